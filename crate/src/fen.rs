@@ -1,0 +1,214 @@
+//! Position strings (the FEN dialect of Fairy-Stockfish): parse into a
+//! `Setup`, write from a `Position`.
+//!
+//! `<ranks from the top, '/'-separated>[<hand>] <w|b> <castling> <en passant> <halfmoves> <fullmoves>`
+//! Fields after the side to move may be left out; they default to `- - 0 1`.
+
+use std::fmt::{self, Write};
+
+use crate::piece::{Color, Piece, MAX_ROLES};
+use crate::position::{Position, PositionError, Setup};
+use crate::variant::Variant;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Empty,
+    RankCount { expected: u8, found: usize },
+    RankLength { rank: u8, expected: u8, found: usize },
+    UnknownPiece(char),
+    UnknownHandPiece(char),
+    UnclosedHand,
+    MissingTurn,
+    Turn(String),
+    Castling(String),
+    EnPassant(String),
+    Counter(String),
+    TrailingText(String),
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => write!(f, "the position string is empty"),
+            FenError::RankCount { expected, found } => {
+                write!(f, "the board has {found} ranks; this variant has {expected}")
+            }
+            FenError::RankLength { rank, expected, found } => {
+                write!(f, "rank {rank} has {found} squares; this variant has {expected}")
+            }
+            FenError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
+            FenError::UnknownHandPiece(c) => write!(f, "'{c}' in the hand is not a piece of this variant"),
+            FenError::UnclosedHand => write!(f, "the hand is missing its closing ']'"),
+            FenError::MissingTurn => write!(f, "the side to move ('w' or 'b') is missing"),
+            FenError::Turn(t) => write!(f, "side to move '{t}' is neither 'w' nor 'b'"),
+            FenError::Castling(t) => write!(f, "castling field '{t}' is not valid for this variant"),
+            FenError::EnPassant(t) => write!(f, "en passant field '{t}' is not a square or '-'"),
+            FenError::Counter(t) => write!(f, "move counter '{t}' is not a number"),
+            FenError::TrailingText(t) => write!(f, "unexpected text '{t}' after the move counters"),
+            FenError::Position(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+/// Reads a position string into an unchecked setup.
+pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let mut fields = text.split_ascii_whitespace();
+    let placement = fields.next().ok_or(FenError::Empty)?;
+    let (board_text, hand_text) = match placement.find('[') {
+        Some(i) => {
+            let rest = &placement[i + 1..];
+            let hand = rest.strip_suffix(']').ok_or(FenError::UnclosedHand)?;
+            (&placement[..i], Some(hand))
+        }
+        None => (placement, None),
+    };
+    let g = &variant.geometry;
+    let mut setup = Setup {
+        board: [None; 128],
+        hands: [[0; MAX_ROLES]; 2],
+        turn: Color::White,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+    let rows: Vec<&str> = board_text.split('/').collect();
+    if rows.len() != g.ranks as usize {
+        return Err(FenError::RankCount { expected: g.ranks, found: rows.len() });
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = g.ranks - 1 - i as u8;
+        let mut file = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut run = d as usize;
+                while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    run = run.saturating_mul(10).saturating_add(next as usize);
+                    chars.next();
+                }
+                file = file.saturating_add(run);
+            } else {
+                let role = variant.role_by_letter(c).filter(|_| c.is_ascii_alphabetic()).ok_or(FenError::UnknownPiece(c))?;
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                if let Some(sq) = g.square(file.min(255) as u8, rank) {
+                    setup.board[sq.index()] = Some(Piece::new(color, role));
+                }
+                file += 1;
+            }
+            if file > 128 {
+                break;
+            }
+        }
+        if file != g.files as usize {
+            return Err(FenError::RankLength { rank: rank + 1, expected: g.files, found: file });
+        }
+    }
+    if let Some(hand) = hand_text {
+        if hand != "-" {
+            for c in hand.chars() {
+                let role = variant
+                    .role_by_letter(c)
+                    .filter(|_| c.is_ascii_alphabetic() && variant.rules.drops)
+                    .ok_or(FenError::UnknownHandPiece(c))?;
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let count = &mut setup.hands[color.index()][role.index()];
+                *count = count.saturating_add(1);
+            }
+        }
+    }
+    let turn = fields.next().ok_or(FenError::MissingTurn)?;
+    setup.turn = match turn {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(FenError::Turn(other.to_string())),
+    };
+    if let Some(castling) = fields.next() {
+        if castling != "-" {
+            return Err(FenError::Castling(castling.to_string()));
+        }
+    }
+    if let Some(ep) = fields.next() {
+        if ep != "-" {
+            return Err(FenError::EnPassant(ep.to_string()));
+        }
+    }
+    let counter = |t: &str| t.parse::<u32>().map_err(|_| FenError::Counter(t.to_string()));
+    if let Some(half) = fields.next() {
+        setup.halfmoves = counter(half)?;
+    }
+    if let Some(full) = fields.next() {
+        setup.fullmoves = counter(full)?;
+    }
+    if let Some(extra) = fields.next() {
+        return Err(FenError::TrailingText(extra.to_string()));
+    }
+    Ok(setup)
+}
+
+/// Reads and checks a position string.
+pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Position, FenError> {
+    let setup = parse_setup(variant, text)?;
+    Ok(Position::from_setup(variant, setup)?)
+}
+
+fn piece_letter(variant: &Variant, piece: Piece) -> char {
+    let letter = variant.piece(piece.role()).letter;
+    match piece.color() {
+        Color::White => letter,
+        Color::Black => letter.to_ascii_lowercase(),
+    }
+}
+
+/// Writes the position string of `pos`.
+pub fn write_position(pos: &Position) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let mut out = String::with_capacity(96);
+    for rank in (0..g.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..g.files {
+            let sq = g.square(file, rank).expect("on the board");
+            match pos.piece_at(sq) {
+                Some(piece) => {
+                    if empty > 0 {
+                        write!(out, "{empty}").unwrap();
+                        empty = 0;
+                    }
+                    out.push(piece_letter(v, piece));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            write!(out, "{empty}").unwrap();
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    if v.rules.drops {
+        out.push('[');
+        for color in Color::BOTH {
+            for role in v.roles() {
+                for _ in 0..pos.hand_count(color, role) {
+                    out.push(piece_letter(v, Piece::new(color, role)));
+                }
+            }
+        }
+        out.push(']');
+    }
+    write!(out, " {} - - {} {}", pos.turn().letter(), pos.halfmoves(), pos.fullmoves()).unwrap();
+    out
+}

@@ -1,0 +1,275 @@
+//! A game: the start position, the moves played, undo and redo, and the outcome.
+
+use std::fmt;
+
+use crate::fen::{self, FenError};
+use crate::geometry::Square;
+use crate::legality::{IllegalMove, IllegalReason};
+use crate::moves::Move;
+use crate::notation::{self, MoveTextError};
+use crate::piece::{Color, Piece};
+use crate::position::{Position, Removal};
+use crate::variant::{NoMovesOutcome, Variant};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    /// A monarch was removed (by a blast, in `zilo`).
+    MonarchCaptured,
+    Resignation,
+}
+
+impl EndReason {
+    /// The word used by the CLI and the JavaScript API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::MonarchCaptured => "monarch-captured",
+            EndReason::Resignation => "resignation",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    Win { winner: Color, reason: EndReason },
+    Draw { reason: EndReason },
+}
+
+impl Outcome {
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "*",
+            Outcome::Win { winner: Color::White, .. } => "1-0",
+            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    /// `checkmate`, `repetition`, …, or `ongoing`.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason.as_str(),
+        }
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+}
+
+/// Anything that can go wrong when a caller drives a game with text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    UnknownVariant(String),
+    Fen(FenError),
+    MoveText(MoveTextError),
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::UnknownVariant(v) => {
+                write!(f, "unknown variant '{v}' (known: {})", Variant::all().join(", "))
+            }
+            GameError::Fen(e) => write!(f, "bad position string: {e}"),
+            GameError::MoveText(e) => write!(f, "{e}"),
+            GameError::Illegal(e) => write!(f, "illegal move {e}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<FenError> for GameError {
+    fn from(e: FenError) -> Self {
+        GameError::Fen(e)
+    }
+}
+impl From<MoveTextError> for GameError {
+    fn from(e: MoveTextError) -> Self {
+        GameError::MoveText(e)
+    }
+}
+impl From<IllegalMove> for GameError {
+    fn from(e: IllegalMove) -> Self {
+        GameError::Illegal(e)
+    }
+}
+
+/// What one move did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayReport {
+    pub played: Move,
+    pub captured: Option<(Square, Piece)>,
+    pub blasted: Vec<(Square, Piece)>,
+    /// The side now to move is in check.
+    pub check: bool,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Undone moves, the next to redo last.
+    redo: Vec<Move>,
+    resigned: Option<Color>,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        Game { positions: vec![start], moves: Vec::new(), redo: Vec::new(), resigned: None }
+    }
+
+    /// A game of `variant` from its start or from a position string.
+    pub fn from_text(variant: &str, fen: Option<&str>) -> Result<Game, GameError> {
+        let v = Variant::by_id(variant).ok_or_else(|| GameError::UnknownVariant(variant.to_string()))?;
+        let start = match fen {
+            Some(text) => fen::parse_position(v, text)?,
+            None => Position::start(v),
+        };
+        Ok(Game::new(start))
+    }
+
+    pub fn variant(&self) -> &'static Variant {
+        self.position().variant()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game always has its start position")
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.moves.is_empty() || self.resigned.is_some()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty() && self.resigned.is_none()
+    }
+
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+        notation::parse_move(self.variant(), text)
+    }
+
+    pub fn move_text(&self, m: Move) -> String {
+        notation::move_text(self.variant(), m).to_string()
+    }
+
+    /// Plays a legal move and reports what it did.
+    pub fn play(&mut self, m: Move) -> Result<PlayReport, IllegalMove> {
+        let pos = self.position();
+        let game_over = || IllegalMove { text: self.move_text(m), reason: IllegalReason::GameOver };
+        if self.outcome().is_over() {
+            return Err(game_over());
+        }
+        if let Some(e) = pos.move_error(m) {
+            return Err(e);
+        }
+        let mut captured = None;
+        let mut blasted = Vec::new();
+        let next = pos.play_reporting(m, |r| match r {
+            Removal::Captured(sq, p) => captured = Some((sq, p)),
+            Removal::Blasted(sq, p) => blasted.push((sq, p)),
+        });
+        if self.redo.last() == Some(&m) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        self.positions.push(next);
+        self.moves.push(m);
+        Ok(PlayReport { played: m, captured, blasted, check: self.position().is_check(), outcome: self.outcome() })
+    }
+
+    /// Parses and plays a move given as text.
+    pub fn play_text(&mut self, text: &str) -> Result<PlayReport, GameError> {
+        let m = self.parse_move(text)?;
+        Ok(self.play(m)?)
+    }
+
+    /// Takes back the last move (or a resignation). False if there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        if self.resigned.take().is_some() {
+            return true;
+        }
+        match self.moves.pop() {
+            Some(m) => {
+                self.positions.pop();
+                self.redo.push(m);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last undone move. False if there is none.
+    pub fn redo(&mut self) -> bool {
+        if self.resigned.is_some() {
+            return false;
+        }
+        match self.redo.last() {
+            Some(&m) => self.play(m).is_ok(),
+            None => false,
+        }
+    }
+
+    pub fn resign(&mut self, side: Color) {
+        if !self.outcome().is_over() {
+            self.resigned = Some(side);
+        }
+    }
+
+    /// How the game stands now.
+    pub fn outcome(&self) -> Outcome {
+        if let Some(loser) = self.resigned {
+            return Outcome::Win { winner: !loser, reason: EndReason::Resignation };
+        }
+        let pos = self.position();
+        let us = pos.turn();
+        if pos.monarch_square(us).is_none() {
+            return Outcome::Win { winner: !us, reason: EndReason::MonarchCaptured };
+        }
+        if !pos.has_legal_move() {
+            return if pos.is_check() {
+                Outcome::Win { winner: !us, reason: EndReason::Checkmate }
+            } else {
+                match pos.variant().rules.stalemate {
+                    NoMovesOutcome::Loss => Outcome::Win { winner: !us, reason: EndReason::Stalemate },
+                    NoMovesOutcome::Draw => Outcome::Draw { reason: EndReason::Stalemate },
+                }
+            };
+        }
+        let repeats = self.positions.iter().filter(|p| p.same_placement(pos)).count();
+        if repeats >= pos.variant().rules.repetition_count as usize {
+            return Outcome::Draw { reason: EndReason::Repetition };
+        }
+        Outcome::Ongoing
+    }
+}

@@ -1,0 +1,184 @@
+//! Sides, piece roles and pieces, and the data that describes how a piece moves.
+//!
+//! A role is an index into its variant's piece table: the engine knows no piece
+//! by name, only by the movement the variant declares for it.
+
+use std::fmt;
+use std::num::NonZeroU8;
+use std::ops::Not;
+
+use crate::geometry::DirSet;
+
+/// The first player (`White`, uppercase letters, moves up the board) or the second.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter used in position strings for the side to move.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Color> {
+        match c {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// Most roles any variant has.
+pub const MAX_ROLES: usize = 12;
+
+/// A piece type: an index into the variant's piece table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Role(pub u8);
+
+impl Role {
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A set of roles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct RoleSet(pub u16);
+
+impl RoleSet {
+    pub const NONE: RoleSet = RoleSet(0);
+
+    pub const fn of(roles: &[Role]) -> RoleSet {
+        let mut bits = 0u16;
+        let mut i = 0;
+        while i < roles.len() {
+            bits |= 1 << roles[i].0;
+            i += 1;
+        }
+        RoleSet(bits)
+    }
+
+    #[inline]
+    pub const fn contains(self, role: Role) -> bool {
+        self.0 >> role.0 & 1 != 0
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A coloured piece, one byte (`Option<Piece>` is one byte too).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(NonZeroU8);
+
+impl Piece {
+    #[inline]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        match NonZeroU8::new((role.0 << 1 | color as u8) + 1) {
+            Some(code) => Piece(code),
+            None => unreachable!(),
+        }
+    }
+
+    #[inline]
+    pub const fn color(self) -> Color {
+        if (self.0.get() - 1) & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    #[inline]
+    pub const fn role(self) -> Role {
+        Role((self.0.get() - 1) >> 1)
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Piece({:?}, {:?})", self.color(), self.role())
+    }
+}
+
+/// Where a piece can go in one move, for the first player (the second player's
+/// pattern is the mirror image). Patterns must be left-right symmetric: then a
+/// piece of one side attacks `b` from `a` exactly when the same piece of the
+/// other side would attack `a` from `b`, which check detection relies on.
+#[derive(Clone, Copy, Debug)]
+pub struct Movement {
+    /// Single jumps, `(file, rank)` offsets; they ignore what is in between.
+    pub leaps: &'static [(i8, i8)],
+    /// Directions of sliding moves that stop at the first occupied cell.
+    pub slides: DirSet,
+    /// Longest slide, in steps (`UNLIMITED` for a rider).
+    pub range: u8,
+}
+
+impl Movement {
+    pub const UNLIMITED: u8 = u8::MAX;
+
+    pub const fn leaper(leaps: &'static [(i8, i8)]) -> Movement {
+        Movement { leaps, slides: DirSet::NONE, range: 0 }
+    }
+
+    pub const fn rider(slides: DirSet) -> Movement {
+        Movement { leaps: &[], slides, range: Movement::UNLIMITED }
+    }
+
+    pub const fn limited_slider(slides: DirSet, range: u8) -> Movement {
+        Movement { leaps: &[], slides, range }
+    }
+}
+
+/// One row of a variant's piece table.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceDef {
+    /// Uppercase letter used in position strings and drops.
+    pub letter: char,
+    pub name: &'static str,
+    /// The name in the game's own language (Avian for `zilo`).
+    pub native_name: &'static str,
+    /// Moves onto empty cells.
+    pub moves: Movement,
+    /// Moves onto enemy pieces.
+    pub captures: Movement,
+    /// Material value in centipawns, for the computer player.
+    pub value: i32,
+    /// Losing this piece loses the game.
+    pub royal: bool,
+}
+
+pub mod steps {
+    //! Offsets shared by many pieces.
+    pub const KING: &[(i8, i8)] = &[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+    pub const KNIGHT: &[(i8, i8)] = &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    pub const FORWARD: &[(i8, i8)] = &[(0, 1)];
+}

@@ -1,0 +1,277 @@
+//! A position: pieces on cells, both hands, the side to move, the move
+//! counters and the Zobrist hash. `Setup` is what a position string says;
+//! `Position` is a setup that has been checked against the variant's rules.
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::{Color, Piece, Role, MAX_ROLES};
+use crate::variant::Variant;
+use crate::zobrist::ZOBRIST;
+
+/// An unchecked description of a position, as parsed from text.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub board: [Option<Piece>; 128],
+    pub hands: [[u8; MAX_ROLES]; 2],
+    pub turn: Color,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+}
+
+/// Why a setup is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    MissingMonarch(Color),
+    TooManyMonarchs(Color),
+    /// The side that just moved has its monarch capturable.
+    OpponentInCheck,
+    HandTooLarge,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |c: &Color| if *c == Color::White { "the first player" } else { "the second player" };
+        match self {
+            PositionError::MissingMonarch(c) => write!(f, "{} has no monarch/king on the board", side(c)),
+            PositionError::TooManyMonarchs(c) => write!(f, "{} has more than one monarch/king", side(c)),
+            PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            PositionError::HandTooLarge => write!(f, "a hand holds more pieces than the game has"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// What a move removed from the board, reported to the caller of `play_reporting`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// Taken by the moving piece.
+    Captured(Square, Piece),
+    /// Removed by a blast around the landing cell.
+    Blasted(Square, Piece),
+}
+
+#[derive(Clone)]
+pub struct Position {
+    variant: &'static Variant,
+    board: [Option<Piece>; 128],
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; MAX_ROLES],
+    hands: [[u8; MAX_ROLES]; 2],
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: u32,
+    hash: u64,
+}
+
+impl Position {
+    /// The variant's start position.
+    pub fn start(variant: &'static Variant) -> Position {
+        crate::fen::parse_position(variant, variant.start_fen).expect("every start position string is valid")
+    }
+
+    /// Checks a setup against the rules and builds the position.
+    pub fn from_setup(variant: &'static Variant, setup: Setup) -> Result<Position, PositionError> {
+        let mut pos = Position {
+            variant,
+            board: [None; 128],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; MAX_ROLES],
+            hands: setup.hands,
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+        };
+        for sq in variant.geometry.squares() {
+            if let Some(piece) = setup.board[sq.index()] {
+                pos.put(sq, piece);
+            }
+        }
+        for color in Color::BOTH {
+            for role in variant.roles() {
+                let n = pos.hands[color.index()][role.index()];
+                if n as usize > crate::zobrist::MAX_HAND_COUNT {
+                    return Err(PositionError::HandTooLarge);
+                }
+                pos.hash ^= ZOBRIST.hand(color, role, n);
+            }
+        }
+        if pos.turn == Color::Black {
+            pos.hash ^= ZOBRIST.black_to_move;
+        }
+        for color in Color::BOTH {
+            match pos.pieces(color, variant.royal()).count() {
+                0 => return Err(PositionError::MissingMonarch(color)),
+                1 => {}
+                _ => return Err(PositionError::TooManyMonarchs(color)),
+            }
+        }
+        if pos.monarch_threatened(!pos.turn) {
+            return Err(PositionError::OpponentInCheck);
+        }
+        Ok(pos)
+    }
+
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// How many pieces of `role` `color` holds in hand.
+    #[inline]
+    pub fn hand_count(&self, color: Color, role: Role) -> u8 {
+        self.hands[color.index()][role.index()]
+    }
+
+    pub fn hand(&self, color: Color) -> &[u8] {
+        &self.hands[color.index()][..self.variant.pieces.len()]
+    }
+
+    /// Where `color`'s monarch stands; `None` once it has been blown up or taken.
+    #[inline]
+    pub fn monarch_square(&self, color: Color) -> Option<Square> {
+        self.pieces(color, self.variant.royal()).first()
+    }
+
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Fingerprint of board, hands and side to move (not the move counters).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Same board, hands and side to move: the identity used for repetition.
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.hash == other.hash && self.turn == other.turn && self.board == other.board && self.hands == other.hands
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color().index()].set(sq);
+        self.by_role[piece.role().index()].set(sq);
+        self.hash ^= ZOBRIST.piece(piece, sq.index());
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = None;
+        self.by_color[piece.color().index()].clear(sq);
+        self.by_role[piece.role().index()].clear(sq);
+        self.hash ^= ZOBRIST.piece(piece, sq.index());
+    }
+
+    #[inline]
+    fn add_to_hand(&mut self, color: Color, role: Role, delta: i8) {
+        let count = &mut self.hands[color.index()][role.index()];
+        self.hash ^= ZOBRIST.hand(color, role, *count);
+        *count = count.wrapping_add_signed(delta);
+        self.hash ^= ZOBRIST.hand(color, role, *count);
+    }
+
+    /// The position after `m`, which must be pseudo-legal here.
+    #[inline]
+    pub fn play_unchecked(&self, m: Move) -> Position {
+        self.play_reporting(m, |_| {})
+    }
+
+    /// The position after `m` (pseudo-legal here), telling `removed` about
+    /// every piece the move takes off the board.
+    #[inline]
+    pub fn play_reporting(&self, m: Move, mut removed: impl FnMut(Removal)) -> Position {
+        let mut next = self.clone();
+        let us = self.turn;
+        next.halfmoves += 1;
+        match m {
+            Move::Normal { from, to, promotion } => {
+                let piece = self.board[from.index()].expect("a pseudo-legal move starts on a piece");
+                next.remove(from, piece);
+                if let Some(victim) = self.board[to.index()] {
+                    next.remove(to, victim);
+                    next.halfmoves = 0;
+                    if self.variant.rules.drops {
+                        next.add_to_hand(us, victim.role(), 1);
+                    }
+                    removed(Removal::Captured(to, victim));
+                    if self.variant.is_blaster(piece.role()) {
+                        for sq in self.variant.geometry.ring(to) & next.occupied() {
+                            let blasted = next.board[sq.index()].expect("occupied");
+                            next.remove(sq, blasted);
+                            removed(Removal::Blasted(sq, blasted));
+                        }
+                    }
+                }
+                let role = promotion.unwrap_or(piece.role());
+                next.put(to, Piece::new(us, role));
+            }
+            Move::Drop { role, to } => {
+                next.add_to_hand(us, role, -1);
+                next.put(to, Piece::new(us, role));
+            }
+        }
+        if us == Color::Black {
+            next.fullmoves += 1;
+        }
+        next.turn = !us;
+        next.hash ^= ZOBRIST.black_to_move;
+        next
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::fen::write_position(self))
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        std::ptr::eq(self.variant, other.variant)
+            && self.same_placement(other)
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}

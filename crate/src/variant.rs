@@ -1,0 +1,229 @@
+//! A variant is data: a board, a piece table, a start position and a set of
+//! named rule options. Move generation reads these; it has no per-game branches.
+
+use std::sync::OnceLock;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{DirSet, Geometry, Square};
+use crate::piece::{Color, Movement, PieceDef, Role, RoleSet, MAX_ROLES};
+use crate::variants;
+
+/// A capture by one of `roles` removes every piece on the eight cells around
+/// the landing cell (the capturer stays). Blast victims leave the game.
+#[derive(Clone, Copy, Debug)]
+pub struct Blast {
+    pub roles: RoleSet,
+}
+
+/// `armored` pieces cannot be captured by `attackers` from more than
+/// `max_distance` steps away (the `zilo` Sentinel).
+#[derive(Clone, Copy, Debug)]
+pub struct RangedArmor {
+    pub armored: Role,
+    pub attackers: RoleSet,
+    pub max_distance: u8,
+}
+
+/// What a player who cannot move is given.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NoMovesOutcome {
+    Loss,
+    Draw,
+}
+
+/// The rule options of a variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Captured pieces go to the capturer's hand and may be dropped.
+    pub drops: bool,
+    /// Roles that may not be dropped on the owner's farthest rank.
+    pub no_drop_on_last_rank: RoleSet,
+    /// Roles whose drop may not checkmate at once.
+    pub no_drop_mate: RoleSet,
+    pub blast: Option<Blast>,
+    pub ranged_armor: Option<RangedArmor>,
+    /// Stalemate (no legal move, not in check).
+    pub stalemate: NoMovesOutcome,
+    /// The game is drawn when a position occurs this many times.
+    pub repetition_count: u8,
+}
+
+/// A role's movement compiled for fast lookup: leap targets per side and
+/// square, slide directions per side.
+struct RoleTable {
+    capture_leaps: [Vec<Bitboard>; 2],
+    move_leaps: [Vec<Bitboard>; 2],
+    capture_slides: [DirSet; 2],
+    move_slides: [DirSet; 2],
+}
+
+pub struct Variant {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub geometry: Geometry,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: &'static str,
+    pub rules: Rules,
+    royal: Role,
+    tables: Vec<RoleTable>,
+    exposure: Vec<Exposure>,
+}
+
+/// For a monarch on a given cell: the cells where one of its own side's moves
+/// could expose it. A move that starts in `vacate` or ends in `arrive` gets
+/// the full legality test; every other move of a side not in check is legal
+/// as generated. This is what lets perft count most moves without playing them.
+#[derive(Clone, Copy)]
+pub struct Exposure {
+    /// Lines an enemy slider could reach the monarch along, or a blaster
+    /// reach a neighbour of the monarch along.
+    pub vacate: Bitboard,
+    /// Neighbours, where an arriving piece becomes a blast target.
+    pub arrive: Bitboard,
+}
+
+impl Variant {
+    pub fn new(
+        id: &'static str,
+        name: &'static str,
+        geometry: Geometry,
+        pieces: Vec<PieceDef>,
+        start_fen: &'static str,
+        rules: Rules,
+    ) -> Variant {
+        assert!(pieces.len() <= MAX_ROLES);
+        let royals: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i].royal).collect();
+        assert_eq!(royals.len(), 1, "a variant has exactly one royal role");
+        let table = |m: &Movement, color: Color| -> Vec<Bitboard> {
+            geometry
+                .squares()
+                .map(|sq| {
+                    m.leaps
+                        .iter()
+                        .filter_map(|&(df, dr)| {
+                            let dr = if color == Color::White { dr } else { -dr };
+                            geometry.offset(sq, df, dr)
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let tables = pieces
+            .iter()
+            .map(|p| RoleTable {
+                capture_leaps: [table(&p.captures, Color::White), table(&p.captures, Color::Black)],
+                move_leaps: [table(&p.moves, Color::White), table(&p.moves, Color::Black)],
+                capture_slides: [p.captures.slides, p.captures.slides.for_color(Color::Black)],
+                move_slides: [p.moves.slides, p.moves.slides.for_color(Color::Black)],
+            })
+            .collect();
+        let royal = Role(royals[0] as u8);
+        if let Some(armor) = rules.ranged_armor {
+            assert!(armor.armored != royal, "check detection assumes the monarch wears no armor");
+        }
+        let any_slides = pieces.iter().fold(DirSet::NONE, |s, p| {
+            let both = |d: DirSet| DirSet(d.0 | d.for_color(Color::Black).0);
+            DirSet(s.0 | both(p.captures.slides).0)
+        });
+        let exposure = geometry
+            .squares()
+            .map(|k| {
+                let mut vacate = geometry.slide(k, any_slides, Movement::UNLIMITED, Bitboard::EMPTY);
+                let mut arrive = Bitboard::EMPTY;
+                if let Some(blast) = rules.blast {
+                    arrive = geometry.ring(k);
+                    for t in geometry.ring(k) {
+                        for (i, p) in pieces.iter().enumerate() {
+                            if blast.roles.contains(Role(i as u8)) {
+                                let dirs = DirSet(p.captures.slides.0 | p.captures.slides.for_color(Color::Black).0);
+                                vacate |= geometry.slide(t, dirs, p.captures.range, Bitboard::EMPTY);
+                            }
+                        }
+                    }
+                }
+                Exposure { vacate, arrive }
+            })
+            .collect();
+        Variant { id, name, geometry, pieces, start_fen, rules, royal, tables, exposure }
+    }
+
+    /// Every variant the engine plays, by id.
+    pub fn all() -> &'static [&'static str] {
+        &["zilo"]
+    }
+
+    /// The variant with this id, built once.
+    pub fn by_id(id: &str) -> Option<&'static Variant> {
+        static ZILO: OnceLock<Variant> = OnceLock::new();
+        match id {
+            "zilo" => Some(ZILO.get_or_init(variants::zilo::variant)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub fn roles(&self) -> impl Iterator<Item = Role> + Clone {
+        (0..self.pieces.len() as u8).map(Role)
+    }
+
+    #[inline]
+    pub fn piece(&self, role: Role) -> &PieceDef {
+        &self.pieces[role.index()]
+    }
+
+    #[inline]
+    pub fn exposure(&self, monarch: Square) -> Exposure {
+        self.exposure[monarch.index()]
+    }
+
+    #[inline]
+    pub fn royal(&self) -> Role {
+        self.royal
+    }
+
+    pub fn role_by_letter(&self, letter: char) -> Option<Role> {
+        let upper = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == upper).map(|i| Role(i as u8))
+    }
+
+    /// Cells a `role` of `color` on `sq` could capture on, with `occupied` blocking slides.
+    #[inline]
+    pub fn capture_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        let table = &self.tables[role.index()];
+        let mut targets = table.capture_leaps[color.index()][sq.index()];
+        let slides = table.capture_slides[color.index()];
+        if !slides.is_empty() {
+            targets |= self.geometry.slide(sq, slides, self.pieces[role.index()].captures.range, occupied);
+        }
+        targets
+    }
+
+    /// Cells a `role` of `color` on `sq` could move to without capturing.
+    #[inline]
+    pub fn move_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        let table = &self.tables[role.index()];
+        let mut targets = table.move_leaps[color.index()][sq.index()];
+        let slides = table.move_slides[color.index()];
+        if !slides.is_empty() {
+            targets |= self.geometry.slide(sq, slides, self.pieces[role.index()].moves.range, occupied);
+        }
+        targets
+    }
+
+    /// Whether a piece of `attacker` role standing on `from` may capture a
+    /// piece of `target` role on `to` (armor rules); movement is checked elsewhere.
+    #[inline]
+    pub fn armor_allows(&self, attacker: Role, from: Square, target: Role, to: Square) -> bool {
+        match self.rules.ranged_armor {
+            Some(a) if a.armored == target && a.attackers.contains(attacker) => {
+                self.geometry.ball(from, a.max_distance).contains(to)
+            }
+            _ => true,
+        }
+    }
+
+    #[inline]
+    pub fn is_blaster(&self, role: Role) -> bool {
+        matches!(self.rules.blast, Some(b) if b.roles.contains(role))
+    }
+}

@@ -1,0 +1,3 @@
+//! The games the engine plays, one module each, each a `Variant` built from data.
+
+pub mod zilo;

@@ -1,0 +1,50 @@
+//! ЗiлоḺ АḺв Жа (Angry Bird Chess): `../shared/rules/zilo.md`.
+
+use crate::geometry::{DirSet, Geometry};
+use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
+use crate::variant::{Blast, NoMovesOutcome, RangedArmor, Rules, Variant};
+
+pub const MINION: Role = Role(0);
+pub const SCOUT: Role = Role(1);
+pub const CHARGER: Role = Role(2);
+pub const BOMBER: Role = Role(3);
+pub const JUMPER: Role = Role(4);
+pub const SENTINEL: Role = Role(5);
+pub const VANGUARD: Role = Role(6);
+pub const MONARCH: Role = Role(7);
+
+pub const START_FEN: &str = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1";
+
+/// Every direction but the two backward diagonals.
+const VANGUARD_STEPS: &[(i8, i8)] = &[(0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)];
+
+fn piece(letter: char, name: &'static str, native_name: &'static str, movement: Movement, value: i32) -> PieceDef {
+    PieceDef { letter, name, native_name, moves: movement, captures: movement, value, royal: false }
+}
+
+pub fn variant() -> Variant {
+    let pieces = vec![
+        piece('P', "Minion", "МӓḺд", Movement::leaper(steps::FORWARD), 100),
+        piece('Y', "Scout", "ЅиȽраḺ", Movement::rider(DirSet::DIAGONAL), 450),
+        piece('Q', "Charger", "БиȽтиḺ", Movement::rider(DirSet::ORTHOGONAL), 550),
+        piece('B', "Bomber", "ЛуꞭтаḺв", Movement::limited_slider(DirSet::ORTHOGONAL, 3), 400),
+        piece('C', "Jumper", "БиȽзаḺв", Movement::leaper(steps::KNIGHT), 300),
+        piece('H', "Sentinel", "ШиḺт", Movement::leaper(steps::KING), 350),
+        piece('M', "Vanguard", "ВоḺјaȽ", Movement::leaper(VANGUARD_STEPS), 300),
+        PieceDef { royal: true, ..piece('K', "Monarch", "ЌаḺраḺл", Movement::leaper(steps::KING), 0) },
+    ];
+    let rules = Rules {
+        drops: true,
+        no_drop_on_last_rank: RoleSet::of(&[MINION]),
+        no_drop_mate: RoleSet::of(&[MINION]),
+        blast: Some(Blast { roles: RoleSet::of(&[BOMBER]) }),
+        ranged_armor: Some(RangedArmor {
+            armored: SENTINEL,
+            attackers: RoleSet::of(&[SCOUT, CHARGER]),
+            max_distance: 3,
+        }),
+        stalemate: NoMovesOutcome::Loss,
+        repetition_count: 4,
+    };
+    Variant::new("zilo", "ЗiлоḺ АḺв Жа (Angry Bird Chess)", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
+}
