@@ -54,18 +54,31 @@
     };
   }
 
-  let uid = 0;
+  // Shared gradients, defined once in a 0×0 <svg> (not display:none, which would break the refs).
+  const GRADS = {
+    bird: ['#ef6a52', '#c9322a', '#8f1d18'],
+    pig: ['#c4ec8f', '#86c757', '#4f8f2f'],
+    discw: ['#fffdf7', '#efe6d2', '#cdbf9f'],
+    discb: ['#6b5547', '#3d2f27', '#241a15'],
+  };
+  let defsDone = false;
+  function ensureDefs() {
+    if (defsDone || !document.body) return;
+    defsDone = true;
+    const holder = el('svg', { width: 0, height: 0, 'aria-hidden': 'true', focusable: 'false' });
+    holder.style.position = 'absolute'; holder.style.width = '0'; holder.style.height = '0'; holder.style.overflow = 'hidden';
+    const d = el('defs', {}, holder);
+    for (const k in GRADS) {
+      const g = el('radialGradient', { id: 'zilo-grad-' + k, cx: '38%', cy: '30%', r: '75%' }, d);
+      el('stop', { offset: '0%', 'stop-color': GRADS[k][0] }, g);
+      el('stop', { offset: '60%', 'stop-color': GRADS[k][1] }, g);
+      el('stop', { offset: '100%', 'stop-color': GRADS[k][2] }, g);
+    }
+    document.body.insertBefore(holder, document.body.firstChild);
+  }
   function defs(svg, side, kind) {
-    const id = 'g' + (++uid);
-    const d = el('defs', {}, svg);
-    const g = el('radialGradient', { id, cx: '38%', cy: '30%', r: '75%' }, d);
-    const stops = kind === 'bird' ? ['#ef6a52', '#c9322a', '#8f1d18']
-      : kind === 'pig' ? ['#c4ec8f', '#86c757', '#4f8f2f']
-      : side === 'w' ? ['#fffdf7', '#efe6d2', '#cdbf9f'] : ['#6b5547', '#3d2f27', '#241a15'];
-    el('stop', { offset: '0%', 'stop-color': stops[0] }, g);
-    el('stop', { offset: '60%', 'stop-color': stops[1] }, g);
-    el('stop', { offset: '100%', 'stop-color': stops[2] }, g);
-    return 'url(#' + id + ')';
+    ensureDefs();
+    return 'url(#zilo-grad-' + (kind === 'disc' ? 'disc' + side : kind) + ')';
   }
 
   function crown(svg, y) {
@@ -87,42 +100,42 @@
 
   function bird(svg, display, isKing) {
     const fill = defs(svg, 'w', 'bird');
-    // crest feathers (or crown) and tail
-    if (isKing) crown(svg, 6);
+    // crest feathers (or crown)
+    if (isKing) crown(svg, 5);
     else {
-      el('path', { d: 'M44 22 C40 12 38 8 36 3 C46 7 50 12 52 20 Z', fill: '#a3241d', stroke: '#5e1410', 'stroke-width': 2 }, svg);
-      el('path', { d: 'M51 20 C52 11 56 6 61 2 C62 10 60 16 57 22 Z', fill: '#a3241d', stroke: '#5e1410', 'stroke-width': 2 }, svg);
+      el('path', { d: 'M44 21 C40 12 38 8 35 3 C45 6 50 11 52 19 Z', fill: '#a3241d', stroke: '#5e1410', 'stroke-width': 2 }, svg);
+      el('path', { d: 'M51 19 C52 10 56 5 61 1 C62 9 60 15 57 21 Z', fill: '#a3241d', stroke: '#5e1410', 'stroke-width': 2 }, svg);
     }
-    el('circle', { cx: 50, cy: 56, r: 38, fill, stroke: '#5e1410', 'stroke-width': 3 }, svg);
-    // belly
-    el('path', { d: 'M22 66 C26 88 74 88 78 66 C70 58 30 58 22 66 Z', fill: '#f7e6c8', stroke: '#c9a982', 'stroke-width': 1.5 }, svg);
+    el('circle', { cx: 50, cy: 56, r: 39, fill, stroke: '#5e1410', 'stroke-width': 3 }, svg);
+    // belly carrying the letter
+    el('path', { d: 'M17 60 C19 99 81 99 83 60 C72 50 28 50 17 60 Z', fill: '#f8e8cc', stroke: '#c9a982', 'stroke-width': 1.5 }, svg);
     // angry brows and eyes
-    el('circle', { cx: 38, cy: 42, r: 6.5, fill: '#fff', stroke: '#5e1410', 'stroke-width': 1.5 }, svg);
-    el('circle', { cx: 62, cy: 42, r: 6.5, fill: '#fff', stroke: '#5e1410', 'stroke-width': 1.5 }, svg);
-    el('circle', { cx: 40, cy: 43, r: 2.6, fill: '#1d1410' }, svg);
-    el('circle', { cx: 60, cy: 43, r: 2.6, fill: '#1d1410' }, svg);
-    el('path', { d: 'M27 31 L47 37', stroke: '#2a1510', 'stroke-width': 5, 'stroke-linecap': 'round' }, svg);
-    el('path', { d: 'M73 31 L53 37', stroke: '#2a1510', 'stroke-width': 5, 'stroke-linecap': 'round' }, svg);
+    el('circle', { cx: 39, cy: 37, r: 6, fill: '#fff', stroke: '#5e1410', 'stroke-width': 1.5 }, svg);
+    el('circle', { cx: 61, cy: 37, r: 6, fill: '#fff', stroke: '#5e1410', 'stroke-width': 1.5 }, svg);
+    el('circle', { cx: 41, cy: 38, r: 2.5, fill: '#1d1410' }, svg);
+    el('circle', { cx: 59, cy: 38, r: 2.5, fill: '#1d1410' }, svg);
+    el('path', { d: 'M28 26 L46 32', stroke: '#2a1510', 'stroke-width': 5, 'stroke-linecap': 'round' }, svg);
+    el('path', { d: 'M72 26 L54 32', stroke: '#2a1510', 'stroke-width': 5, 'stroke-linecap': 'round' }, svg);
     // beak
-    el('path', { d: 'M44 49 L56 49 L50 57 Z', fill: '#f3a629', stroke: '#8a5a0f', 'stroke-width': 1.5, 'stroke-linejoin': 'round' }, svg);
-    letterText(svg, display, 84, 27, '#7a1c16');
+    el('path', { d: 'M44.5 44 L55.5 44 L50 52 Z', fill: '#f3a629', stroke: '#8a5a0f', 'stroke-width': 1.5, 'stroke-linejoin': 'round' }, svg);
+    letterText(svg, display, 86, 33, '#7a1c16');
   }
 
   function pig(svg, display, isKing) {
     const fill = defs(svg, 'b', 'pig');
     // ears
-    el('path', { d: 'M14 34 L17 10 L37 22 Z', fill: '#6fb044', stroke: '#2f6319', 'stroke-width': 2.5, 'stroke-linejoin': 'round' }, svg);
-    el('path', { d: 'M86 34 L83 10 L63 22 Z', fill: '#6fb044', stroke: '#2f6319', 'stroke-width': 2.5, 'stroke-linejoin': 'round' }, svg);
-    el('ellipse', { cx: 50, cy: 57, rx: 43, ry: 37, fill, stroke: '#2f6319', 'stroke-width': 3 }, svg);
-    if (isKing) crown(svg, 13);
+    el('path', { d: 'M13 33 L15 8 L37 20 Z', fill: '#6fb044', stroke: '#2f6319', 'stroke-width': 2.5, 'stroke-linejoin': 'round' }, svg);
+    el('path', { d: 'M87 33 L85 8 L63 20 Z', fill: '#6fb044', stroke: '#2f6319', 'stroke-width': 2.5, 'stroke-linejoin': 'round' }, svg);
+    el('ellipse', { cx: 50, cy: 56, rx: 44, ry: 38, fill, stroke: '#2f6319', 'stroke-width': 3 }, svg);
+    if (isKing) crown(svg, 11);
     // eyes
-    el('circle', { cx: 31, cy: 45, r: 5.5, fill: '#fff', stroke: '#2f6319', 'stroke-width': 1.5 }, svg);
-    el('circle', { cx: 69, cy: 45, r: 5.5, fill: '#fff', stroke: '#2f6319', 'stroke-width': 1.5 }, svg);
-    el('circle', { cx: 32, cy: 46, r: 2.3, fill: '#1d2a12' }, svg);
-    el('circle', { cx: 68, cy: 46, r: 2.3, fill: '#1d2a12' }, svg);
+    el('circle', { cx: 29, cy: 42, r: 5.5, fill: '#fff', stroke: '#2f6319', 'stroke-width': 1.5 }, svg);
+    el('circle', { cx: 71, cy: 42, r: 5.5, fill: '#fff', stroke: '#2f6319', 'stroke-width': 1.5 }, svg);
+    el('circle', { cx: 30, cy: 43, r: 2.3, fill: '#1d2a12' }, svg);
+    el('circle', { cx: 70, cy: 43, r: 2.3, fill: '#1d2a12' }, svg);
     // snout carrying the letter
-    el('ellipse', { cx: 50, cy: 68, rx: 24, ry: 19, fill: '#d9f4b8', stroke: '#3f7a24', 'stroke-width': 2 }, svg);
-    letterText(svg, display, 78, 27, '#234d12');
+    el('ellipse', { cx: 50, cy: 67, rx: 27, ry: 21, fill: '#daf5b9', stroke: '#3f7a24', 'stroke-width': 2 }, svg);
+    letterText(svg, display, 79, 32, '#234d12');
   }
 
   function disc(svg, side, display, isKing) {

@@ -110,7 +110,7 @@ impl Position {
                 _ => return Err(PositionError::TooManyMonarchs(color)),
             }
         }
-        if pos.monarch_threatened(!pos.turn) {
+        if !variant.rules.monarch_capture_wins && pos.monarch_threatened(!pos.turn) {
             return Err(PositionError::OpponentInCheck);
         }
         Ok(pos)

@@ -46,6 +46,10 @@ pub struct Rules {
     pub stalemate: NoMovesOutcome,
     /// The game is drawn when a position occurs this many times.
     pub repetition_count: u8,
+    /// Removing the enemy monarch wins at once ("checkmate or capture of the
+    /// Monarch"). A position may then be set up with the side not to move in
+    /// check: the side to move simply takes the monarch.
+    pub monarch_capture_wins: bool,
 }
 
 /// A role's movement compiled for fast lookup: leap targets per side and

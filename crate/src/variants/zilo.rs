@@ -45,6 +45,7 @@ pub fn variant() -> Variant {
         }),
         stalemate: NoMovesOutcome::Loss,
         repetition_count: 4,
+        monarch_capture_wins: true,
     };
     Variant::new("zilo", "ЗiлоḺ АḺв Жа (Angry Bird Chess)", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
 }

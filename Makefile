@@ -1,0 +1,74 @@
+# The two front doors: `make play` (build and serve the page) and `make test`.
+# Every target installs what it needs when it is missing, so both work on a fresh machine.
+
+SHELL := /bin/bash
+CARGO ?= cargo
+PORT ?= 8000
+WASM_TARGET := wasm32-unknown-unknown
+# wasm-bindgen-cli must match the wasm-bindgen crate exactly: read the version from Cargo.lock.
+WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' Cargo.lock)
+WASM_BINDGEN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin/wasm-bindgen
+NATIVE := target/release/zilo
+WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
+ENGINE_JS := www/engine.js
+
+.PHONY: all native www play test test-rust test-e2e test-reference bench clean deps-wasm deps-browser deps-python
+
+all: native www
+
+native:
+	$(CARGO) build --release
+
+# --- the browser build ---------------------------------------------------------
+
+deps-wasm:
+	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+	@if [ "$$($(WASM_BINDGEN) --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
+	  $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force; \
+	fi
+	@command -v wasm-opt >/dev/null || (command -v apt-get >/dev/null && \
+	  (apt-get install -y -qq binaryen >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq binaryen >/dev/null)) ) || \
+	  echo "wasm-opt not available: the wasm is left unoptimised"
+
+www: deps-wasm
+	$(CARGO) rustc --release --lib --target $(WASM_TARGET) --crate-type cdylib
+	$(WASM_BINDGEN) --target no-modules --out-dir build/wasm --out-name zilo $(WASM_RAW)
+	@if command -v wasm-opt >/dev/null; then \
+	  wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+	    build/wasm/zilo_bg.wasm -o build/wasm/zilo_bg.wasm; fi
+	node tools/build-www.mjs build/wasm $(ENGINE_JS)
+	@echo "built $(ENGINE_JS): $$(du -k $(ENGINE_JS) | cut -f1) KiB; page total $$(du -ck www/*.html www/*.css www/*.js | tail -1 | cut -f1) KiB"
+
+play: www
+	@echo "Serving the page at http://127.0.0.1:$(PORT)/ (or open www/index.html directly). Ctrl-C stops."
+	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory www
+
+# --- tests -------------------------------------------------------------------------
+
+deps-browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+	cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error
+
+deps-python:
+	python3 -m pip install -q -r tests/requirements.txt
+
+test-rust:
+	$(CARGO) test --release
+
+test-reference: native deps-python
+	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/reference
+
+test-e2e: www deps-browser
+	cd tests/e2e && npm test
+
+test: test-rust test-reference test-e2e
+
+# --- speed ------------------------------------------------------------------------
+
+bench: native
+	$(NATIVE) bench
+
+clean:
+	$(CARGO) clean
+	rm -rf build $(ENGINE_JS)

@@ -1,0 +1,335 @@
+//! The JavaScript API (wasm-bindgen). Every failure becomes a JS `Error`
+//! carrying the engine's one-line message; structured values cross as plain
+//! objects and arrays.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::fen;
+use crate::game::{Game, Outcome};
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::{Color, Piece, Role};
+use crate::variant::Variant;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PieceInfo {
+    letter: String,
+    name: &'static str,
+    native_name: &'static str,
+    value: i32,
+    royal: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VariantInfo {
+    id: &'static str,
+    name: &'static str,
+    files: u8,
+    ranks: u8,
+    start_fen: &'static str,
+    drops: bool,
+    pieces: Vec<PieceInfo>,
+}
+
+#[derive(Serialize)]
+struct SquarePiece {
+    square: String,
+    piece: String,
+}
+
+#[derive(Serialize)]
+struct ResultInfo {
+    result: &'static str,
+    reason: &'static str,
+    winner: Option<char>,
+}
+
+#[derive(Serialize)]
+struct MoveInfo {
+    from: Option<String>,
+    to: String,
+    drop: Option<String>,
+}
+
+#[derive(Serialize)]
+struct PlayInfo {
+    #[serde(rename = "move")]
+    text: String,
+    from: Option<String>,
+    to: String,
+    drop: Option<String>,
+    captured: Option<SquarePiece>,
+    blasted: Vec<SquarePiece>,
+    check: bool,
+    result: ResultInfo,
+}
+
+fn result_info(outcome: Outcome) -> ResultInfo {
+    ResultInfo { result: outcome.result(), reason: outcome.reason(), winner: outcome.winner().map(Color::letter) }
+}
+
+/// The variants the engine plays, with their boards and piece tables.
+#[wasm_bindgen]
+pub fn variants() -> Result<JsValue, JsError> {
+    let list: Vec<VariantInfo> = Variant::all()
+        .iter()
+        .map(|id| {
+            let v = Variant::by_id(id).expect("listed variants exist");
+            VariantInfo {
+                id: v.id,
+                name: v.name,
+                files: v.geometry.files,
+                ranks: v.geometry.ranks,
+                start_fen: v.start_fen,
+                drops: v.rules.drops,
+                pieces: v
+                    .pieces
+                    .iter()
+                    .map(|p| PieceInfo {
+                        letter: p.letter.to_string(),
+                        name: p.name,
+                        native_name: p.native_name,
+                        value: p.value,
+                        royal: p.royal,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    to_js(&list)
+}
+
+/// A game in progress.
+#[wasm_bindgen(js_name = Game)]
+pub struct JsGame {
+    game: Game,
+}
+
+impl JsGame {
+    fn variant(&self) -> &'static Variant {
+        self.game.variant()
+    }
+
+    fn square(&self, name: &str) -> Result<Square, JsError> {
+        self.variant()
+            .geometry
+            .parse_square(name)
+            .ok_or_else(|| JsError::new(&format!("square '{name}' is not on the board")))
+    }
+
+    fn square_name(&self, sq: Square) -> String {
+        self.variant().geometry.square_name(sq).to_string()
+    }
+
+    fn role(&self, letter: &str) -> Result<Role, JsError> {
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => self.variant().role_by_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| JsError::new(&format!("'{letter}' is not a piece of this variant")))
+    }
+
+    fn piece_letter(&self, piece: Piece) -> String {
+        let letter = self.variant().piece(piece.role()).letter;
+        match piece.color() {
+            Color::White => letter.to_string(),
+            Color::Black => letter.to_ascii_lowercase().to_string(),
+        }
+    }
+
+    fn side(side: &str) -> Result<Color, JsError> {
+        Color::from_letter(side.chars().next().unwrap_or(' '))
+            .filter(|_| side.len() == 1)
+            .ok_or_else(|| JsError::new(&format!("side '{side}' is neither 'w' nor 'b'")))
+    }
+
+    fn move_info(&self, m: Move) -> MoveInfo {
+        match m {
+            Move::Normal { from, to, .. } => {
+                MoveInfo { from: Some(self.square_name(from)), to: self.square_name(to), drop: None }
+            }
+            Move::Drop { role, to } => MoveInfo {
+                from: None,
+                to: self.square_name(to),
+                drop: Some(self.variant().piece(role).letter.to_string()),
+            },
+        }
+    }
+
+    fn texts(&self, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+        moves.into_iter().map(|m| self.game.move_text(m)).collect()
+    }
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// A new game of `variant`, from its start or from a position string.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: &str, fen: Option<String>) -> Result<JsGame, JsError> {
+        let fen = fen.filter(|f| !f.trim().is_empty());
+        Game::from_text(variant, fen.as_deref()).map(|game| JsGame { game }).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    #[wasm_bindgen(js_name = variant)]
+    pub fn variant_id(&self) -> String {
+        self.variant().id.to_string()
+    }
+
+    /// The current position string.
+    pub fn fen(&self) -> String {
+        fen::write_position(self.game.position())
+    }
+
+    /// The position string the game started from.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        fen::write_position(self.game.start_position())
+    }
+
+    /// `'w'` or `'b'`.
+    pub fn turn(&self) -> String {
+        self.game.position().turn().letter().to_string()
+    }
+
+    /// The occupied squares: `[{square: 'e3', piece: 'P'}]`.
+    pub fn board(&self) -> Result<JsValue, JsError> {
+        let pos = self.game.position();
+        let list: Vec<SquarePiece> = self
+            .variant()
+            .geometry
+            .squares()
+            .filter_map(|sq| pos.piece_at(sq).map(|p| SquarePiece { square: self.square_name(sq), piece: self.piece_letter(p) }))
+            .collect();
+        to_js(&list)
+    }
+
+    /// A side's hand as `{P: 2, Q: 1}` (uppercase letters, counts above zero).
+    pub fn hand(&self, side: &str) -> Result<JsValue, JsError> {
+        let color = Self::side(side)?;
+        let pos = self.game.position();
+        let map: std::collections::BTreeMap<String, u8> = self
+            .variant()
+            .roles()
+            .filter(|&r| pos.hand_count(color, r) > 0)
+            .map(|r| (self.variant().piece(r).letter.to_string(), pos.hand_count(color, r)))
+            .collect();
+        to_js(&map)
+    }
+
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.texts(self.game.position().legal_moves())
+    }
+
+    /// The legal moves of the piece on `square`.
+    #[wasm_bindgen(js_name = movesFrom)]
+    pub fn moves_from(&self, square: &str) -> Result<Vec<String>, JsError> {
+        let sq = self.square(square)?;
+        Ok(self.texts(self.game.position().legal_moves_from(sq)))
+    }
+
+    /// The squares where the side to move may legally drop `piece` (a letter).
+    #[wasm_bindgen(js_name = dropTargets)]
+    pub fn drop_targets(&self, piece: &str) -> Result<Vec<String>, JsError> {
+        let role = self.role(piece)?;
+        Ok(self.game.position().drop_targets(role).map(|sq| self.square_name(sq)).collect())
+    }
+
+    /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.
+    #[wasm_bindgen(js_name = dropError)]
+    pub fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, JsError> {
+        let role = self.role(piece)?;
+        let sq = self.square(square)?;
+        if self.game.outcome().is_over() {
+            return Ok(Some("the game is over".to_string()));
+        }
+        Ok(self.game.position().drop_error(role, sq).map(|e| e.reason.to_string()))
+    }
+
+    /// Plays a move given as text; returns what happened. Throws on an illegal move.
+    pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
+        let report = self.game.play_text(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let info = self.move_info(report.played);
+        let sp = |(sq, p): (Square, Piece)| SquarePiece { square: self.square_name(sq), piece: self.piece_letter(p) };
+        to_js(&PlayInfo {
+            text: self.game.move_text(report.played),
+            from: info.from,
+            to: info.to,
+            drop: info.drop,
+            captured: report.captured.map(sp),
+            blasted: report.blasted.into_iter().map(sp).collect(),
+            check: report.check,
+            result: result_info(report.outcome),
+        })
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.game.redo()
+    }
+
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.game.can_undo()
+    }
+
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    #[wasm_bindgen(js_name = isCheck)]
+    pub fn is_check(&self) -> bool {
+        self.game.position().is_check()
+    }
+
+    /// The square of the side to move's monarch when it is in check, else `null`.
+    #[wasm_bindgen(js_name = checkedSquare)]
+    pub fn checked_square(&self) -> Option<String> {
+        let pos = self.game.position();
+        pos.is_check().then(|| pos.monarch_square(pos.turn())).flatten().map(|sq| self.square_name(sq))
+    }
+
+    /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null}`.
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        to_js(&result_info(self.game.outcome()))
+    }
+
+    /// The moves played from the start position.
+    pub fn history(&self) -> Vec<String> {
+        self.texts(self.game.moves().iter().copied())
+    }
+
+    /// `{from, to, drop}` of the last move, or `null`.
+    #[wasm_bindgen(js_name = lastMove)]
+    pub fn last_move(&self) -> Result<JsValue, JsError> {
+        match self.game.moves().last() {
+            Some(&m) => to_js(&self.move_info(m)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// `side` ('w' or 'b') resigns.
+    pub fn resign(&mut self, side: &str) -> Result<(), JsError> {
+        self.game.resign(Self::side(side)?);
+        Ok(())
+    }
+}

@@ -1,0 +1,84 @@
+//! Helpers shared by the integration tests: positions written as piece lists.
+#![allow(dead_code)]
+
+use zilo::fen;
+use zilo::game::Game;
+use zilo::variant::Variant;
+use zilo::Position;
+
+pub fn zilo() -> &'static Variant {
+    Variant::by_id("zilo").unwrap()
+}
+
+/// A position string from `(square, letter)` pairs, a hand and the side to move.
+pub fn board(variant: &Variant, pieces: &[(&str, char)], hand: &str, turn: char) -> String {
+    let g = &variant.geometry;
+    let mut grid = vec![vec![None; g.files as usize]; g.ranks as usize];
+    for &(sq, letter) in pieces {
+        let s = g.parse_square(sq).unwrap_or_else(|| panic!("bad square {sq}"));
+        grid[g.rank_of(s) as usize][g.file_of(s) as usize] = Some(letter);
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .rev()
+        .map(|row| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for cell in row {
+                match cell {
+                    Some(c) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out.push(*c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            out
+        })
+        .collect();
+    format!("{}[{}] {} - - 0 1", rows.join("/"), hand, turn)
+}
+
+pub fn zilo_board(pieces: &[(&str, char)], hand: &str, turn: char) -> String {
+    board(zilo(), pieces, hand, turn)
+}
+
+pub fn position(fen: &str) -> Position {
+    fen::parse_position(zilo(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+pub fn game(fen: &str) -> Game {
+    Game::from_text("zilo", Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The legal moves as sorted text.
+pub fn moves(fen: &str) -> Vec<String> {
+    let g = game(fen);
+    let mut list: Vec<String> = g.position().legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    list.sort();
+    list
+}
+
+/// The legal moves of the piece on `from`, as sorted destination squares.
+pub fn targets(fen: &str, from: &str) -> Vec<String> {
+    let mut list: Vec<String> =
+        moves(fen).into_iter().filter(|m| m.starts_with(from) && !m.contains('@')).map(|m| m[from.len()..].to_string()).collect();
+    list.sort();
+    list
+}
+
+pub fn is_legal(fen: &str, m: &str) -> bool {
+    moves(fen).iter().any(|x| x == m)
+}
+
+pub fn sorted(items: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = items.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}

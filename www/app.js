@@ -1,0 +1,1158 @@
+/* ЗiлоḺ АḺв Жа — the page controller.
+ * All rules come from the engine (globalThis.Zilo, built into engine.js); this file only shows
+ * the position, turns clicks/drags/keys into engine calls, and keeps the game in localStorage.
+ * Text from the save, a link or the import box is only ever set with textContent / value. */
+(function () {
+  'use strict';
+
+  const P = globalThis.ZiloPieces;
+  const $ = (id) => document.getElementById(id);
+  const SAVE_KEY = 'zilo.save.v1';
+  const PREF_KEY = 'zilo.prefs.v1';
+  const DEFAULT_VARIANT = 'zilo';
+
+  const S = {
+    variants: [],
+    meta: null,          // the current variant's entry from variants()
+    game: null,          // Zilo.Game
+    records: [],         // records[i] describes history()[i]; may run past it (the redo branch)
+    orientation: 'w',    // which side sits at the bottom
+    selected: null,      // {kind:'square', square} | {kind:'hand', piece}
+    dests: new Map(),    // destination square -> [uci, ...] for the selection
+    legal: null,         // cache of the parsed legal moves of the current position
+    squares: new Map(),  // square name -> element
+    cursor: null,        // keyboard cursor square
+    anim: null,          // {from, to} to animate at the next board render
+    blastFx: null,       // {at, victims} to animate at the next board render
+  };
+
+  const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
+  const other = (s) => (s === 'w' ? 'b' : 'w');
+  const sideOf = (p) => (p === p.toUpperCase() ? 'w' : 'b');
+  const toObj = (x) => (x instanceof Map ? Object.fromEntries(x) : x || {});
+  const sides = () => P.sides(S.meta ? S.meta.id : DEFAULT_VARIANT);
+  const upperSq = (sq) => (sq ? sq.toUpperCase() : sq);
+
+  // ---------------------------------------------------------------------------------------
+  // Game construction, records, persistence
+
+  function pieceMap(g) {
+    const m = new Map();
+    for (const x of g.board()) m.set(x.square, x.piece);
+    return m;
+  }
+
+  function makeRecord(res, before, mover) {
+    const piece = res.drop ? (mover === 'w' ? res.drop.toUpperCase() : res.drop.toLowerCase()) : before.get(res.from) || '?';
+    return {
+      uci: res.move, from: res.from || null, to: res.to, drop: res.drop || null, piece, side: mover,
+      captured: res.captured || null, blasted: Array.from(res.blasted || []), check: !!res.check,
+    };
+  }
+
+  /** Plays `spec` = {variant, startFen?, moves, resigned?} through a fresh engine Game. Throws. */
+  function buildGame(spec) {
+    if (!S.variants.some((v) => v.id === spec.variant)) throw new Error('unknown variant “' + spec.variant + '”');
+    const g = spec.startFen ? new Zilo.Game(spec.variant, spec.startFen) : new Zilo.Game(spec.variant);
+    const recs = [];
+    try {
+      (spec.moves || []).forEach((mv, i) => {
+        const before = pieceMap(g), mover = g.turn();
+        let res;
+        try { res = g.play(String(mv)); } catch (e) { throw new Error('move ' + (i + 1) + ' (' + mv + '): ' + errText(e)); }
+        recs.push(makeRecord(res, before, mover));
+      });
+      if (spec.resigned === 'w' || spec.resigned === 'b') g.resign(spec.resigned);
+    } catch (e) {
+      try { g.free(); } catch (_) { /* ignore */ }
+      throw e;
+    }
+    return { g, recs };
+  }
+
+  function adopt(built, opts) {
+    const old = S.game;
+    S.game = built.g;
+    S.records = built.recs;
+    const meta = S.variants.find((v) => v.id === S.game.variant());
+    const variantChanged = !S.meta || S.meta.id !== meta.id;
+    S.meta = meta;
+    if (old && old !== S.game) { try { old.free(); } catch (_) { /* ignore */ } }
+    $('variant').value = meta.id;
+    deselect(true);
+    S.legal = null;
+    if (variantChanged || (opts && opts.rebuild)) buildBoard();
+    render();
+  }
+
+  function resignedSide() {
+    const r = S.game.result();
+    return r.reason === 'resignation' ? (r.winner ? other(r.winner) : null) : null;
+  }
+
+  function currentSpec() {
+    return { variant: S.game.variant(), startFen: S.game.startFen(), moves: Array.from(S.game.history()), resigned: resignedSide() };
+  }
+
+  function save() {
+    try {
+      const spec = currentSpec();
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, variant: spec.variant, startFen: spec.startFen, moves: spec.moves, resigned: spec.resigned }));
+    } catch (_) { /* storage may be unavailable: the game just won't survive a reload */ }
+  }
+
+  function loadPrefs() {
+    try {
+      const p = JSON.parse(localStorage.getItem(PREF_KEY) || '{}');
+      if (p && (p.orientation === 'w' || p.orientation === 'b')) S.orientation = p.orientation;
+    } catch (_) { /* ignore */ }
+  }
+  function savePrefs() {
+    try { localStorage.setItem(PREF_KEY, JSON.stringify({ orientation: S.orientation })); } catch (_) { /* ignore */ }
+  }
+
+  /** Makes sure records[0..history) describe history; replays from the start if not. */
+  function syncRecords() {
+    const h = S.game.history();
+    let ok = S.records.length >= h.length;
+    for (let i = 0; ok && i < h.length; i++) if (S.records[i].uci !== h[i]) ok = false;
+    if (ok) return;
+    try {
+      S.records = buildGame({ variant: S.game.variant(), startFen: S.game.startFen(), moves: Array.from(h) }).recs;
+    } catch (_) { S.records = []; }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Legal moves (as reported by the engine), parsed for display
+
+  const MOVE_RE = /^([a-z]\d+)([a-z]\d+)(.*)$/;
+  const DROP_RE = /^([A-Za-z])@([a-z]\d+)$/;
+
+  function legal() {
+    if (S.legal) return S.legal;
+    const bySquare = new Map(), drops = new Set();
+    if (S.game.result().result === '*') {
+      for (const m of S.game.legalMoves()) {
+        let t = DROP_RE.exec(m);
+        if (t) { drops.add(t[1].toUpperCase()); continue; }
+        t = MOVE_RE.exec(m);
+        if (t) bySquare.set(t[1], (bySquare.get(t[1]) || 0) + 1);
+      }
+    }
+    S.legal = { bySquare, drops };
+    return S.legal;
+  }
+
+  const isOver = () => S.game.result().result !== '*';
+
+  // ---------------------------------------------------------------------------------------
+  // Board DOM
+
+  function fileName(f) { return String.fromCharCode(97 + f); }
+
+  function buildBoard() {
+    const board = $('board');
+    const { files, ranks } = S.meta;
+    board.style.setProperty('--files', files);
+    board.style.setProperty('--ranks', ranks);
+    board.classList.toggle('chequered', S.meta.id !== 'zilo' && S.meta.id !== 'shogi');
+    board.textContent = '';
+    S.squares.clear();
+    const fileOrder = [...Array(files).keys()];
+    const rankOrder = [...Array(ranks).keys()].reverse();
+    if (S.orientation === 'b') { fileOrder.reverse(); rankOrder.reverse(); }
+    rankOrder.forEach((r, ri) => {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.setAttribute('role', 'row');
+      fileOrder.forEach((f, fi) => {
+        const name = fileName(f) + (r + 1);
+        const sq = document.createElement('div');
+        sq.className = 'sq' + ((f + r) % 2 === 0 ? ' dark' : ' light');
+        if (fi === files - 1) sq.classList.add('last-file');
+        if (ri === ranks - 1) sq.classList.add('last-rank');
+        sq.dataset.square = name;
+        sq.setAttribute('role', 'gridcell');
+        sq.tabIndex = -1;
+        row.appendChild(sq);
+        S.squares.set(name, sq);
+      });
+      board.appendChild(row);
+    });
+    const cr = $('coords-ranks'), cf = $('coords-files');
+    cr.textContent = ''; cf.textContent = '';
+    for (const r of rankOrder) { const s = document.createElement('span'); s.textContent = String(r + 1); cr.appendChild(s); }
+    for (const f of fileOrder) { const s = document.createElement('span'); s.textContent = fileName(f).toUpperCase(); cf.appendChild(s); }
+    if (!S.cursor || !S.squares.has(S.cursor)) S.cursor = fileName(Math.floor(files / 2)) + '1';
+    S.squares.get(S.cursor).tabIndex = 0;
+  }
+
+  const svgCache = new Map();
+  function pieceSvg(letter) {
+    const key = S.meta.id + ':' + letter;
+    if (!svgCache.has(key)) svgCache.set(key, P.svg(S.meta.id, letter));
+    return svgCache.get(key).cloneNode(true);
+  }
+
+  function pieceInfo(letter) { return P.info(S.meta.id, S.meta, letter, sideOf(letter)); }
+
+  function renderBoard() {
+    const g = S.game;
+    const pieces = pieceMap(g);
+    const lm = g.lastMove();
+    const check = g.checkedSquare();
+    const turn = g.turn();
+    const over = isOver();
+    const lg = legal();
+    const h = g.history().length;
+    const rec = h > 0 ? S.records[h - 1] : null;
+    const blasted = new Set(rec && rec.blasted ? rec.blasted.map((b) => b.square) : []);
+    for (const [name, el] of S.squares) {
+      const p = pieces.get(name) || null;
+      if ((el.dataset.piece || null) !== p) {
+        el.textContent = '';
+        if (p) {
+          el.dataset.piece = p;
+          const d = document.createElement('div');
+          d.className = 'piece';
+          d.appendChild(pieceSvg(p));
+          el.appendChild(d);
+        } else {
+          delete el.dataset.piece;
+        }
+      }
+      const sel = S.selected && S.selected.kind === 'square' && S.selected.square === name;
+      const dest = S.dests.has(name);
+      el.classList.toggle('selected', !!sel);
+      el.classList.toggle('dest', dest);
+      el.classList.toggle('capture', dest && !!p);
+      el.classList.toggle('last-move', !!lm && (lm.from === name || lm.to === name));
+      el.classList.toggle('check', check === name);
+      el.classList.toggle('blasted', blasted.has(name));
+      el.classList.toggle('movable', !over && !!p && sideOf(p) === turn && lg.bySquare.has(name));
+      let label = upperSq(name);
+      if (p) { const inf = pieceInfo(p); label += ', ' + inf.side.one + ' ' + inf.name; } else label += ', empty';
+      if (dest) label += p ? ', capture' : ', move here';
+      if (check === name) label += ', in check';
+      el.setAttribute('aria-label', label);
+      el.setAttribute('aria-selected', sel ? 'true' : 'false');
+    }
+    runAnimations();
+  }
+
+  function runAnimations() {
+    if (S.anim) {
+      const { from, to } = S.anim;
+      S.anim = null;
+      const a = S.squares.get(from), b = S.squares.get(to);
+      const pe = b && b.querySelector('.piece');
+      if (a && pe) {
+        const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+        const dx = ra.left - rb.left, dy = ra.top - rb.top;
+        pe.classList.add('animating');
+        pe.style.transition = 'none';
+        pe.style.transform = 'translate(' + dx + 'px,' + dy + 'px)';
+        pe.getBoundingClientRect();
+        pe.style.transition = 'transform 180ms cubic-bezier(.2,.7,.3,1)';
+        pe.style.transform = '';
+        const done = () => { pe.classList.remove('animating'); pe.style.transition = ''; };
+        pe.addEventListener('transitionend', done, { once: true });
+        setTimeout(done, 400);
+      }
+    }
+    if (S.blastFx) {
+      const { at, victims } = S.blastFx;
+      S.blastFx = null;
+      const center = S.squares.get(at);
+      if (center) {
+        const burst = document.createElement('div');
+        burst.className = 'burst';
+        center.appendChild(burst);
+        setTimeout(() => burst.remove(), 800);
+      }
+      for (const v of victims) {
+        const sq = S.squares.get(v.square);
+        if (!sq) continue;
+        const gp = document.createElement('div');
+        gp.className = 'ghost-piece';
+        gp.appendChild(pieceSvg(v.piece));
+        sq.appendChild(gp);
+        setTimeout(() => gp.remove(), 950);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Pockets (hands)
+
+  function renderPockets() {
+    const drops = !!S.meta.drops;
+    const topSide = S.orientation === 'w' ? 'b' : 'w';
+    const focused = document.activeElement && document.activeElement.classList && document.activeElement.classList.contains('hand-piece')
+      ? { hand: document.activeElement.dataset.hand, piece: document.activeElement.dataset.piece } : null;
+    fillPocket($('pocket-top'), topSide, drops);
+    fillPocket($('pocket-bottom'), other(topSide), drops);
+    if (focused) {
+      const again = document.querySelector('[data-hand="' + focused.hand + '"][data-piece="' + focused.piece + '"]');
+      if (again) again.focus();
+    }
+  }
+
+  function fillPocket(el, side, drops) {
+    el.hidden = !drops;
+    if (!drops) return;
+    const g = S.game;
+    const sd = sides()[side];
+    const turn = g.turn(), over = isOver();
+    el.dataset.side = side;
+    el.setAttribute('aria-label', sd.possessive + ' hand');
+    el.classList.toggle('to-move', !over && turn === side);
+    el.textContent = '';
+    const head = document.createElement('div');
+    head.className = 'pocket-head';
+    const dot = document.createElement('span'); dot.className = 'dot ' + side; head.appendChild(dot);
+    const nm = document.createElement('span'); nm.textContent = sd.possessive + ' hand'; head.appendChild(nm);
+    const lg = document.createElement('span'); lg.className = 'long'; lg.textContent = sd.long; head.appendChild(lg);
+    if (!over && turn === side) { const f = document.createElement('span'); f.className = 'move-flag'; f.textContent = 'to move'; head.appendChild(f); }
+    el.appendChild(head);
+    const box = document.createElement('div');
+    box.className = 'pocket-pieces';
+    const hand = toObj(g.hand(side));
+    const lgl = legal();
+    const order = (S.meta.pieces || []).map((p) => p.letter);
+    for (const k of Object.keys(hand)) if (!order.includes(k.toUpperCase())) order.push(k.toUpperCase());
+    let any = false;
+    for (const L of order) {
+      const n = hand[L] || 0;
+      if (n <= 0) continue;
+      any = true;
+      const letter = side === 'w' ? L : L.toLowerCase();
+      const inf = pieceInfo(letter);
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'hand-piece';
+      b.dataset.hand = side;
+      b.dataset.piece = L;
+      b.dataset.count = String(n);
+      const sel = S.selected && S.selected.kind === 'hand' && S.selected.piece === L && side === turn;
+      if (sel) b.classList.add('selected');
+      if (!over && side === turn && lgl.drops.has(L)) b.classList.add('movable');
+      b.setAttribute('aria-pressed', sel ? 'true' : 'false');
+      b.setAttribute('aria-label', n + ' × ' + inf.name + ' in the ' + sd.possessive + ' hand');
+      b.appendChild(pieceSvg(letter));
+      const c = document.createElement('span'); c.className = 'count'; c.textContent = String(n); c.setAttribute('aria-hidden', 'true');
+      b.appendChild(c);
+      box.appendChild(b);
+    }
+    if (!any) { const e = document.createElement('span'); e.className = 'pocket-empty'; e.textContent = 'No pieces in hand'; box.appendChild(e); }
+    el.appendChild(box);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Status, moves, controls
+
+  function monarchName(side) { return S.meta.id === 'zilo' ? (side === 'w' ? 'Red Cardinal' : 'King Pig') : sides()[side].possessive + ' king'; }
+
+  function resultText(r) {
+    const sd = sides();
+    const winner = r.winner, loser = winner ? other(winner) : null;
+    let title;
+    if (r.result === '1/2-1/2' || !winner) title = 'Draw';
+    else title = (S.meta.id === 'zilo' ? 'The ' + sd[winner].name : sd[winner].name) + ' win' + (S.meta.id === 'zilo' ? '' : 's');
+    let reason;
+    switch (r.reason) {
+      case 'checkmate': reason = 'Checkmate — the ' + monarchName(loser) + ' is in check and has no way out.'; break;
+      case 'stalemate': reason = 'Stalemate — the ' + sd[loser].name + ' have no legal move' + (S.meta.id === 'zilo' ? ', and in ЗiлоḺ АḺв Жа that loses.' : '.'); break;
+      case 'repetition': reason = 'Draw by repetition — the same position arose for the fourth time.'; break;
+      case 'monarch-captured': reason = 'Monarch blown up — the ' + monarchName(loser) + ' was removed' + (lastRecBlast() ? ' by a Bomber’s blast.' : '.'); break;
+      case 'king-captured': reason = 'The ' + monarchName(loser) + ' was captured.'; break;
+      case 'resignation': reason = 'The ' + (loser ? sd[loser].name : '') + ' resigned.'; break;
+      default: reason = r.reason ? String(r.reason).replace(/-/g, ' ') : '';
+    }
+    return { title: title + (r.result ? ' (' + r.result + ')' : ''), reason };
+  }
+
+  function lastRecBlast() {
+    const h = S.game.history().length;
+    const rec = h ? S.records[h - 1] : null;
+    return rec && rec.blasted && rec.blasted.length;
+  }
+
+  function describePiece(letter) { const inf = pieceInfo(letter); return inf.side.one + ' ' + inf.name; }
+
+  function renderStatus() {
+    const g = S.game, sd = sides();
+    const r = g.result();
+    const turnEl = $('turn');
+    turnEl.textContent = '';
+    const box = $('status-box');
+    box.classList.toggle('game-over', r.result !== '*');
+    document.body.dataset.result = r.result;
+    document.body.dataset.turn = g.turn();
+    if (r.result !== '*') {
+      turnEl.classList.add('over');
+      const t = resultText(r);
+      const wrap = document.createElement('div'); wrap.className = 'result-box'; wrap.id = 'result';
+      const a = document.createElement('div'); a.className = 'result-title'; a.textContent = t.title; wrap.appendChild(a);
+      const b = document.createElement('div'); b.className = 'result-reason'; b.textContent = t.reason; wrap.appendChild(b);
+      if (r.winner) { const tok = document.createElement('span'); tok.className = 'turn-token'; tok.appendChild(pieceSvg(r.winner === 'w' ? 'K' : 'k')); turnEl.appendChild(tok); }
+      turnEl.appendChild(wrap);
+    } else {
+      turnEl.classList.remove('over');
+      const side = g.turn();
+      const tok = document.createElement('span'); tok.className = 'turn-token'; tok.appendChild(pieceSvg(side === 'w' ? 'K' : 'k')); turnEl.appendChild(tok);
+      if (g.isCheck()) { const c = document.createElement('span'); c.className = 'check-flag'; c.textContent = 'Check!'; turnEl.appendChild(c); }
+      const t = document.createElement('span'); t.textContent = sd[side].name + ' to move'; turnEl.appendChild(t);
+    }
+    // What the last move did.
+    const note = $('note');
+    note.textContent = '';
+    const h = g.history().length;
+    const rec = h ? S.records[h - 1] : null;
+    if (rec) {
+      const mover = describePiece(rec.piece);
+      if (rec.blasted && rec.blasted.length) {
+        const l = document.createElement('div'); l.className = 'blast-line';
+        l.textContent = 'Blast! The Bomber’s impact on ' + upperSq(rec.to) + ' removed ' +
+          rec.blasted.map((b) => describePiece(b.piece) + ' (' + upperSq(b.square) + ')').join(', ') + '.';
+        note.appendChild(l);
+      }
+      const l2 = document.createElement('div');
+      if (rec.drop) l2.textContent = 'Last move: ' + sides()[rec.side].name + ' dropped a ' + pieceInfo(rec.piece).name + ' on ' + upperSq(rec.to) + '.';
+      else if (rec.captured) {
+        const cap = rec.captured.piece;
+        const toHand = cap.toUpperCase() !== 'K';
+        l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '×' + upperSq(rec.to) + ' took a ' + describePiece(cap) +
+          (toHand && S.meta.drops ? ' — it joins the ' + sides()[rec.side].possessive + ' hand.' : '.');
+      } else l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '–' + upperSq(rec.to) + '.';
+      note.appendChild(l2);
+    }
+    // What the selected piece does.
+    if (S.selected && r.result === '*') {
+      const letter = S.selected.kind === 'hand' ? (g.turn() === 'w' ? S.selected.piece : S.selected.piece.toLowerCase()) : g.board().find((x) => x.square === S.selected.square).piece;
+      const inf = pieceInfo(letter);
+      const l3 = document.createElement('div'); l3.className = 'hint';
+      const nm = document.createElement('strong'); nm.textContent = inf.label; l3.appendChild(nm);
+      const txt = S.selected.kind === 'hand'
+        ? ' (in hand) — choose a marked square to drop it.' + (S.dests.size ? '' : ' It has no legal drop square now.')
+        : (inf.moves ? ' ' + inf.moves : '') + (S.dests.size ? '' : ' It has no legal move now.');
+      l3.appendChild(document.createTextNode(txt));
+      note.appendChild(l3);
+    }
+  }
+
+  function moveText(rec) {
+    const inf = pieceInfo(rec.piece);
+    let t;
+    if (rec.drop) t = inf.display + '@' + rec.to;
+    else t = inf.display + rec.from + (rec.captured ? '×' : '–') + rec.to;
+    const extra = MOVE_RE.exec(rec.uci);
+    if (extra && extra[3]) t += '=' + extra[3].toUpperCase();
+    return t;
+  }
+
+  function renderMoves() {
+    const list = $('moves');
+    list.textContent = '';
+    const h = S.game.history().length;
+    const all = S.records;
+    const startTurn = sideOfStart();
+    if (!all.length) {
+      const li = document.createElement('li'); li.className = 'empty'; const s = document.createElement('span'); s.className = 'empty-note';
+      s.textContent = sides().w.name + ' move first. Click a piece to see where it can go.';
+      li.appendChild(s); list.appendChild(li);
+    }
+    let li = null, num = 0;
+    const offset = startTurn === 'b' ? 1 : 0;
+    for (let i = 0; i < all.length; i++) {
+      const slot = (i + offset) % 2;
+      if (!li || slot === 0) {
+        li = document.createElement('li');
+        num++;
+        const n = document.createElement('span'); n.className = 'num'; n.textContent = num + '.'; li.appendChild(n);
+        if (slot === 1) { const b = document.createElement('span'); b.className = 'mv'; b.textContent = '…'; li.appendChild(b); }
+        list.appendChild(li);
+      }
+      const rec = all[i];
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'mv' + (i === h - 1 ? ' current' : '') + (i >= h ? ' future' : '');
+      b.dataset.ply = String(i + 1);
+      b.dataset.move = rec.uci;
+      b.textContent = moveText(rec);
+      if (rec.blasted && rec.blasted.length) { const m = document.createElement('span'); m.className = 'blast-mark'; m.textContent = ' ✶' + rec.blasted.length; b.appendChild(m); }
+      if (rec.check) b.appendChild(document.createTextNode('+'));
+      b.title = describePiece(rec.piece) + (rec.drop ? ' dropped on ' + upperSq(rec.to) : ' ' + upperSq(rec.from) + (rec.captured ? ' takes ' + describePiece(rec.captured.piece) + ' on ' : ' to ') + upperSq(rec.to)) +
+        (rec.blasted && rec.blasted.length ? '; the blast removed ' + rec.blasted.length + ' piece' + (rec.blasted.length > 1 ? 's' : '') : '') + (rec.check ? '; check' : '');
+      li.appendChild(b);
+    }
+    const r = S.game.result();
+    if (r.result !== '*') {
+      const rl = document.createElement('li'); rl.className = 'result-row';
+      rl.textContent = r.result + ' · ' + String(r.reason).replace(/-/g, ' ');
+      list.appendChild(rl);
+    }
+    const cur = list.querySelector('.current');
+    if (cur) {
+      const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
+      if (cr.bottom > lr.bottom || cr.top < lr.top) list.scrollTop += cr.top - lr.top - lr.height / 2;
+    } else if (h === 0) list.scrollTop = 0;
+  }
+
+  function sideOfStart() {
+    const parts = String(S.game.startFen()).trim().split(/\s+/);
+    return parts[1] === 'b' ? 'b' : 'w';
+  }
+
+  function renderControls() {
+    const g = S.game;
+    const resigned = !!resignedSide();
+    $('btn-undo').disabled = !(g.canUndo() || resigned);
+    $('btn-redo').disabled = resigned || !g.canRedo();
+    $('btn-resign').disabled = isOver();
+    if (isOver()) disarm($('btn-resign'));
+    const rb = $('btn-resign');
+    if (!rb.classList.contains('armed')) rb.textContent = 'Resign';
+  }
+
+  function renderFields() {
+    const f = $('fen-field');
+    if (document.activeElement !== f) f.value = S.game.fen();
+    const lf = $('link-field');
+    if (lf.value) lf.value = gameLink();
+  }
+
+  function render() {
+    S.legal = null;
+    syncRecords();
+    renderBoard();
+    renderPockets();
+    renderStatus();
+    renderMoves();
+    renderControls();
+    renderFields();
+    save();
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Messages and tooltip
+
+  let msgTimer = 0;
+  function showMessage(text, kind) {
+    const m = $('message');
+    m.textContent = text;
+    m.className = 'message' + (kind === 'error' ? ' error' : '');
+    m.dataset.kind = kind || 'info';
+    m.hidden = false;
+    // restart the entrance animation
+    m.style.animation = 'none'; m.getBoundingClientRect(); m.style.animation = '';
+    clearTimeout(msgTimer);
+    msgTimer = setTimeout(() => { m.hidden = true; }, kind === 'error' ? 9000 : 6000);
+  }
+  function clearMessage() { clearTimeout(msgTimer); $('message').hidden = true; }
+
+  let ttTimer = 0;
+  function showTooltip(target, letter, extra) {
+    const tt = $('tooltip');
+    const inf = pieceInfo(letter);
+    tt.textContent = '';
+    const a = document.createElement('div'); a.className = 'tt-name'; a.textContent = inf.label; tt.appendChild(a);
+    const b = document.createElement('div'); b.className = 'tt-side';
+    b.textContent = inf.side.name + (inf.side.long && S.meta.id === 'zilo' ? ' · ' + inf.side.long : '') + (extra ? ' · ' + extra : '');
+    tt.appendChild(b);
+    tt.hidden = false;
+    const r = target.getBoundingClientRect();
+    const w = tt.offsetWidth, hgt = tt.offsetHeight;
+    let x = r.left + r.width / 2 - w / 2;
+    x = Math.max(6, Math.min(window.innerWidth - w - 6, x));
+    let y = r.top - hgt - 8;
+    if (y < 6) y = r.bottom + 8;
+    tt.style.left = x + 'px';
+    tt.style.top = y + 'px';
+  }
+  function hideTooltip() { clearTimeout(ttTimer); $('tooltip').hidden = true; }
+
+  function tooltipTarget(t) {
+    const sq = t.closest && t.closest('.sq[data-piece]');
+    if (sq) return { el: sq, letter: sq.dataset.piece };
+    const hp = t.closest && t.closest('.hand-piece');
+    if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: hp.dataset.count + ' in hand' };
+    return null;
+  }
+
+  function setupTooltips() {
+    let current = null;
+    document.addEventListener('pointerover', (e) => {
+      if (e.pointerType !== 'mouse' || drag) return;
+      const t = tooltipTarget(e.target);
+      if (!t) { if (current) { current = null; hideTooltip(); } return; }
+      if (current === t.el) return;
+      current = t.el;
+      hideTooltip();
+      ttTimer = setTimeout(() => showTooltip(t.el, t.letter, t.extra), 450);
+    });
+    document.addEventListener('pointerout', (e) => {
+      if (e.pointerType !== 'mouse') return;
+      if (current && (!e.relatedTarget || !current.contains(e.relatedTarget))) { current = null; hideTooltip(); }
+    });
+    // Long press on touch screens.
+    let lp = null;
+    document.addEventListener('pointerdown', (e) => {
+      hideTooltip();
+      if (e.pointerType === 'mouse') return;
+      const t = tooltipTarget(e.target);
+      if (!t) return;
+      lp = { x: e.clientX, y: e.clientY, id: e.pointerId };
+      ttTimer = setTimeout(() => { showTooltip(t.el, t.letter, t.extra); lp = null; }, 500);
+    }, true);
+    document.addEventListener('pointermove', (e) => {
+      if (lp && e.pointerId === lp.id && Math.hypot(e.clientX - lp.x, e.clientY - lp.y) > 8) { lp = null; hideTooltip(); }
+    }, true);
+    const end = () => { if (lp) { lp = null; clearTimeout(ttTimer); } else if (!$('tooltip').hidden) setTimeout(hideTooltip, 1200); };
+    document.addEventListener('pointerup', end, true);
+    document.addEventListener('pointercancel', end, true);
+    window.addEventListener('scroll', hideTooltip, { passive: true });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Selection and moving
+
+  function select(sel) {
+    S.selected = sel;
+    S.dests = new Map();
+    const g = S.game;
+    if (sel.kind === 'square') {
+      for (const m of g.movesFrom(sel.square)) {
+        const t = MOVE_RE.exec(m);
+        if (!t || t[1] !== sel.square) continue;
+        if (!S.dests.has(t[2])) S.dests.set(t[2], []);
+        S.dests.get(t[2]).push(m);
+      }
+    } else {
+      for (const sq of g.dropTargets(sel.piece)) S.dests.set(sq, [sel.piece + '@' + sq]);
+    }
+    renderBoard(); renderPockets(); renderStatus();
+  }
+
+  function deselect(quiet) {
+    const had = !!S.selected;
+    S.selected = null;
+    S.dests = new Map();
+    closeChooser();
+    if (had && !quiet) { renderBoard(); renderPockets(); renderStatus(); }
+  }
+
+  function play(uci, opts) {
+    const g = S.game;
+    const before = pieceMap(g), mover = g.turn();
+    const h = g.history().length;
+    let res;
+    try { res = g.play(uci); } catch (e) { showMessage('That move is not allowed: ' + errText(e), 'error'); deselect(); return; }
+    S.records.length = h;
+    const rec = makeRecord(res, before, mover);
+    S.records.push(rec);
+    S.selected = null; S.dests = new Map();
+    if (opts && opts.animate && rec.from) S.anim = { from: rec.from, to: rec.to };
+    if (rec.blasted.length) S.blastFx = { at: rec.to, victims: rec.blasted };
+    clearMessage();
+    render();
+    const r = res.result || g.result();
+    if (r && r.result !== '*') { const t = resultText(r); showMessage(t.title + '. ' + t.reason, 'info'); }
+  }
+
+  function playTo(sq, animate) {
+    const cands = S.dests.get(sq) || [];
+    if (!cands.length) return;
+    if (cands.length === 1) { play(cands[0], { animate }); return; }
+    openChooser(cands, animate);
+  }
+
+  function openChooser(cands, animate) {
+    const ch = $('chooser');
+    ch.textContent = '';
+    const t = document.createElement('div'); t.textContent = 'Choose:'; ch.appendChild(t);
+    const row = document.createElement('div'); row.className = 'choices';
+    for (const m of cands) {
+      const b = document.createElement('button'); b.type = 'button'; b.className = 'btn';
+      const suffix = (MOVE_RE.exec(m) || [])[3] || '';
+      const letter = /^[a-z]$/i.test(suffix) ? (S.game.turn() === 'w' ? suffix.toUpperCase() : suffix.toLowerCase()) : null;
+      if (letter) { b.appendChild(pieceSvg(letter)); b.title = pieceInfo(letter).label; } else b.textContent = suffix || '–';
+      b.addEventListener('click', () => { closeChooser(); play(m, { animate }); });
+      row.appendChild(b);
+    }
+    ch.appendChild(row);
+    ch.hidden = false;
+    row.firstChild.focus();
+  }
+  function closeChooser() { const ch = $('chooser'); if (ch) { ch.hidden = true; ch.textContent = ''; } }
+
+  function pieceAt(sq) { const el = S.squares.get(sq); return el ? el.dataset.piece || null : null; }
+
+  /** A click (or Enter) on a square. */
+  function activateSquare(sq) {
+    if (isOver()) { showMessage('The game is over. Start a new game, or undo to play on.', 'info'); return; }
+    const sel = S.selected;
+    if (sel && S.dests.has(sq)) { playTo(sq, true); return; }
+    const p = pieceAt(sq);
+    const turn = S.game.turn();
+    if (p && sideOf(p) === turn) {
+      if (sel && sel.kind === 'square' && sel.square === sq) deselect();
+      else select({ kind: 'square', square: sq });
+      return;
+    }
+    if (sel && sel.kind === 'hand') { refuseDrop(sel.piece, sq); return; }
+    if (!sel && p) { showMessage('It is the ' + sides()[turn].possessive + ' turn: that piece belongs to the ' + sides()[other(turn)].name + '.', 'info'); return; }
+    deselect();
+  }
+
+  function refuseDrop(L, sq) {
+    let why = null;
+    try { why = S.game.dropError(L, sq); } catch (e) { why = errText(e); }
+    const name = pieceInfo(S.game.turn() === 'w' ? L : L.toLowerCase()).name;
+    showMessage('You cannot drop the ' + name + ' on ' + upperSq(sq) + ': ' + (why || 'that drop is not legal') + '.', 'error');
+  }
+
+  function activateHand(side, L) {
+    if (isOver()) return;
+    const turn = S.game.turn();
+    if (side !== turn) { showMessage('It is the ' + sides()[turn].possessive + ' turn: you can only drop from their hand.', 'info'); return; }
+    if (S.selected && S.selected.kind === 'hand' && S.selected.piece === L) deselect();
+    else select({ kind: 'hand', piece: L });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Pointer input: click-to-move and drag-and-drop (mouse, pen and touch)
+
+  let drag = null;
+
+  function beginDrag(e, source, originEl, wasSelected) {
+    drag = { source, originEl, wasSelected, x: e.clientX, y: e.clientY, id: e.pointerId, started: false, ghost: null, over: null,
+      threshold: e.pointerType === 'mouse' ? 4 : 8 };
+    window.addEventListener('pointermove', onDragMove);
+    window.addEventListener('pointerup', onDragEnd);
+    window.addEventListener('pointercancel', onDragCancel);
+  }
+
+  function squareAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const sq = el && el.closest && el.closest('.sq');
+    return sq && $('board').contains(sq) ? sq : null;
+  }
+
+  function onDragMove(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.started) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < drag.threshold) return;
+      drag.started = true;
+      hideTooltip();
+      const size = S.squares.values().next().value.getBoundingClientRect().width;
+      const g = document.createElement('div');
+      g.className = 'drag-piece';
+      g.style.width = g.style.height = size + 'px';
+      const letter = drag.source.kind === 'square' ? pieceAt(drag.source.square) : (S.game.turn() === 'w' ? drag.source.piece : drag.source.piece.toLowerCase());
+      g.appendChild(pieceSvg(letter));
+      document.body.appendChild(g);
+      drag.ghost = g;
+      if (drag.originEl) drag.originEl.classList.add('dragging-origin');
+    }
+    e.preventDefault();
+    drag.ghost.style.left = e.clientX + 'px';
+    drag.ghost.style.top = e.clientY + 'px';
+    const sq = squareAt(e.clientX, e.clientY);
+    if (sq !== drag.over) {
+      if (drag.over) drag.over.classList.remove('drag-over');
+      drag.over = sq;
+      if (sq) sq.classList.add('drag-over');
+    }
+  }
+
+  function endDragListeners() {
+    window.removeEventListener('pointermove', onDragMove);
+    window.removeEventListener('pointerup', onDragEnd);
+    window.removeEventListener('pointercancel', onDragCancel);
+  }
+
+  function cleanupDrag() {
+    if (!drag) return;
+    if (drag.ghost) drag.ghost.remove();
+    if (drag.over) drag.over.classList.remove('drag-over');
+    if (drag.originEl) drag.originEl.classList.remove('dragging-origin');
+    endDragListeners();
+  }
+
+  function onDragEnd(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    cleanupDrag();
+    drag = null;
+    if (d.started) {
+      const sqEl = squareAt(e.clientX, e.clientY);
+      const sq = sqEl && sqEl.dataset.square;
+      if (sq && S.dests.has(sq)) playTo(sq, false);
+      else if (sq && d.source.kind === 'hand') refuseDrop(d.source.piece, sq);
+      else if (!sq) deselect();
+      else if (d.source.kind === 'square' && sq !== d.source.square) deselect();
+    } else if (d.wasSelected) {
+      deselect();
+    }
+  }
+
+  function onDragCancel(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    cleanupDrag();
+    drag = null;
+  }
+
+  function setupBoardInput() {
+    const board = $('board');
+    board.addEventListener('pointerdown', (e) => {
+      if (!S.game || (e.pointerType === 'mouse' && e.button !== 0)) return;
+      const sqEl = e.target.closest('.sq');
+      if (!sqEl) return;
+      if (e.pointerType !== 'mouse') e.preventDefault();
+      const sq = sqEl.dataset.square;
+      setCursor(sq, false);
+      if (isOver()) { activateSquare(sq); return; }
+      const sel = S.selected;
+      if (sel && S.dests.has(sq)) { playTo(sq, true); return; }
+      const p = sqEl.dataset.piece;
+      if (p && sideOf(p) === S.game.turn()) {
+        const was = !!(sel && sel.kind === 'square' && sel.square === sq);
+        if (!was) select({ kind: 'square', square: sq });
+        beginDrag(e, { kind: 'square', square: sq }, sqEl.querySelector('.piece'), was);
+        return;
+      }
+      activateSquare(sq);
+    });
+    board.addEventListener('contextmenu', (e) => e.preventDefault());
+    board.addEventListener('keydown', onBoardKey);
+    board.addEventListener('focusin', (e) => {
+      const sq = e.target.closest && e.target.closest('.sq');
+      if (sq) setCursor(sq.dataset.square, false);
+    });
+
+    for (const id of ['pocket-top', 'pocket-bottom']) {
+      const pocket = $(id);
+      pocket.addEventListener('pointerdown', (e) => {
+        const hp = e.target.closest('.hand-piece');
+        if (!hp || !S.game || (e.pointerType === 'mouse' && e.button !== 0)) return;
+        if (e.pointerType !== 'mouse') e.preventDefault();
+        const side = hp.dataset.hand, L = hp.dataset.piece;
+        if (isOver() || side !== S.game.turn()) { activateHand(side, L); return; }
+        const was = !!(S.selected && S.selected.kind === 'hand' && S.selected.piece === L);
+        if (!was) select({ kind: 'hand', piece: L });
+        const again = document.querySelector('[data-hand="' + side + '"][data-piece="' + L + '"]');
+        beginDrag(e, { kind: 'hand', piece: L }, again, was);
+      });
+      // Keyboard activation of a hand piece (Enter/Space on the focused button).
+      pocket.addEventListener('click', (e) => {
+        const hp = e.target.closest('.hand-piece');
+        if (!hp || e.detail !== 0) return;
+        activateHand(hp.dataset.hand, hp.dataset.piece);
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Keyboard
+
+  function setCursor(sq, focus) {
+    if (!S.squares.has(sq)) return;
+    if (S.cursor && S.squares.has(S.cursor)) S.squares.get(S.cursor).tabIndex = -1;
+    S.cursor = sq;
+    const el = S.squares.get(sq);
+    el.tabIndex = 0;
+    if (focus) el.focus();
+  }
+
+  function onBoardKey(e) {
+    const k = e.key;
+    const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (dirs[k]) {
+      e.preventDefault();
+      // Move in screen directions: find the cursor's display position.
+      const names = [...S.squares.keys()];
+      const files = S.meta.files;
+      const i = names.indexOf(S.cursor);
+      let col = i % files, row = Math.floor(i / files);
+      col = Math.max(0, Math.min(files - 1, col + dirs[k][0]));
+      row = Math.max(0, Math.min(S.meta.ranks - 1, row + dirs[k][1]));
+      setCursor(names[row * files + col], true);
+      return;
+    }
+    if (k === 'Enter' || k === ' ' || k === 'Spacebar') {
+      e.preventDefault();
+      activateSquare(S.cursor);
+      return;
+    }
+    if (k === 'Escape') { e.preventDefault(); deselect(); }
+  }
+
+  function setupGlobalKeys() {
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        if (!$('chooser').hidden) { closeChooser(); return; }
+        if (S.selected) deselect();
+        hideTooltip();
+        return;
+      }
+      const t = e.target;
+      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
+      if (typing || (t && t.closest && t.closest('#board')) || $('rules').open || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'ArrowLeft') { e.preventDefault(); undo(); }
+      else if (e.key === 'ArrowRight') { e.preventDefault(); redo(); }
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Commands
+
+  function undo() {
+    if (!S.game) return;
+    if (resignedSide()) {
+      const spec = currentSpec(); spec.resigned = null;
+      try { adopt(buildGame(spec)); showMessage('Resignation taken back.', 'info'); } catch (e) { showMessage(errText(e), 'error'); }
+      return;
+    }
+    if (!S.game.canUndo()) return;
+    S.game.undo();
+    deselect(true); clearMessage();
+    render();
+  }
+
+  function redo() {
+    if (!S.game || resignedSide() || !S.game.canRedo()) return;
+    const h = S.game.history().length;
+    const rec = S.records[h];
+    S.game.redo();
+    deselect(true); clearMessage();
+    if (rec && S.game.history()[h] === rec.uci) {
+      if (rec.from) S.anim = { from: rec.from, to: rec.to };
+      if (rec.blasted && rec.blasted.length) S.blastFx = { at: rec.to, victims: rec.blasted };
+    }
+    render();
+  }
+
+  function goToPly(n) {
+    const g = S.game;
+    if (resignedSide()) undo();
+    let guard = 10000;
+    while (g.history().length > n && g.canUndo() && guard--) g.undo();
+    while (g.history().length < n && g.canRedo() && guard--) g.redo();
+    deselect(true); clearMessage();
+    render();
+  }
+
+  function newGame(variantId) {
+    try {
+      adopt(buildGame({ variant: variantId || S.meta.id, moves: [] }));
+      clearMessage();
+      $('link-field').value = '';
+    } catch (e) { showMessage('Could not start a new game: ' + errText(e), 'error'); }
+  }
+
+  function armed(btn, label, action) {
+    if (btn.classList.contains('armed')) { disarm(btn); action(); return; }
+    btn.classList.add('armed');
+    btn.dataset.label = btn.textContent;
+    btn.textContent = label;
+    btn._t = setTimeout(() => disarm(btn), 4000);
+  }
+  function disarm(btn) {
+    if (!btn.classList.contains('armed')) return;
+    clearTimeout(btn._t);
+    btn.classList.remove('armed');
+    btn.textContent = btn.dataset.label || btn.textContent;
+  }
+
+  function resign() {
+    if (!S.game || isOver()) return;
+    const side = S.game.turn();
+    armed($('btn-resign'), 'Confirm: ' + sides()[side].name + ' resign', () => {
+      try { S.game.resign(side); } catch (e) { showMessage(errText(e), 'error'); return; }
+      deselect(true);
+      render();
+      const t = resultText(S.game.result());
+      showMessage(t.title + '. ' + t.reason, 'info');
+    });
+  }
+
+  function flip() {
+    S.orientation = other(S.orientation);
+    savePrefs();
+    buildBoard();
+    render();
+  }
+
+  async function copyText(text, input) {
+    try {
+      if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(text); return true; }
+    } catch (_) { /* fall through */ }
+    try {
+      if (input) { input.focus(); input.select(); return document.execCommand('copy'); }
+    } catch (_) { /* ignore */ }
+    return false;
+  }
+
+  function importPosition() {
+    const f = $('fen-field');
+    const text = f.value.trim();
+    if (!text) { showMessage('Paste a position string into the box first.', 'error'); return; }
+    try {
+      adopt(buildGame({ variant: S.meta.id, startFen: text, moves: [] }));
+      f.blur();
+      $('fen-field').value = S.game.fen();
+      showMessage('Position loaded. A new game starts from it.', 'info');
+    } catch (e) {
+      showMessage('Could not load that position: ' + errText(e) + '. Your current game was kept.', 'error');
+    }
+  }
+
+  function gameLink() {
+    const spec = currentSpec();
+    const v = S.variants.find((x) => x.id === spec.variant);
+    const q = new URLSearchParams();
+    q.set('v', spec.variant);
+    if (!v || spec.startFen !== v.startFen) q.set('fen', spec.startFen);
+    if (spec.moves.length) q.set('moves', spec.moves.join(','));
+    if (spec.resigned) q.set('resigned', spec.resigned);
+    return location.href.split('#')[0] + '#' + q.toString();
+  }
+
+  /** Reads a game from location.hash. Returns null if the hash names no game. Throws on a bad one. */
+  function specFromHash() {
+    const h = location.hash.replace(/^#/, '');
+    if (!h) return null;
+    const q = new URLSearchParams(h);
+    if (!q.has('v') && !q.has('fen') && !q.has('moves')) return null;
+    const spec = { variant: q.get('v') || DEFAULT_VARIANT, startFen: q.get('fen') || null, moves: [], resigned: q.get('resigned') };
+    const mv = q.get('moves');
+    if (mv) spec.moves = mv.split(',').map((s) => s.trim()).filter(Boolean);
+    return spec;
+  }
+
+  function clearHash() {
+    try { history.replaceState(null, '', location.href.split('#')[0]); } catch (_) { /* ignore */ }
+  }
+
+  function loadFromHash(initial) {
+    let spec;
+    try { spec = specFromHash(); } catch (e) { spec = null; }
+    if (!spec) return false;
+    try {
+      adopt(buildGame(spec), { rebuild: true });
+      clearHash();
+      showMessage('Game loaded from the link.', 'info');
+      return true;
+    } catch (e) {
+      clearHash();
+      showMessage('That link could not be loaded: ' + errText(e) + '. ' + (initial ? 'Your saved game was kept.' : 'Your current game was kept.'), 'error');
+      return false;
+    }
+  }
+
+  function loadSaved() {
+    let raw = null;
+    try { raw = localStorage.getItem(SAVE_KEY); } catch (_) { return false; }
+    if (raw == null) return false;
+    try {
+      const d = JSON.parse(raw);
+      if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
+      adopt(buildGame({ variant: d.variant, startFen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned }));
+      return true;
+    } catch (e) {
+      try { adopt(buildGame({ variant: DEFAULT_VARIANT, moves: [] })); } catch (_) { adopt(buildGame({ variant: S.variants[0].id, moves: [] })); }
+      showMessage('The saved game was damaged and could not be restored (' + errText(e) + '). A new game was started.', 'error');
+      return true;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rules dialog
+
+  function setupRules() {
+    const dlg = $('rules');
+    for (const el of dlg.querySelectorAll('[data-token]')) {
+      el.textContent = '';
+      el.appendChild(P.svg('zilo', el.dataset.token));
+      const meta = S.variants.find((v) => v.id === 'zilo');
+      if (meta) el.title = P.info('zilo', meta, el.dataset.token, sideOf(el.dataset.token)).label;
+    }
+    $('rules-open').addEventListener('click', () => { hideTooltip(); if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', ''); });
+    $('rules-close').addEventListener('click', () => dlg.close());
+    dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.close(); });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Boot
+
+  function fatal(text) {
+    const l = $('board-loading');
+    l.hidden = false;
+    l.classList.add('error');
+    l.textContent = text;
+  }
+
+  async function boot() {
+    if (!globalThis.Zilo || !globalThis.Zilo.ready) {
+      fatal('The game engine (engine.js) is missing. Build it with “make www”.');
+      return;
+    }
+    try { await Zilo.ready; } catch (e) { fatal('The game engine failed to start: ' + errText(e)); return; }
+    try { S.variants = Array.from(Zilo.variants()).map((v) => Object.assign({}, toObj(v), { pieces: Array.from(toObj(v).pieces || []).map(toObj) })); } catch (e) { fatal('The game engine failed to start: ' + errText(e)); return; }
+    if (!S.variants.length) { fatal('The engine reports no variants.'); return; }
+    loadPrefs();
+    const sel = $('variant');
+    sel.textContent = '';
+    for (const v of S.variants) {
+      const o = document.createElement('option');
+      o.value = v.id;
+      o.textContent = v.name + (v.files ? ' · ' + v.files + '×' + v.ranks : '');
+      sel.appendChild(o);
+    }
+    sel.disabled = false;
+    sel.addEventListener('change', () => { newGame(sel.value); showMessage('New game: ' + S.meta.name + '.', 'info'); });
+
+    setupBoardInput();
+    setupGlobalKeys();
+    setupTooltips();
+    setupRules();
+    $('btn-undo').addEventListener('click', undo);
+    $('btn-redo').addEventListener('click', redo);
+    $('btn-flip').addEventListener('click', flip);
+    $('btn-resign').addEventListener('click', resign);
+    $('btn-new').addEventListener('click', (e) => {
+      const inProgress = S.game && S.game.history().length > 0 && !isOver();
+      if (!inProgress) { newGame(); return; }
+      armed(e.currentTarget, 'Start over?', () => newGame());
+    });
+    $('moves').addEventListener('click', (e) => {
+      const b = e.target.closest('.mv[data-ply]');
+      if (b) goToPly(parseInt(b.dataset.ply, 10));
+    });
+    $('btn-fen-load').addEventListener('click', importPosition);
+    $('fen-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); importPosition(); } });
+    $('btn-fen-copy').addEventListener('click', async () => {
+      const f = $('fen-field');
+      f.value = S.game.fen();
+      const ok = await copyText(f.value, f);
+      showMessage(ok ? 'Position string copied.' : 'Select the position string in the box and copy it.', 'info');
+    });
+    $('btn-link').addEventListener('click', async () => {
+      const lf = $('link-field');
+      lf.value = gameLink();
+      const ok = await copyText(lf.value, lf);
+      showMessage(ok ? 'Link copied: it replays this game.' : 'Copy the link from the box: it replays this game.', 'info');
+    });
+    window.addEventListener('hashchange', () => loadFromHash(false));
+    window.addEventListener('resize', hideTooltip);
+
+    if (!loadFromHash(true) && !loadSaved()) {
+      adopt(buildGame({ variant: S.variants.some((v) => v.id === DEFAULT_VARIANT) ? DEFAULT_VARIANT : S.variants[0].id, moves: [] }));
+    }
+    $('board-loading').hidden = true;
+    document.body.dataset.ready = '1';
+  }
+
+  boot().catch((e) => fatal('Something went wrong: ' + errText(e)));
+})();
