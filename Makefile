@@ -32,7 +32,7 @@ deps-wasm:
 	  echo "wasm-opt not available: the wasm is left unoptimised"
 
 www: deps-wasm
-	$(CARGO) rustc --release --lib --target $(WASM_TARGET) --crate-type cdylib
+	$(CARGO) rustc -p zilo --release --lib --target $(WASM_TARGET) --crate-type cdylib
 	$(WASM_BINDGEN) --target no-modules --out-dir build/wasm --out-name zilo $(WASM_RAW)
 	@if command -v wasm-opt >/dev/null; then \
 	  wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \

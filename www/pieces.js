@@ -15,7 +15,7 @@
   // Sides. Zilo has its own factions; every other variant gets White/Black.
   const SIDES = {
     zilo: {
-      w: { name: 'Birds', one: 'Bird', possessive: "Birds'", long: 'Avian Alliance (The Flock)', native: 'Ка¹-Зiло²' },
+      w: { name: 'Birds', one: 'Bird', possessive: "Birds'", long: 'Avian Alliance', native: 'Ка¹-Зiло²' },
       b: { name: 'Pigs', one: 'Pig', possessive: "Pigs'", long: 'Porcine Empire', native: 'Ка¹-Жа' },
     },
     other: {

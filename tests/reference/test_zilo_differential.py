@@ -56,6 +56,14 @@ POSITIONS = {
     "both_monarch_blast": ("9/4B4/9/4p4/3K1k3/4P4/9/9/4b4[Cc] w - - 0 1", 2, 3, 40),
     # Vanguards of both sides in the open (backward diagonals differ by side).
     "vanguards": ("4k4/9/3m5/9/9/9/5M3/9/4K4[Mm] w - - 0 1", 2, 2, 30),
+    # Bomber blasts that expose the own monarch (d3d4, illegal) or discover check (h4h6).
+    "blast_discovery": ("8k/4q4/8p/7c1/9/3c3B1/3BP4/9/4K3Q[] w - - 0 1", 3, 3, 40),
+    # White in check along the e-file with a hand full of interposers.
+    "drop_interpose": ("k8/4q4/9/9/9/9/9/9/4K4[PYQBCHMp] w - - 0 1", 2, 3, 30),
+    # P@e8 is check, but Black's Bomber f4 can take f7 and blast the Minion away: not mate.
+    "drop_check_blast_rescue": ("3pkp3/9/5H3/3C5/6Y2/5b3/9/9/K8[PQ] w - - 0 1", 2, 3, 30),
+    # P@b7 stalemates (allowed, and a loss for Black); P@a8 is only check.
+    "minion_drop_stalemate": ("k8/9/2C6/9/9/9/9/9/4K4[P] w - - 0 1", 3, 3, 30),
     # Start position with some material already in hand.
     "start_with_hands": ("hcm1kqmch/1y5y1/pp1pppp1p/9/9/9/P1PPPPPP1/1Y5Y1/HCMBK1MCH[PQpb] w - - 0 1",
                          2, 3, 60),
@@ -67,6 +75,9 @@ LINES = [
     ("queen_drop_mate", "3pkp3/9/9/3C5/6Y2/9/9/9/K4Q3[PQ] w - - 0 1", ["Q@e8"]),
     ("minion_drop_check_escape", "3pkp3/9/9/3C5/9/9/9/9/K4Q3[PQ] w - - 0 1", ["P@e8", "e9d8"]),
     ("bomber_battery_blast", "4k4/3bbb3/9/4B4/3B1B3/9/9/9/4K4[] b - - 0 1", ["e8e6"]),
+    ("blast_discovered_check", "8k/4q4/8p/7c1/9/3c3B1/3BP4/9/4K3Q[] w - - 0 1", ["h4h6"]),
+    ("minion_drop_stalemate", "k8/9/2C6/9/9/9/9/9/4K4[P] w - - 0 1", ["P@b7"]),
+    ("minion_drop_check_rescue", "3pkp3/9/5H3/3C5/6Y2/5b3/9/9/K8[PQ] w - - 0 1", ["P@e8", "f4f7"]),
     ("repetition", ref.START_FEN, ["b1d2", "b9d8", "d2b1", "d8b9"] * 3),
 ]
 

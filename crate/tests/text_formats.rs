@@ -1,0 +1,131 @@
+//! Position strings and move text: round trips, and no input makes the engine panic.
+
+mod common;
+use common::*;
+use proptest::prelude::*;
+use zilo::fen::{parse_position, parse_setup, write_position, FenError};
+use zilo::game::Game;
+use zilo::notation::{move_text, parse_move};
+use zilo::variants::zilo::START_FEN;
+
+fn fen_error(text: &str) -> String {
+    parse_position(zilo(), text).unwrap_err().to_string()
+}
+
+#[test]
+fn position_string_errors_name_the_fault() {
+    assert_eq!(fen_error(""), "the position string is empty");
+    assert_eq!(fen_error("9/9/9 w"), "the board has 3 ranks; this variant has 9");
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/10/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1"),
+        "rank 6 has 10 squares; this variant has 9"
+    );
+    assert_eq!(fen_error("hcmbkqmcx/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w"), "'x' is not a piece of this variant");
+    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[Z] w"), "'Z' in the hand is not a piece of this variant");
+    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[ w"), "the hand is missing its closing ']'");
+    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[]"), "the side to move ('w' or 'b') is missing");
+    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] x"), "side to move 'x' is neither 'w' nor 'b'");
+    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMB1QMCH[] w"), "the first player has no monarch/king on the board");
+    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKKMCH[] w"), "the first player has more than one monarch/king");
+    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - x 1"), "move counter 'x' is not a number");
+}
+
+#[test]
+fn empty_hand_may_be_written_with_a_dash_and_fields_may_be_left_out() {
+    let short = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[-] w";
+    assert_eq!(write_position(&parse_position(zilo(), short).unwrap()), START_FEN);
+}
+
+#[test]
+fn hands_are_written_first_player_first_in_piece_table_order() {
+    let fen = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[qPpCP] b - - 3 7";
+    assert_eq!(
+        write_position(&parse_position(zilo(), fen).unwrap()),
+        "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[PPCpq] b - - 3 7"
+    );
+}
+
+#[test]
+fn move_text_errors_name_the_fault() {
+    let v = zilo();
+    assert_eq!(parse_move(v, "e3").unwrap_err().to_string(), "'e3' is not a move (write moves like e3e4, or P@e5 for a drop)");
+    assert_eq!(parse_move(v, "e3j4").unwrap_err().to_string(), "square 'j4' is not on the board");
+    assert_eq!(parse_move(v, "e3e10").unwrap_err().to_string(), "square 'e10' is not on the board");
+    assert_eq!(parse_move(v, "X@e5").unwrap_err().to_string(), "'X' is not a piece of this variant");
+    let mut g = Game::from_text("zilo", None).unwrap();
+    assert_eq!(g.play_text("e4e5").unwrap_err().to_string(), "illegal move e4e5: there is no piece of yours on e4");
+    assert_eq!(g.play_text("e7e6").unwrap_err().to_string(), "illegal move e7e6: there is no piece of yours on e7");
+    assert_eq!(g.play_text("e3e5").unwrap_err().to_string(), "illegal move e3e5: the Minion on e3 cannot move to e5");
+    assert_eq!(g.play_text("P@e5").unwrap_err().to_string(), "illegal move P@e5: you have no Minion in hand");
+    assert_eq!(Game::from_text("chezz", None).unwrap_err().to_string(), "unknown variant 'chezz' (known: zilo)");
+}
+
+#[test]
+fn every_legal_move_text_round_trips() {
+    let v = zilo();
+    let fen = zilo_board(&[("a1", 'K'), ("i9", 'k'), ("e5", 'B'), ("c3", 'y')], "PYQBCHMpyqbchm", 'w');
+    let pos = parse_position(v, &fen).unwrap();
+    for &m in pos.legal_moves().iter() {
+        let text = move_text(v, m).to_string();
+        assert_eq!(parse_move(v, &text).unwrap(), m, "{text}");
+    }
+}
+
+fn mutate(base: &str, edits: &[(usize, u8, char)]) -> String {
+    let mut chars: Vec<char> = base.chars().collect();
+    for &(at, kind, c) in edits {
+        let i = at % (chars.len() + 1);
+        match kind % 3 {
+            0 if i < chars.len() => chars[i] = c,
+            1 => chars.insert(i, c),
+            _ if i < chars.len() => {
+                chars.remove(i);
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text_never_panics_the_position_parser(text in "\\PC{0,120}") {
+        let _ = parse_position(zilo(), &text);
+    }
+
+    #[test]
+    fn mutated_position_strings_fail_cleanly_or_round_trip(
+        edits in prop::collection::vec((0usize..200, 0u8..3, prop::sample::select(
+            "0123456789/[]-kKpPqQbBcChHmMyYxw ".chars().collect::<Vec<_>>())), 1..6)
+    ) {
+        let text = mutate(START_FEN, &edits);
+        match parse_position(zilo(), &text) {
+            Ok(pos) => {
+                let written = write_position(&pos);
+                prop_assert_eq!(&parse_position(zilo(), &written).unwrap(), &pos);
+                // Whatever parses can be played from without panicking.
+                let _ = pos.legal_moves();
+                let _ = Game::from_text("zilo", Some(&text)).map(|g| g.outcome());
+            }
+            Err(e) => prop_assert!(!e.to_string().contains('\n')),
+        }
+    }
+
+    #[test]
+    fn arbitrary_move_text_never_panics(text in "\\PC{0,12}|[a-k][0-9]{1,2}[a-k][0-9]{1,2}[a-z]?|[A-Za-z]@[a-k][0-9]{1,2}") {
+        let mut g = Game::from_text("zilo", None).unwrap();
+        if let Err(e) = g.play_text(&text) {
+            prop_assert!(!e.to_string().is_empty() && !e.to_string().contains('\n'));
+        }
+    }
+}
+
+#[test]
+fn a_setup_can_be_read_without_being_checked() {
+    // Two Monarchs a side is a valid setup text but not a position.
+    let text = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKKMCH[] w";
+    assert!(parse_setup(zilo(), text).is_ok());
+    assert!(matches!(parse_position(zilo(), text), Err(FenError::Position(_))));
+}

@@ -1,0 +1,126 @@
+// Shared plumbing for the browser tests: a tiny static server for www/, Chromium via
+// playwright-core, and a page wrapper that records console errors and every request.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, normalize, extname, dirname, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const WWW = join(here, '..', '..', 'www');
+export const SHOTS = join(here, 'screenshots');
+export const START_FEN = 'hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+};
+
+/** Serves www/ on 127.0.0.1 at an ephemeral port. */
+export async function startServer(root = WWW) {
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(root, path));
+      if (!(file + sep).startsWith(normalize(root + sep)) && file !== normalize(root)) { res.writeHead(403).end(); return; }
+      if (path.endsWith('/')) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, url: origin + '/', close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(ok); }) };
+}
+
+/** Debian's Chromium, headless, with no background traffic. playwright-core's launch() gives
+ * every run a fresh temporary user-data-dir (it refuses a --user-data-dir argument). */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+      '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** The two ways the page is opened: straight from disk, and from a static host. */
+export function targets(server) {
+  const fileUrl = pathToFileURL(join(WWW, 'index.html')).href;
+  return {
+    file: { name: 'file', url: fileUrl, allowed: (u) => u.startsWith('file://') },
+    http: { name: 'http', url: server.url, allowed: (u) => u.startsWith(server.origin + '/') },
+  };
+}
+
+/**
+ * Opens the page in a fresh context (fresh localStorage). Returns helpers and `problems`
+ * (console errors, page errors, requests to anything but the page's own files).
+ */
+export async function open(browser, target, opts = {}) {
+  const context = opts.context || await browser.newContext({
+    viewport: opts.viewport || { width: 1280, height: 860 },
+    deviceScaleFactor: 1,
+    hasTouch: !!opts.mobile, isMobile: !!opts.mobile,
+  });
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
+  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+  page.on('request', (r) => {
+    requests.push(r.url());
+    if (!target.allowed(r.url())) problems.push('unexpected request: ' + r.url());
+  });
+  page.on('requestfailed', (r) => problems.push('failed request: ' + r.url()));
+  await page.goto(target.url + (opts.hash || ''));
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  const api = pageApi(page);
+  return { page, context, problems, requests, ...api };
+}
+
+function sq(name) { return `[data-square="${name}"]`; }
+
+export function pageApi(page) {
+  return {
+    sq,
+    /** The piece letter on a square (as in position strings), or null. */
+    piece: (name) => page.getAttribute(sq(name), 'data-piece'),
+    click: (name) => page.click(sq(name)),
+    /** Plays "e3e4" by clicking the two squares. */
+    async move(uci) {
+      const m = /^([a-z]\d+)([a-z]\d+)$/.exec(uci);
+      await page.click(sq(m[1]));
+      await page.click(sq(m[2]));
+      await page.waitForFunction((to) => document.querySelector(`[data-square="${to}"]`).dataset.piece !== undefined, m[2]);
+    },
+    fen: () => page.inputValue('#fen-field'),
+    message: () => page.textContent('#message'),
+    /** Loads a position through the import box, as a person would. */
+    async importFen(fen) {
+      await page.fill('#fen-field', fen);
+      await page.click('#btn-fen-load');
+      await page.waitForSelector('#message:not([hidden])');
+    },
+    /** Asks the engine (not the page) something, for expected values. */
+    engine: (fn, ...args) => page.evaluate(fn, ...args),
+    async shot(name) {
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, name + '.png'), fullPage: true });
+    },
+  };
+}
+
+export async function finish(ctx) {
+  const { problems, context } = ctx;
+  await context.close();
+  assert.deepEqual(problems, [], 'console errors or network requests');
+}
+
+export function engineBuilt() {
+  return existsSync(join(WWW, 'engine.js'));
+}
