@@ -310,7 +310,7 @@
     el.textContent = '';
     const head = document.createElement('div');
     head.className = 'pocket-head';
-    const dot = document.createElement('span'); dot.className = 'dot ' + side; head.appendChild(dot);
+    const dot = document.createElement('span'); dot.className = 'dot ' + side + (S.meta.id === 'zilo' ? '' : ' plain'); head.appendChild(dot);
     const nm = document.createElement('span'); nm.textContent = sd.possessive + ' hand'; head.appendChild(nm);
     const lg = document.createElement('span'); lg.className = 'long'; lg.textContent = sd.long; head.appendChild(lg);
     if (!over && turn === side) { const f = document.createElement('span'); f.className = 'move-flag'; f.textContent = 'to move'; head.appendChild(f); }
@@ -459,7 +459,7 @@
     const startTurn = sideOfStart();
     if (!all.length) {
       const li = document.createElement('li'); li.className = 'empty'; const s = document.createElement('span'); s.className = 'empty-note';
-      s.textContent = sides().w.name + ' move first. Click a piece to see where it can go.';
+      s.textContent = 'No moves yet. Click a piece to see where it can go.';
       li.appendChild(s); list.appendChild(li);
     }
     let li = null, num = 0;
@@ -849,6 +849,8 @@
         const hp = e.target.closest('.hand-piece');
         if (!hp || e.detail !== 0) return;
         activateHand(hp.dataset.hand, hp.dataset.piece);
+        // Keyboard users continue on the board: the cursor square takes the focus.
+        if (S.selected && S.selected.kind === 'hand' && S.cursor) setCursor(S.cursor, true);
       });
     }
   }

@@ -74,6 +74,10 @@ impl Dir {
         }
     }
 
+    pub const fn opposite(self) -> Dir {
+        Dir::ALL[(self as usize + 4) % 8]
+    }
+
     /// Whether stepping this way increases the cell index.
     const fn increasing(self) -> bool {
         let (df, dr) = self.delta();

@@ -28,7 +28,7 @@ impl Position {
         let near = |sq: Square| their_monarch.is_some_and(|m| v.geometry.ball(sq, 1).contains(m));
         for role in v.roles() {
             let attackers = self.pieces(them, role);
-            if attackers.is_empty() {
+            if (attackers & v.capture_reach(role, side, k)).is_empty() {
                 continue;
             }
             // Symmetric patterns: what `role` would capture from `k` as `side`
@@ -38,6 +38,10 @@ impl Position {
             }
         }
         if let Some(blast) = v.rules.blast {
+            let blasters = self.by_color(them) & self.by_roles(blast.roles);
+            if (blasters & v.blast_exposure(k).zone).is_empty() {
+                return false;
+            }
             for t in v.geometry.ring(k) & self.by_color(side) {
                 if near(t) {
                     continue;
@@ -107,12 +111,7 @@ impl Position {
             return ControlFlow::Continue(());
         };
         let in_check = self.monarch_threatened(us);
-        let exposure = v.exposure(k);
-        let (vacate, arrive) = if in_check {
-            (v.geometry.all(), v.geometry.all())
-        } else {
-            (exposure.vacate, exposure.arrive)
-        };
+        let (vacate, arrive) = if in_check { (v.geometry.all(), v.geometry.all()) } else { self.exposure(k) };
         let occ = self.occupied();
         let enemy = self.by_color(them);
         for role in v.roles() {
@@ -171,6 +170,37 @@ impl Position {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Where a move of the side to move, not in check, could expose its
+    /// monarch on `k`: moves starting in the first set or ending in the second
+    /// need the full test; all others are legal as generated. That is what
+    /// lets perft count most moves without playing them.
+    fn exposure(&self, k: Square) -> (Bitboard, Bitboard) {
+        let v = self.variant();
+        let them = !self.turn();
+        let mut vacate = Bitboard::EMPTY;
+        for role in v.roles() {
+            let sliders = self.pieces(them, role);
+            if sliders.is_empty() {
+                continue;
+            }
+            for dir in v.capture_slides(role, them).iter() {
+                let line = v.geometry.ray(k, dir.opposite());
+                if (line & sliders).any() {
+                    vacate |= line;
+                }
+            }
+        }
+        let mut arrive = Bitboard::EMPTY;
+        if let Some(blast) = v.rules.blast {
+            let exposure = v.blast_exposure(k);
+            if (self.by_color(them) & self.by_roles(blast.roles) & exposure.zone).any() {
+                vacate |= exposure.lines;
+                arrive = exposure.ring;
+            }
+        }
+        (vacate, arrive)
     }
 
     /// For a pseudo-legal move: afterwards the mover still has its monarch,

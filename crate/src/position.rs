@@ -7,7 +7,7 @@ use std::fmt;
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::{Color, Piece, Role, MAX_ROLES};
+use crate::piece::{Color, Piece, Role, RoleSet, MAX_ROLES};
 use crate::variant::Variant;
 use crate::zobrist::ZOBRIST;
 
@@ -144,6 +144,18 @@ impl Position {
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
+    }
+
+    /// The pieces of any of `roles`, both sides.
+    #[inline]
+    pub fn by_roles(&self, roles: RoleSet) -> Bitboard {
+        let mut bits = roles.0;
+        let mut bb = Bitboard::EMPTY;
+        while bits != 0 {
+            bb |= self.by_role[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        bb
     }
 
     #[inline]

@@ -59,6 +59,8 @@ struct RoleTable {
     move_leaps: [Vec<Bitboard>; 2],
     capture_slides: [DirSet; 2],
     move_slides: [DirSet; 2],
+    /// Capture targets on an empty board: a cheap first filter for attacks.
+    capture_reach: [Vec<Bitboard>; 2],
 }
 
 pub struct Variant {
@@ -70,20 +72,20 @@ pub struct Variant {
     pub rules: Rules,
     royal: Role,
     tables: Vec<RoleTable>,
-    exposure: Vec<Exposure>,
+    blast_exposure: Vec<BlastExposure>,
 }
 
-/// For a monarch on a given cell: the cells where one of its own side's moves
-/// could expose it. A move that starts in `vacate` or ends in `arrive` gets
-/// the full legality test; every other move of a side not in check is legal
-/// as generated. This is what lets perft count most moves without playing them.
-#[derive(Clone, Copy)]
-pub struct Exposure {
-    /// Lines an enemy slider could reach the monarch along, or a blaster
-    /// reach a neighbour of the monarch along.
-    pub vacate: Bitboard,
-    /// Neighbours, where an arriving piece becomes a blast target.
-    pub arrive: Bitboard,
+/// For a monarch on a given cell, where blasts could reach it from: its own
+/// side's moves that start in `lines` or end in `ring` may expose it, if an
+/// enemy blaster stands in `zone`.
+#[derive(Clone, Copy, Default)]
+pub struct BlastExposure {
+    /// Cells from which a blaster could capture a neighbour of the monarch.
+    pub zone: Bitboard,
+    /// The blasters' paths to the neighbours.
+    pub lines: Bitboard,
+    /// The neighbours: an arriving piece becomes a blast target.
+    pub ring: Bitboard,
 }
 
 impl Variant {
@@ -112,43 +114,48 @@ impl Variant {
                 })
                 .collect()
         };
-        let tables = pieces
+        let reach = |m: &Movement, color: Color| -> Vec<Bitboard> {
+            let leaps = table(m, color);
+            geometry
+                .squares()
+                .map(|sq| leaps[sq.index()] | geometry.slide(sq, m.slides.for_color(color), m.range, Bitboard::EMPTY))
+                .collect()
+        };
+        let tables: Vec<RoleTable> = pieces
             .iter()
             .map(|p| RoleTable {
                 capture_leaps: [table(&p.captures, Color::White), table(&p.captures, Color::Black)],
                 move_leaps: [table(&p.moves, Color::White), table(&p.moves, Color::Black)],
                 capture_slides: [p.captures.slides, p.captures.slides.for_color(Color::Black)],
                 move_slides: [p.moves.slides, p.moves.slides.for_color(Color::Black)],
+                capture_reach: [reach(&p.captures, Color::White), reach(&p.captures, Color::Black)],
             })
             .collect();
         let royal = Role(royals[0] as u8);
         if let Some(armor) = rules.ranged_armor {
             assert!(armor.armored != royal, "check detection assumes the monarch wears no armor");
         }
-        let any_slides = pieces.iter().fold(DirSet::NONE, |s, p| {
-            let both = |d: DirSet| DirSet(d.0 | d.for_color(Color::Black).0);
-            DirSet(s.0 | both(p.captures.slides).0)
-        });
-        let exposure = geometry
+        let blast_exposure = geometry
             .squares()
             .map(|k| {
-                let mut vacate = geometry.slide(k, any_slides, Movement::UNLIMITED, Bitboard::EMPTY);
-                let mut arrive = Bitboard::EMPTY;
-                if let Some(blast) = rules.blast {
-                    arrive = geometry.ring(k);
-                    for t in geometry.ring(k) {
-                        for (i, p) in pieces.iter().enumerate() {
-                            if blast.roles.contains(Role(i as u8)) {
-                                let dirs = DirSet(p.captures.slides.0 | p.captures.slides.for_color(Color::Black).0);
-                                vacate |= geometry.slide(t, dirs, p.captures.range, Bitboard::EMPTY);
+                let mut exposure = BlastExposure::default();
+                let Some(blast) = rules.blast else { return exposure };
+                exposure.ring = geometry.ring(k);
+                for t in geometry.ring(k) {
+                    for i in 0..pieces.len() {
+                        if blast.roles.contains(Role(i as u8)) {
+                            for color in Color::BOTH {
+                                let from = tables[i].capture_reach[color.index()][t.index()];
+                                exposure.zone |= from;
+                                exposure.lines |= from;
                             }
                         }
                     }
                 }
-                Exposure { vacate, arrive }
+                exposure
             })
             .collect();
-        Variant { id, name, geometry, pieces, start_fen, rules, royal, tables, exposure }
+        Variant { id, name, geometry, pieces, start_fen, rules, royal, tables, blast_exposure }
     }
 
     /// Every variant the engine plays, by id.
@@ -176,8 +183,20 @@ impl Variant {
     }
 
     #[inline]
-    pub fn exposure(&self, monarch: Square) -> Exposure {
-        self.exposure[monarch.index()]
+    pub fn blast_exposure(&self, monarch: Square) -> BlastExposure {
+        self.blast_exposure[monarch.index()]
+    }
+
+    /// Where a `role` of `color` on `sq` could capture on an empty board.
+    #[inline]
+    pub fn capture_reach(&self, role: Role, color: Color, sq: Square) -> Bitboard {
+        self.tables[role.index()].capture_reach[color.index()][sq.index()]
+    }
+
+    /// The directions `role` of `color` captures along by sliding.
+    #[inline]
+    pub fn capture_slides(&self, role: Role, color: Color) -> DirSet {
+        self.tables[role.index()].capture_slides[color.index()]
     }
 
     #[inline]

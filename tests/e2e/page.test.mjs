@@ -78,6 +78,14 @@ for (const which of ['file', 'http']) {
       assert.equal(await p.page.getAttribute('[data-hand="b"][data-piece="P"]', 'data-count'), '1');
       assert.equal(await p.page.locator('#moves .mv').count(), 4);
       assert.equal(await p.page.isEnabled('#btn-undo'), true);
+
+      // New game asks once for confirmation while a game is in progress.
+      await p.page.click('#btn-new');
+      assert.equal(await p.page.textContent('#btn-new'), 'Start over?');
+      assert.equal(await p.piece('e5'), 'p');
+      await p.page.click('#btn-new');
+      assert.equal(await p.fen(), START_FEN);
+      assert.equal(await p.page.locator('#moves .mv').count(), 0);
       await finish(p);
     });
 
@@ -306,10 +314,11 @@ for (const which of ['file', 'http']) {
 
       const m = await open(browser, target(), { viewport: { width: 390, height: 844 }, mobile: true });
       const dims = await m.page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+        scroll: document.documentElement.scrollWidth, inner: document.documentElement.clientWidth,
         board: document.getElementById('board').getBoundingClientRect().toJSON(),
       }));
-      assert.ok(dims.scroll <= dims.inner, `no horizontal scroll (${dims.scroll} > ${dims.inner})`);
+      assert.equal(dims.inner, 390);
+      assert.ok(dims.scroll <= 390, `no horizontal scroll (${dims.scroll} > 390)`);
       assert.ok(dims.board.left >= 0 && dims.board.right <= dims.inner, 'the board fits the width');
       assert.ok(dims.board.width > 300, 'the board uses the width');
       await m.page.tap('[data-square="c3"]');

@@ -71,6 +71,8 @@ POSITIONS = {
 
 # Scripted lines: (name, start fen, moves).  Every prefix is compared.
 LINES = [
+    # The attacker d3 is pinned against its own monarch but still gives check (e1f2 illegal).
+    ("pinned_piece_still_checks", "3k5/9/9/9/9/9/3c5/3Q5/4K4[] w - - 0 1", ["e1e2"]),
     ("stalemate_Qb2", "k8/9/2C6/9/9/9/9/7Q1/4K4[] w - - 0 1", ["h2b2"]),
     ("queen_drop_mate", "3pkp3/9/9/3C5/6Y2/9/9/9/K4Q3[PQ] w - - 0 1", ["Q@e8"]),
     ("minion_drop_check_escape", "3pkp3/9/9/3C5/9/9/9/9/K4Q3[PQ] w - - 0 1", ["P@e8", "e9d8"]),
@@ -78,6 +80,14 @@ LINES = [
     ("blast_discovered_check", "8k/4q4/8p/7c1/9/3c3B1/3BP4/9/4K3Q[] w - - 0 1", ["h4h6"]),
     ("minion_drop_stalemate", "k8/9/2C6/9/9/9/9/9/4K4[P] w - - 0 1", ["P@b7"]),
     ("minion_drop_check_rescue", "3pkp3/9/5H3/3C5/6Y2/5b3/9/9/K8[PQ] w - - 0 1", ["P@e8", "f4f7"]),
+    # The same board with the other side to move is a different position.
+    ("repetition_side_matters", "8k/9/9/9/9/9/9/9/K8[] w - - 0 1",
+     ["a1a2", "i9i8", "a2b1", "i8i9", "b1a1", "i9i8", "a1a2", "i8i9", "a2b1", "i9i8", "b1a1", "i8i9"] * 3),
+    # The same board with different hands is a different position: the start board occurs for the
+    # 3rd time at ply 8, then White's Q goes to Black's hand and the board comes back.
+    ("repetition_hands_matter", "4q3k/9/9/9/9/9/9/9/K8[Q] w - - 0 1",
+     ["a1a2", "i9i8", "a2a1", "i8i9"] * 2 + ["Q@e5", "e9e5", "a1a2", "e5e9", "a2b1", "i9i8", "b1a1", "i8i9",
+                                             "a1a2", "i9i8", "a2a1", "i8i9"] + ["a1a2", "i9i8", "a2a1", "i8i9"] * 2),
     ("repetition", ref.START_FEN, ["b1d2", "b9d8", "d2b1", "d8b9"] * 3),
 ]
 
@@ -153,6 +163,15 @@ def choose(rng, pos, legal):
     return rng.choice(legal)
 
 
+def illegal_candidates(pos, legal):
+    """Pseudo-moves (plus far-rank Minion drops) that the reference says are illegal."""
+    cands = {ref.move_text(m) for m in ref.pseudo_moves(pos)}
+    if pos.hands[pos.side]["P"] > 0:
+        far = 8 if pos.side == "w" else 0
+        cands |= {f"P@{ref.sq_name(ref.sq(f, far))}" for f in range(9) if pos.board[ref.sq(f, far)] is None}
+    return sorted(cands - {ref.move_text(m) for m in legal})
+
+
 def reference_playout(fen, rng, max_plies):
     """Returns (initial result, steps).  Each step: fen before, sorted legal moves, move played,
     moves so far, fen after, result after."""
@@ -165,13 +184,15 @@ def reference_playout(fen, rng, max_plies):
     while res[0] == "*" and len(played) < max_plies:
         legal = ref.legal_moves(pos)
         m = choose(rng, pos, legal)
+        bad = illegal_candidates(pos, legal)
         before = ref.to_fen(pos)
         pos = ref.make_move(pos, m)
         hist[pos.key()] += 1
         played.append(ref.move_text(m))
         res = ref.result(pos, hist)
         steps.append(dict(fen=before, legal=sorted(ref.move_text(x) for x in legal), move=played[-1],
-                          played=list(played), after=ref.to_fen(pos), result=res))
+                          played=list(played), after=ref.to_fen(pos), result=res,
+                          illegal=rng.choice(bad) if bad else None))
     return res0, steps
 
 
@@ -197,6 +218,16 @@ def compare_steps(start_fen, steps, pool):
     problems = []
     mv_jobs = [pool.submit(engine_moves, s["fen"]) for s in steps]
     play_jobs = [pool.submit(engine_play, start_fen, s["played"]) for s in steps]
+    bad_jobs = [pool.submit(cli, "play", "zilo", "--fen", s["fen"], s["illegal"]) if s.get("illegal") else None
+                for s in steps]
+    for s, bj in zip(steps, bad_jobs):
+        if bj is None:
+            continue
+        rc, out, err = bj.result()
+        STATS["illegal moves tried"] += 1
+        if rc != 2 or out.strip():
+            problems.append(f"engine accepted (rc={rc}) the move {s['illegal']} that the reference finds illegal "
+                            f"at fen={s['fen']!r}: {out.strip()!r}")
     for s, mj, pj in zip(steps, mv_jobs, play_jobs):
         eng, err = mj.result()
         if eng is None:
