@@ -71,7 +71,20 @@ impl Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    #[inline]
+    fn into_iter(self) -> Squares {
+        Squares(self.0)
+    }
+}
+
+/// The cells of a bitboard, lowest first.
+pub struct Squares(u128);
+
+impl Iterator for Squares {
     type Item = Square;
 
     #[inline]

@@ -6,6 +6,7 @@
 
 use std::fmt::{self, Write};
 
+use crate::bitboard::Bitboard;
 use crate::piece::{Color, Piece, MAX_ROLES};
 use crate::position::{Position, PositionError, Setup};
 use crate::variant::Variant;
@@ -80,6 +81,8 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
         board: [None; 128],
         hands: [[0; MAX_ROLES]; 2],
         turn: Color::White,
+        castling: Bitboard::EMPTY,
+        en_passant: None,
         halfmoves: 0,
         fullmoves: 1,
     };
@@ -100,7 +103,14 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
                 }
                 file = file.saturating_add(run);
             } else {
-                let role = variant.role_by_letter(c).filter(|_| c.is_ascii_alphabetic()).ok_or(FenError::UnknownPiece(c))?;
+                let (promoted, c) = match c {
+                    '+' => (true, chars.next().ok_or(FenError::UnknownPiece('+'))?),
+                    c => (false, c),
+                };
+                let role = variant
+                    .role_by_letter_promoted(c, promoted)
+                    .filter(|_| c.is_ascii_alphabetic())
+                    .ok_or(FenError::UnknownPiece(c))?;
                 let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                 if let Some(sq) = g.square(file.min(255) as u8, rank) {
                     setup.board[sq.index()] = Some(Piece::new(color, role));
@@ -134,14 +144,16 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
         "b" => Color::Black,
         other => return Err(FenError::Turn(other.to_string())),
     };
-    if let Some(castling) = fields.next() {
-        if castling != "-" {
-            return Err(FenError::Castling(castling.to_string()));
-        }
+    // Fairy-Stockfish leaves out the castling and en passant fields where a
+    // variant has neither (`... w 0 1`): a numeric field is a counter.
+    let mut fields = fields.peekable();
+    let is_counter = |t: &&str| t.bytes().all(|b| b.is_ascii_digit());
+    if let Some(castling) = fields.next_if(|t| !is_counter(t)) {
+        setup.castling = parse_castling(variant, &setup, castling)?;
     }
-    if let Some(ep) = fields.next() {
+    if let Some(ep) = fields.next_if(|t| !is_counter(t)) {
         if ep != "-" {
-            return Err(FenError::EnPassant(ep.to_string()));
+            setup.en_passant = Some(g.parse_square(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?);
         }
     }
     let counter = |t: &str| t.parse::<u32>().map_err(|_| FenError::Counter(t.to_string()));
@@ -157,6 +169,35 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
+/// `KQkq`: for each letter, the outermost rook of that side on its back rank,
+/// toward the h-side (`K`) or the a-side (`Q`) of its king.
+fn parse_castling(variant: &Variant, setup: &Setup, text: &str) -> Result<Bitboard, FenError> {
+    let bad = || FenError::Castling(text.to_string());
+    let mut rooks = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(rooks);
+    }
+    let Some(castling) = variant.rules.castling else { return Err(bad()) };
+    let g = &variant.geometry;
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let rank = g.relative_rank(color, 0);
+        let on_rank = |role| {
+            (0..g.files).filter(move |&f| setup.board[g.square(f, rank).expect("on board").index()] == Some(Piece::new(color, role)))
+        };
+        let Some(king_file) = on_rank(variant.royal()).next() else { continue };
+        let rook_file = match c.to_ascii_uppercase() {
+            'K' => on_rank(castling.rook).filter(|&f| f > king_file).last(),
+            'Q' => on_rank(castling.rook).find(|&f| f < king_file),
+            _ => return Err(bad()),
+        };
+        if let Some(f) = rook_file {
+            rooks.set(g.square(f, rank).expect("on board"));
+        }
+    }
+    Ok(rooks)
+}
+
 /// Reads and checks a position string.
 pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Position, FenError> {
     let setup = parse_setup(variant, text)?;
@@ -168,6 +209,24 @@ fn piece_letter(variant: &Variant, piece: Piece) -> char {
     match piece.color() {
         Color::White => letter,
         Color::Black => letter.to_ascii_lowercase(),
+    }
+}
+
+fn write_castling(pos: &Position, out: &mut String) {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let start = out.len();
+    for color in Color::BOTH {
+        let Some(king) = pos.monarch_square(color) else { continue };
+        let rooks = pos.castling_rights() & pos.by_color(color);
+        for (letter, toward_h) in [('K', true), ('Q', false)] {
+            if rooks.into_iter().any(|r| (g.file_of(r) > g.file_of(king)) == toward_h) {
+                out.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
+            }
+        }
+    }
+    if out.len() == start {
+        out.push('-');
     }
 }
 
@@ -186,6 +245,9 @@ pub fn write_position(pos: &Position) -> String {
                         write!(out, "{empty}").unwrap();
                         empty = 0;
                     }
+                    if v.piece(piece.role()).promoted {
+                        out.push('+');
+                    }
                     out.push(piece_letter(v, piece));
                 }
                 None => empty += 1,
@@ -201,7 +263,7 @@ pub fn write_position(pos: &Position) -> String {
     if v.rules.drops {
         out.push('[');
         for color in Color::BOTH {
-            for role in v.roles() {
+            for role in hand_order(v) {
                 for _ in 0..pos.hand_count(color, role) {
                     out.push(piece_letter(v, Piece::new(color, role)));
                 }
@@ -209,6 +271,21 @@ pub fn write_position(pos: &Position) -> String {
         }
         out.push(']');
     }
-    write!(out, " {} - - {} {}", pos.turn().letter(), pos.halfmoves(), pos.fullmoves()).unwrap();
+    write!(out, " {} ", pos.turn().letter()).unwrap();
+    write_castling(pos, &mut out);
+    match pos.en_passant() {
+        Some(sq) => write!(out, " {}", g.square_name(sq)).unwrap(),
+        None => out.push_str(" -"),
+    }
+    write!(out, " {} {}", pos.halfmoves(), pos.fullmoves()).unwrap();
     out
+}
+
+/// The roles in the order a hand is written.
+fn hand_order(v: &Variant) -> Vec<crate::piece::Role> {
+    if v.rules.hand_order.is_empty() {
+        v.roles().filter(|&r| !v.piece(r).promoted).collect()
+    } else {
+        v.rules.hand_order.chars().filter_map(|c| v.role_by_letter(c)).collect()
+    }
 }

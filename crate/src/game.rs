@@ -20,6 +20,10 @@ pub enum EndReason {
     /// A monarch was removed (by a blast, in `zilo`).
     MonarchCaptured,
     Resignation,
+    FiftyMoves,
+    InsufficientMaterial,
+    /// The same position a fourth time, reached by checking at every move.
+    PerpetualCheck,
 }
 
 impl EndReason {
@@ -31,6 +35,9 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::MonarchCaptured => "monarch-captured",
             EndReason::Resignation => "resignation",
+            EndReason::FiftyMoves => "fifty-moves",
+            EndReason::InsufficientMaterial => "insufficient-material",
+            EndReason::PerpetualCheck => "perpetual-check",
         }
     }
 }
@@ -175,7 +182,7 @@ impl Game {
     }
 
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
-        notation::parse_move(self.variant(), text)
+        notation::parse_move_in(self.position(), text)
     }
 
     pub fn move_text(&self, m: Move) -> String {
@@ -266,9 +273,25 @@ impl Game {
                 }
             };
         }
-        let repeats = self.positions.iter().filter(|p| p.same_placement(pos)).count();
-        if repeats >= pos.variant().rules.repetition_count as usize {
+        let rules = &pos.variant().rules;
+        let repeats: Vec<usize> = (0..self.positions.len()).filter(|&i| self.positions[i].same_placement(pos)).collect();
+        if repeats.len() >= rules.repetition_count as usize {
+            if rules.perpetual_check_loses {
+                // Since the first occurrence: did one side give check with every move?
+                let cycle = &self.positions[repeats[0]..];
+                for checker in Color::BOTH {
+                    if cycle.iter().filter(|p| p.turn() == !checker).all(|p| p.is_check()) {
+                        return Outcome::Win { winner: !checker, reason: EndReason::PerpetualCheck };
+                    }
+                }
+            }
             return Outcome::Draw { reason: EndReason::Repetition };
+        }
+        if rules.fifty_move_rule && pos.halfmoves() >= 100 {
+            return Outcome::Draw { reason: EndReason::FiftyMoves };
+        }
+        if rules.insufficient_material && pos.insufficient_material() {
+            return Outcome::Draw { reason: EndReason::InsufficientMaterial };
         }
         Outcome::Ongoing
     }

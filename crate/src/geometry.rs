@@ -128,6 +128,7 @@ pub struct Geometry {
     /// `balls[sq][r]`: cells within Chebyshev distance `r` of `sq` (`sq` included).
     balls: Vec<Vec<Bitboard>>,
     rank_masks: Vec<Bitboard>,
+    file_masks: Vec<Bitboard>,
 }
 
 impl Geometry {
@@ -161,7 +162,10 @@ impl Geometry {
         let rank_masks = (0..ranks)
             .map(|r| (0..files).map(|f| Square(r * files + f)).collect())
             .collect();
-        Geometry { files, ranks, all, rays, balls, rank_masks }
+        let file_masks = (0..files)
+            .map(|f| (0..ranks).map(|r| Square(r * files + f)).collect())
+            .collect();
+        Geometry { files, ranks, all, rays, balls, rank_masks, file_masks }
     }
 
     #[inline]
@@ -206,6 +210,12 @@ impl Geometry {
     #[inline]
     pub fn rank_mask(&self, rank: u8) -> Bitboard {
         self.rank_masks[rank as usize]
+    }
+
+    /// All cells on file `file` (0-based).
+    #[inline]
+    pub fn file_mask(&self, file: u8) -> Bitboard {
+        self.file_masks[file as usize]
     }
 
     /// The rank `color` counts as its `n`-th from its own side (0-based).

@@ -17,12 +17,15 @@ pub enum IllegalReason {
     OwnPieceThere { square: String },
     Armored { attacker: &'static str, target: &'static str, max_distance: u8 },
     NoPromotion,
+    CastlingNotAllowed,
     BlastsOwnMonarch { monarch: &'static str },
     LeavesMonarchInCheck { monarch: &'static str, in_check: bool },
     DropsNotAllowed,
     NotInHand { piece: &'static str },
     SquareOccupied { square: String },
-    DropOnLastRank { piece: &'static str },
+    DropWhereStuck { piece: &'static str, ranks: u8 },
+    TwoOnAFile { piece: &'static str },
+    MustPromote { piece: &'static str },
     DropMate { piece: &'static str },
 }
 
@@ -39,6 +42,10 @@ impl fmt::Display for IllegalReason {
                 "a {attacker} can capture a {target} only from at most {max_distance} squares away"
             ),
             NoPromotion => write!(f, "that piece does not promote here"),
+            CastlingNotAllowed => write!(
+                f,
+                "castling needs an unmoved king and rook, empty squares between them, and no check on the king's path"
+            ),
             BlastsOwnMonarch { monarch } => write!(f, "the blast would remove your own {monarch}"),
             LeavesMonarchInCheck { monarch, in_check: true } => {
                 write!(f, "your {monarch} is in check and this does not save it")
@@ -47,7 +54,12 @@ impl fmt::Display for IllegalReason {
             DropsNotAllowed => write!(f, "this variant has no drops"),
             NotInHand { piece } => write!(f, "you have no {piece} in hand"),
             SquareOccupied { square } => write!(f, "{square} is not empty; pieces are dropped on empty squares only"),
-            DropOnLastRank { piece } => write!(f, "a {piece} may not be dropped on the farthest rank"),
+            DropWhereStuck { piece, ranks: 1 } => write!(f, "a {piece} may not be dropped on the farthest rank"),
+            DropWhereStuck { piece, ranks } => {
+                write!(f, "a {piece} may not be dropped on the farthest {ranks} ranks")
+            }
+            TwoOnAFile { piece } => write!(f, "you already have an unpromoted {piece} on that file"),
+            MustPromote { piece } => write!(f, "the {piece} must promote there"),
             DropMate { piece } => write!(f, "a {piece} drop may not give checkmate"),
         }
     }
@@ -102,29 +114,41 @@ impl Position {
                 if target.is_some_and(|t| t.color() == us) {
                     return IllegalReason::OwnPieceThere { square: name(to) };
                 }
-                let occ = self.occupied();
-                let reachable = match target {
-                    Some(_) => v.capture_targets(piece.role(), us, from, occ),
-                    None => v.move_targets(piece.role(), us, from, occ),
-                };
-                if !reachable.contains(to) {
+                let same_path: Vec<Move> =
+                    self.pseudo_legal_moves_from(from).into_iter().filter(|pm| pm.to() == to).collect();
+                if same_path.is_empty() {
+                    if let Some(t) = target {
+                        let occ = self.occupied();
+                        if v.capture_targets(piece.role(), us, from, occ).contains(to)
+                            && !v.armor_allows(piece.role(), from, t.role(), to)
+                        {
+                            let armor = v.rules.ranged_armor.expect("armor refused the capture");
+                            return IllegalReason::Armored {
+                                attacker: def.name,
+                                target: v.piece(t.role()).name,
+                                max_distance: armor.max_distance,
+                            };
+                        }
+                    }
+                    if piece.role() == v.royal()
+                        && v.rules.castling.is_some()
+                        && g.rank_of(from) == g.rank_of(to)
+                        && g.file_of(from).abs_diff(g.file_of(to)) == 2
+                    {
+                        return IllegalReason::CastlingNotAllowed;
+                    }
                     return IllegalReason::CannotReach { piece: def.name, from: name(from), to: name(to) };
                 }
-                if let Some(t) = target {
-                    if !v.armor_allows(piece.role(), from, t.role(), to) {
-                        let armor = v.rules.ranged_armor.expect("armor refused the capture");
-                        return IllegalReason::Armored {
-                            attacker: def.name,
-                            target: v.piece(t.role()).name,
-                            max_distance: armor.max_distance,
-                        };
-                    }
-                }
-                if promotion.is_some() {
-                    return IllegalReason::NoPromotion;
-                }
-                self.safety_reason(m, monarch)
+                let Some(&pseudo) = same_path.iter().find(|pm| pm.promotion() == promotion) else {
+                    return if promotion.is_none() {
+                        IllegalReason::MustPromote { piece: def.name }
+                    } else {
+                        IllegalReason::NoPromotion
+                    };
+                };
+                self.safety_reason(pseudo, monarch)
             }
+            Move::EnPassant { .. } | Move::Castle { .. } => self.safety_reason(m, monarch),
             Move::Drop { role, to } => {
                 let piece = v.piece(role).name;
                 if !v.rules.drops {
@@ -136,8 +160,14 @@ impl Position {
                 if self.piece_at(to).is_some() {
                     return IllegalReason::SquareOccupied { square: name(to) };
                 }
-                if v.rules.no_drop_on_last_rank.contains(role) && g.rank_of(to) == g.relative_rank(us, g.ranks - 1) {
-                    return IllegalReason::DropOnLastRank { piece };
+                let depth = g.ranks - 1 - g.relative_rank(us, g.rank_of(to));
+                if depth < v.piece(role).stuck_ranks {
+                    return IllegalReason::DropWhereStuck { piece, ranks: v.piece(role).stuck_ranks };
+                }
+                if v.rules.one_per_file.contains(role)
+                    && (self.pieces(us, role) & g.file_mask(g.file_of(to))).any()
+                {
+                    return IllegalReason::TwoOnAFile { piece };
                 }
                 if !self.keeps_monarch_safe(m) {
                     return self.safety_reason(m, monarch);

@@ -8,6 +8,9 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
+use crate::geometry::DirSet;
+use crate::piece::{steps, Movement};
+use crate::variant::Promotion;
 
 impl Position {
     /// Whether the side to move is in check.
@@ -49,7 +52,7 @@ impl Position {
                 let target = self.piece_at(t).expect("occupied").role();
                 for role in v.roles().filter(|r| blast.roles.contains(*r)) {
                     let attackers = v.capture_targets(role, side, t, occ) & self.pieces(them, role);
-                    if Iterator::any(&mut attackers.into_iter(), |from| v.armor_allows(role, from, target, t)) {
+                    if attackers.into_iter().any(|from| v.armor_allows(role, from, target, t)) {
                         return true;
                     }
                 }
@@ -58,10 +61,49 @@ impl Position {
         false
     }
 
+    /// Whether a piece of `side` on `sq` could be captured directly by the
+    /// opponent, with `occ` blocking (castling's through-check test).
+    pub fn attacked(&self, sq: Square, side: Color, occ: Bitboard) -> bool {
+        let v = self.variant();
+        v.roles().any(|role| {
+            let attackers = self.pieces(!side, role);
+            (attackers & v.capture_reach(role, side, sq)).any() && (v.capture_targets(role, side, sq, occ) & attackers).any()
+        })
+    }
+
+    /// Neither side can ever mate (chess): only kings and at most one minor
+    /// piece, or only bishops all on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let v = self.variant();
+        let g = &v.geometry;
+        let mut minors = Bitboard::EMPTY;
+        let mut knights = 0;
+        for role in v.roles().filter(|&r| r != v.royal()) {
+            let pieces = self.by_role(role);
+            if pieces.is_empty() {
+                continue;
+            }
+            let def = v.piece(role);
+            match (def.captures.slides, def.captures.leaps.len(), def.captures.range) {
+                (DirSet::DIAGONAL, 0, Movement::UNLIMITED) => minors |= pieces,
+                (DirSet::NONE, 8, _) if def.captures.leaps == steps::KNIGHT => {
+                    minors |= pieces;
+                    knights += pieces.count();
+                }
+                _ => return false,
+            }
+        }
+        if minors.count() <= 1 {
+            return true;
+        }
+        let light = |sq: Square| (g.file_of(sq) + g.rank_of(sq)) % 2 == 1;
+        knights == 0 && (minors.into_iter().all(light) || !minors.into_iter().any(light))
+    }
+
     /// Every legal move, moves before drops.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let _ = self.for_each_legal(Bitboard(!0), |m| {
+        let _ = self.for_each_move(Bitboard(!0), true, |m| {
             list.push(m);
             ControlFlow::<()>::Continue(())
         });
@@ -71,7 +113,20 @@ impl Position {
     /// The legal moves of the piece on `from` (none for an empty cell or an enemy piece).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        let _ = self.for_each_legal(Bitboard::from_square(from), |m| {
+        let _ = self.for_each_move(Bitboard::from_square(from), true, |m| {
+            if m.from() == Some(from) {
+                list.push(m);
+            }
+            ControlFlow::<()>::Continue(())
+        });
+        list
+    }
+
+    /// Moves of the piece on `from` that obey its movement, whether or not they
+    /// leave the monarch in check.
+    pub fn pseudo_legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        let _ = self.for_each_move(Bitboard::from_square(from), false, |m| {
             if m.from() == Some(from) {
                 list.push(m);
             }
@@ -83,7 +138,7 @@ impl Position {
     /// How many legal moves there are, without keeping them.
     pub fn count_legal(&self) -> usize {
         let mut n = 0;
-        let _ = self.for_each_legal(Bitboard(!0), |_| {
+        let _ = self.for_each_move(Bitboard(!0), true, |_| {
             n += 1;
             ControlFlow::<()>::Continue(())
         });
@@ -91,19 +146,27 @@ impl Position {
     }
 
     pub fn has_legal_move(&self) -> bool {
-        self.for_each_legal(Bitboard(!0), |_| ControlFlow::Break(())).is_break()
+        self.for_each_move(Bitboard(!0), true, |_| ControlFlow::Break(())).is_break()
     }
 
     pub fn is_legal(&self, m: Move) -> bool {
         let from_mask = m.from().map_or(Bitboard::EMPTY, Bitboard::from_square);
-        self.for_each_legal(from_mask, |legal| if legal == m { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+        self.for_each_move(from_mask, true, |legal| if legal == m { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
             .is_break()
     }
 
-    /// Calls `f` with each legal move whose piece stands in `from_mask` (and
-    /// with every legal drop), stopping when `f` breaks.
-    fn for_each_legal<B>(&self, from_mask: Bitboard, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+    /// Calls `f` with each move whose piece stands in `from_mask` (and with
+    /// every drop), stopping when `f` breaks: every legal move, or with
+    /// `legal_only` false every pseudo-legal one (monarch safety and the
+    /// drop-mate rule unchecked).
+    fn for_each_move<B>(
+        &self,
+        from_mask: Bitboard,
+        legal_only: bool,
+        mut f: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let v = self.variant();
+        let g = &v.geometry;
         let us = self.turn();
         let them = !us;
         // A game whose monarch is gone is over: nobody moves.
@@ -111,11 +174,17 @@ impl Position {
             return ControlFlow::Continue(());
         };
         let in_check = self.monarch_threatened(us);
-        let (vacate, arrive) = if in_check { (v.geometry.all(), v.geometry.all()) } else { self.exposure(k) };
+        let (vacate, arrive) = if in_check { (g.all(), g.all()) } else { self.exposure(k) };
         let occ = self.occupied();
         let enemy = self.by_color(them);
+        // Emits `m` if it is legal: most moves need no test (see `exposure`).
+        let mut emit = |m: Move, risky: bool| -> ControlFlow<B> {
+            if legal_only && risky && !self.keeps_monarch_safe(m) {
+                return ControlFlow::Continue(());
+            }
+            f(m)
+        };
         for role in v.roles() {
-            let royal = role == v.royal();
             let blaster = v.is_blaster(role);
             let armored_out_of_reach = match v.rules.ranged_armor {
                 Some(a) if a.attackers.contains(role) => Some((self.pieces(them, a.armored), a.max_distance)),
@@ -124,52 +193,134 @@ impl Position {
             for from in self.pieces(us, role) & from_mask {
                 let mut captures = v.capture_targets(role, us, from, occ) & enemy;
                 if let Some((armored, reach)) = armored_out_of_reach {
-                    captures &= !(armored & !v.geometry.ball(from, reach));
+                    captures &= !(armored & !g.ball(from, reach));
                 }
-                let quiets = v.move_targets(role, us, from, occ) & !occ;
-                let risky_from = royal || vacate.contains(from);
-                for to in captures {
-                    let m = Move::Normal { from, to, promotion: None };
-                    if (risky_from || blaster || arrive.contains(to)) && !self.keeps_monarch_safe(m) {
-                        continue;
+                let mut quiets = v.move_targets(role, us, from, occ) & !occ;
+                if v.rules.double_step.contains(role) && g.rank_of(from) == g.relative_rank(us, 1) {
+                    let forward = if us == Color::White { 1 } else { -1 };
+                    if let (Some(one), Some(two)) = (g.offset(from, 0, forward), g.offset(from, 0, 2 * forward)) {
+                        if !occ.contains(one) && !occ.contains(two) {
+                            quiets.set(two);
+                        }
                     }
-                    f(m)?;
+                }
+                let risky_from = role == v.royal() || vacate.contains(from);
+                for to in captures {
+                    self.promotions(role, from, to, |m| emit(m, risky_from || blaster || arrive.contains(to)))?;
                 }
                 for to in quiets {
-                    let m = Move::Normal { from, to, promotion: None };
-                    if (risky_from || arrive.contains(to)) && !self.keeps_monarch_safe(m) {
-                        continue;
-                    }
-                    f(m)?;
+                    self.promotions(role, from, to, |m| emit(m, risky_from || arrive.contains(to)))?;
+                }
+            }
+        }
+        if let Some(ep) = self.en_passant() {
+            for role in v.roles().filter(|r| v.rules.double_step.contains(*r)) {
+                for from in v.capture_targets(role, them, ep, occ) & self.pieces(us, role) & from_mask {
+                    // Two pieces leave one rank: always test.
+                    emit(Move::EnPassant { from, to: ep }, true)?;
+                }
+            }
+        }
+        if v.rules.castling.is_some() && !in_check && from_mask.contains(k) {
+            for rook in self.castling_rights() & self.by_color(us) {
+                if let Some(m) = self.castle(k, rook) {
+                    emit(m, true)?;
                 }
             }
         }
         if v.rules.drops {
-            let empty = v.geometry.all() & !occ;
+            let empty = g.all() & !occ;
             for role in v.roles() {
                 if self.hand_count(us, role) == 0 {
                     continue;
                 }
+                let def = v.piece(role);
                 let mut targets = empty;
-                if v.rules.no_drop_on_last_rank.contains(role) {
-                    targets &= !v.geometry.rank_mask(v.geometry.relative_rank(us, v.geometry.ranks - 1));
+                for n in 0..def.stuck_ranks {
+                    targets &= !g.rank_mask(g.relative_rank(us, g.ranks - 1 - n));
+                }
+                if v.rules.one_per_file.contains(role) {
+                    for sq in self.pieces(us, role) {
+                        targets &= !g.file_mask(g.file_of(sq));
+                    }
                 }
                 let no_mate = v.rules.no_drop_mate.contains(role);
                 for to in targets {
                     let m = Move::Drop { role, to };
-                    if (in_check || arrive.contains(to)) && !self.keeps_monarch_safe(m) {
-                        continue;
-                    }
-                    // A drop adds no line and vacates none, so it can only check
-                    // by attacking the monarch itself.
-                    if no_mate && v.capture_targets(role, us, to, occ).contains(their_k) && self.drop_mates(m) {
-                        continue;
+                    if legal_only {
+                        if (in_check || arrive.contains(to)) && !self.keeps_monarch_safe(m) {
+                            continue;
+                        }
+                        // A drop adds no line and vacates none, so it can only
+                        // check by attacking the monarch itself.
+                        if no_mate && v.capture_targets(role, us, to, occ).contains(their_k) && self.drop_mates(m) {
+                            continue;
+                        }
                     }
                     f(m)?;
                 }
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The move(s) of a `role` from `from` to `to`: one per promotion choice
+    /// where promotion is forced, with and without where it is optional.
+    #[inline]
+    fn promotions<B>(&self, role: Role, from: Square, to: Square, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+        let v = self.variant();
+        let g = &v.geometry;
+        let us = self.turn();
+        let plain = Move::Normal { from, to, promotion: None };
+        match v.rules.promotion {
+            Promotion::None => f(plain),
+            Promotion::LastRank { roles, choices } => {
+                if roles.contains(role) && g.rank_of(to) == g.relative_rank(us, g.ranks - 1) {
+                    for choice in v.roles().filter(|r| choices.contains(*r)) {
+                        f(Move::Normal { from, to, promotion: Some(choice) })?;
+                    }
+                    ControlFlow::Continue(())
+                } else {
+                    f(plain)
+                }
+            }
+            Promotion::Zone { ranks } => {
+                let def = v.piece(role);
+                let Some(promoted) = def.promotes_to else { return f(plain) };
+                let depth = |sq: Square| g.ranks - 1 - g.relative_rank(us, g.rank_of(sq));
+                if depth(from) < ranks || depth(to) < ranks {
+                    f(Move::Normal { from, to, promotion: Some(promoted) })?;
+                }
+                if depth(to) >= def.stuck_ranks {
+                    f(plain)?;
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    /// Castling with `rook`, if the squares allow it (the king is not in check).
+    fn castle(&self, king: Square, rook: Square) -> Option<Move> {
+        let g = &self.variant().geometry;
+        let rank = g.rank_of(king);
+        let (kf, rf) = (g.file_of(king), g.file_of(rook));
+        let (king_to, rook_to) = if rf > kf {
+            (g.square(kf + 2, rank)?, g.square(kf + 1, rank)?)
+        } else {
+            (g.square(kf.checked_sub(2)?, rank)?, g.square(kf - 1, rank)?)
+        };
+        let span = |a: u8, b: u8| (a.min(b)..=a.max(b)).filter_map(|f| g.square(f, rank)).collect::<Bitboard>();
+        let must_be_empty = (span(kf, rf) | span(g.file_of(king_to), kf) | span(g.file_of(rook_to), rf))
+            & !Bitboard::from_square(king)
+            & !Bitboard::from_square(rook);
+        if (must_be_empty & self.occupied()).any() {
+            return None;
+        }
+        let us = self.turn();
+        if span(kf, g.file_of(king_to)).into_iter().any(|sq| self.attacked(sq, us, self.occupied())) {
+            return None;
+        }
+        Some(Move::Castle { king, rook, king_to, rook_to })
     }
 
     /// Where a move of the side to move, not in check, could expose its
@@ -225,7 +376,7 @@ impl Position {
     /// The cells the side to move may drop a `role` on, legally.
     pub fn drop_targets(&self, role: Role) -> Bitboard {
         let mut targets = Bitboard::EMPTY;
-        let _ = self.for_each_legal(Bitboard::EMPTY, |m| {
+        let _ = self.for_each_move(Bitboard::EMPTY, true, |m| {
             if let Move::Drop { role: r, to } = m {
                 if r == role {
                     targets.set(to);

@@ -5,29 +5,45 @@ use arrayvec::ArrayVec;
 use crate::geometry::Square;
 use crate::piece::Role;
 
-/// One move of the side to move. Chess-family specials (castling, en passant)
-/// will be further variants here, each with its own text form.
+/// One move of the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
-    /// A piece goes from one cell to another, capturing whatever enemy stands there.
+    /// A piece goes from one cell to another, capturing whatever enemy stands
+    /// there, and may promote.
     Normal { from: Square, to: Square, promotion: Option<Role> },
     /// A piece from the hand is placed on an empty cell.
     Drop { role: Role, to: Square },
+    /// A pawn takes the pawn that just passed `to` with a double step.
+    EnPassant { from: Square, to: Square },
+    /// King and rook move together; written as the king's move (`e1g1`).
+    Castle { king: Square, rook: Square, king_to: Square, rook_to: Square },
 }
 
 impl Move {
+    /// Where the moving piece (the king, for castling) lands.
     #[inline]
     pub const fn to(self) -> Square {
         match self {
-            Move::Normal { to, .. } | Move::Drop { to, .. } => to,
+            Move::Normal { to, .. } | Move::Drop { to, .. } | Move::EnPassant { to, .. } => to,
+            Move::Castle { king_to, .. } => king_to,
+        }
+    }
+
+    /// Where the moving piece (the king, for castling) starts; `None` for a drop.
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        match self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Castle { king, .. } => Some(king),
+            Move::Drop { .. } => None,
         }
     }
 
     #[inline]
-    pub const fn from(self) -> Option<Square> {
+    pub const fn promotion(self) -> Option<Role> {
         match self {
-            Move::Normal { from, .. } => Some(from),
-            Move::Drop { .. } => None,
+            Move::Normal { promotion, .. } => promotion,
+            _ => None,
         }
     }
 }

@@ -5,7 +5,12 @@ use std::fmt;
 
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::variant::Variant;
+use crate::piece::Role;
+use crate::variant::{Promotion, Variant};
+
+/// Stands for "the piece's promoted form" in a parsed shogi move (`+`) until
+/// the move is matched against the position.
+pub const PROMOTES: Role = Role(u8::MAX);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveTextError {
@@ -60,6 +65,11 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Move, MoveTextError> 
     let (to, suffix) = split_square(rest).ok_or_else(malformed)?;
     let promotion = match suffix {
         "" => None,
+        "+" => match variant.rules.promotion {
+            // The role is filled in against the legal moves (`Position::parse_move`).
+            Promotion::Zone { .. } => Some(PROMOTES),
+            _ => return Err(malformed()),
+        },
         s if s.len() == 1 && s.as_bytes()[0].is_ascii_alphabetic() => {
             let c = s.chars().next().expect("one char");
             Some(variant.role_by_letter(c).ok_or(MoveTextError::UnknownPiece(c))?)
@@ -85,12 +95,40 @@ impl fmt::Display for MoveText<'_> {
         match self.m {
             Move::Normal { from, to, promotion } => {
                 write!(f, "{}{}", g.square_name(from), g.square_name(to))?;
-                if let Some(role) = promotion {
-                    write!(f, "{}", self.variant.piece(role).letter.to_ascii_lowercase())?;
+                match promotion {
+                    // Shogi writes a promotion as `+`, chess names the new piece.
+                    Some(_) if matches!(self.variant.rules.promotion, Promotion::Zone { .. }) => write!(f, "+"),
+                    Some(role) => write!(f, "{}", self.variant.piece(role).letter.to_ascii_lowercase()),
+                    None => Ok(()),
                 }
-                Ok(())
+            }
+            Move::EnPassant { from, to } | Move::Castle { king: from, king_to: to, .. } => {
+                write!(f, "{}{}", g.square_name(from), g.square_name(to))
             }
             Move::Drop { role, to } => write!(f, "{}@{}", self.variant.piece(role).letter, g.square_name(to)),
         }
     }
+}
+
+/// Parses move text against a position: `e1g1` becomes castling, `e5d6` en
+/// passant, `+` the piece's promotion, wherever the position has such a move.
+/// Text that matches no move comes back as written, for `move_error` to explain.
+pub fn parse_move_in(pos: &crate::position::Position, text: &str) -> Result<Move, MoveTextError> {
+    let parsed = parse_move(pos.variant(), text)?;
+    let Move::Normal { from, to, promotion } = parsed else { return Ok(parsed) };
+    let matches = |m: &Move| {
+        m.to() == to
+            && match (promotion, m.promotion()) {
+                (Some(PROMOTES), p) => p.is_some(),
+                (p, q) => p == q,
+            }
+    };
+    if let Some(&m) = pos.pseudo_legal_moves_from(from).iter().find(|m| matches(m)) {
+        return Ok(m);
+    }
+    let promotion = match promotion {
+        Some(PROMOTES) => pos.piece_at(from).and_then(|p| pos.variant().piece(p.role()).promotes_to).or(Some(PROMOTES)),
+        p => p,
+    };
+    Ok(Move::Normal { from, to, promotion })
 }

@@ -53,7 +53,7 @@ impl Not for Color {
 }
 
 /// Most roles any variant has.
-pub const MAX_ROLES: usize = 12;
+pub const MAX_ROLES: usize = 16;
 
 /// A piece type: an index into the variant's piece table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -174,6 +174,60 @@ pub struct PieceDef {
     pub value: i32,
     /// Losing this piece loses the game.
     pub royal: bool,
+    /// Written `+X` in position strings (shogi's promoted pieces).
+    pub promoted: bool,
+    /// What it may turn into in the promotion zone (shogi).
+    pub promotes_to: Option<Role>,
+    /// What it turns back into when captured into a hand.
+    pub demotes_to: Option<Role>,
+    /// How many of the farthest ranks it could never move from (a piece that
+    /// only goes forward): it is never dropped there, and where the variant
+    /// has promotion it must promote on arriving there.
+    pub stuck_ranks: u8,
+}
+
+impl PieceDef {
+    pub const fn new(letter: char, name: &'static str, movement: Movement, value: i32) -> PieceDef {
+        PieceDef {
+            letter,
+            name,
+            native_name: name,
+            moves: movement,
+            captures: movement,
+            value,
+            royal: false,
+            promoted: false,
+            promotes_to: None,
+            demotes_to: None,
+            stuck_ranks: 0,
+        }
+    }
+
+    pub const fn native(self, native_name: &'static str) -> PieceDef {
+        PieceDef { native_name, ..self }
+    }
+
+    /// Captures differently from how it moves (pawns).
+    pub const fn capturing(self, captures: Movement) -> PieceDef {
+        PieceDef { captures, ..self }
+    }
+
+    pub const fn royal(self) -> PieceDef {
+        PieceDef { royal: true, ..self }
+    }
+
+    pub const fn stuck_on(self, ranks: u8) -> PieceDef {
+        PieceDef { stuck_ranks: ranks, ..self }
+    }
+
+    pub const fn promotes(self, to: Role) -> PieceDef {
+        PieceDef { promotes_to: Some(to), ..self }
+    }
+
+    /// A promoted piece, written `+X`, that goes back to `from` when captured.
+    pub const fn promoted_from(self, from: Role) -> PieceDef {
+        PieceDef { promoted: true, demotes_to: Some(from), ..self }
+    }
 }
 
 pub mod steps {
@@ -181,4 +235,7 @@ pub mod steps {
     pub const KING: &[(i8, i8)] = &[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
     pub const KNIGHT: &[(i8, i8)] = &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
     pub const FORWARD: &[(i8, i8)] = &[(0, 1)];
+    pub const FORWARD_DIAGONALS: &[(i8, i8)] = &[(1, 1), (-1, 1)];
+    pub const ORTHOGONAL: &[(i8, i8)] = &[(0, 1), (1, 0), (0, -1), (-1, 0)];
+    pub const DIAGONAL: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, -1), (-1, 1)];
 }

@@ -17,6 +17,10 @@ pub struct Setup {
     pub board: [Option<Piece>; 128],
     pub hands: [[u8; MAX_ROLES]; 2],
     pub turn: Color,
+    /// Rooks that may still castle.
+    pub castling: Bitboard,
+    /// The square a pawn just passed with a double step.
+    pub en_passant: Option<Square>,
     pub halfmoves: u32,
     pub fullmoves: u32,
 }
@@ -62,6 +66,8 @@ pub struct Position {
     by_role: [Bitboard; MAX_ROLES],
     hands: [[u8; MAX_ROLES]; 2],
     turn: Color,
+    castling: Bitboard,
+    en_passant: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
@@ -82,6 +88,8 @@ impl Position {
             by_role: [Bitboard::EMPTY; MAX_ROLES],
             hands: setup.hands,
             turn: setup.turn,
+            castling: Bitboard::EMPTY,
+            en_passant: None,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
@@ -112,6 +120,33 @@ impl Position {
         }
         if !variant.rules.monarch_capture_wins && pos.monarch_threatened(!pos.turn) {
             return Err(PositionError::OpponentInCheck);
+        }
+        // Keep only the rights that can still be used: an unmoved rook on its
+        // side's back rank, with its king there too.
+        if let Some(castling) = variant.rules.castling {
+            for color in Color::BOTH {
+                let back = variant.geometry.rank_mask(variant.geometry.relative_rank(color, 0));
+                let king_home = (pos.pieces(color, variant.royal()) & back).any();
+                if king_home {
+                    pos.castling |= setup.castling & back & pos.pieces(color, castling.rook);
+                }
+            }
+            for rook in pos.castling {
+                pos.hash ^= ZOBRIST.castling(rook.index());
+            }
+        }
+        if let Some(ep) = setup.en_passant {
+            // Only behind a pawn of the side not to move that could have just
+            // made a double step.
+            let g = &variant.geometry;
+            let mover = !pos.turn;
+            let pushed = g.offset(ep, 0, if mover == Color::White { 1 } else { -1 });
+            let pawn_there = pushed.and_then(|sq| pos.piece_at(sq)).is_some_and(|p| {
+                p.color() == mover && variant.rules.double_step.contains(p.role())
+            });
+            if pawn_there && g.rank_of(ep) == g.relative_rank(mover, 2) {
+                pos.set_en_passant_if_capturable(ep, pos.turn);
+            }
         }
         Ok(pos)
     }
@@ -189,7 +224,20 @@ impl Position {
         self.fullmoves
     }
 
-    /// Fingerprint of board, hands and side to move (not the move counters).
+    /// Rooks that may still castle.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The square passed by a double step, if a pawn of the side to move could take there.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Fingerprint of board, hands, side to move, castling and en passant
+    /// rights (not the move counters).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -197,7 +245,12 @@ impl Position {
 
     /// Same board, hands and side to move: the identity used for repetition.
     pub fn same_placement(&self, other: &Position) -> bool {
-        self.hash == other.hash && self.turn == other.turn && self.board == other.board && self.hands == other.hands
+        self.hash == other.hash
+            && self.turn == other.turn
+            && self.board == other.board
+            && self.hands == other.hands
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
     }
 
     #[inline]
@@ -235,33 +288,62 @@ impl Position {
     #[inline]
     pub fn play_reporting(&self, m: Move, mut removed: impl FnMut(Removal)) -> Position {
         let mut next = self.clone();
+        let v = self.variant;
         let us = self.turn;
         next.halfmoves += 1;
+        if let Some(ep) = next.en_passant.take() {
+            next.hash ^= ZOBRIST.en_passant(ep.index());
+        }
         match m {
             Move::Normal { from, to, promotion } => {
                 let piece = self.board[from.index()].expect("a pseudo-legal move starts on a piece");
                 next.remove(from, piece);
-                if let Some(victim) = self.board[to.index()] {
-                    next.remove(to, victim);
+                if v.rules.halfmove_reset.contains(piece.role()) {
                     next.halfmoves = 0;
-                    if self.variant.rules.drops {
-                        next.add_to_hand(us, victim.role(), 1);
-                    }
-                    removed(Removal::Captured(to, victim));
-                    if self.variant.is_blaster(piece.role()) {
-                        for sq in self.variant.geometry.ring(to) & next.occupied() {
+                }
+                if let Some(victim) = self.board[to.index()] {
+                    next.capture(to, victim, &mut removed);
+                    if v.is_blaster(piece.role()) {
+                        for sq in v.geometry.ring(to) & next.occupied() {
                             let blasted = next.board[sq.index()].expect("occupied");
                             next.remove(sq, blasted);
                             removed(Removal::Blasted(sq, blasted));
                         }
                     }
                 }
-                let role = promotion.unwrap_or(piece.role());
-                next.put(to, Piece::new(us, role));
+                if promotion.is_some() {
+                    next.halfmoves = 0;
+                }
+                next.put(to, Piece::new(us, promotion.unwrap_or(piece.role())));
+                if v.rules.double_step.contains(piece.role()) && v.geometry.rank_of(from).abs_diff(v.geometry.rank_of(to)) == 2 {
+                    let passed = Square((from.0 + to.0) / 2);
+                    next.set_en_passant_if_capturable(passed, !us);
+                }
+                if self.castling.any() {
+                    next.lose_castling(piece, from, to);
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let pawn = self.board[from.index()].expect("a pawn takes en passant");
+                let taken = v.geometry.square(v.geometry.file_of(to), v.geometry.rank_of(from)).expect("on the board");
+                next.remove(from, pawn);
+                next.capture(taken, self.board[taken.index()].expect("the pawn taken en passant"), &mut removed);
+                next.halfmoves = 0;
+                next.put(to, pawn);
+            }
+            Move::Castle { king, rook, king_to, rook_to } => {
+                let k = self.board[king.index()].expect("castling king");
+                let r = self.board[rook.index()].expect("castling rook");
+                next.remove(king, k);
+                next.remove(rook, r);
+                next.put(king_to, k);
+                next.put(rook_to, r);
+                next.lose_castling(k, king, king_to);
             }
             Move::Drop { role, to } => {
                 next.add_to_hand(us, role, -1);
                 next.put(to, Piece::new(us, role));
+                next.halfmoves = 0;
             }
         }
         if us == Color::Black {
@@ -270,6 +352,49 @@ impl Position {
         next.turn = !us;
         next.hash ^= ZOBRIST.black_to_move;
         next
+    }
+
+    /// Takes `victim` off `sq` for the side to move, into its hand where the variant has drops.
+    #[inline]
+    fn capture(&mut self, sq: Square, victim: Piece, removed: &mut impl FnMut(Removal)) {
+        self.remove(sq, victim);
+        self.halfmoves = 0;
+        if self.variant.rules.drops {
+            let role = self.variant.piece(victim.role()).demotes_to.unwrap_or(victim.role());
+            self.add_to_hand(self.turn, role, 1);
+        }
+        removed(Removal::Captured(sq, victim));
+    }
+
+    /// After `piece` went from `from` to `to`: a king loses both rights, a rook
+    /// moving or being taken loses its own.
+    fn lose_castling(&mut self, piece: Piece, from: Square, to: Square) {
+        let mut lost = self.castling & (Bitboard::from_square(from) | Bitboard::from_square(to));
+        if piece.role() == self.variant.royal() {
+            lost |= self.castling & self.by_color[piece.color().index()];
+            let back = self.variant.geometry.rank_mask(self.variant.geometry.relative_rank(piece.color(), 0));
+            lost |= self.castling & back;
+        }
+        for rook in lost {
+            self.hash ^= ZOBRIST.castling(rook.index());
+        }
+        self.castling &= !lost;
+    }
+
+    /// Records `passed` as the en passant square if a pawn of `capturer`
+    /// attacks it (Fairy-Stockfish writes the square only then).
+    fn set_en_passant_if_capturable(&mut self, passed: Square, capturer: Color) {
+        let v = self.variant;
+        if self.board[passed.index()].is_some() {
+            return;
+        }
+        for role in v.roles().filter(|r| v.rules.double_step.contains(*r)) {
+            if (v.capture_targets(role, !capturer, passed, self.occupied()) & self.pieces(capturer, role)).any() {
+                self.en_passant = Some(passed);
+                self.hash ^= ZOBRIST.en_passant(passed.index());
+                return;
+            }
+        }
     }
 }
 

@@ -25,31 +25,69 @@ pub struct RangedArmor {
 }
 
 /// What a player who cannot move is given.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum NoMovesOutcome {
     Loss,
+    #[default]
     Draw,
 }
 
-/// The rule options of a variant.
-#[derive(Clone, Copy, Debug)]
+/// How pieces promote.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Promotion {
+    #[default]
+    None,
+    /// `roles` reaching the last rank must become one of `choices` (chess).
+    LastRank { roles: RoleSet, choices: RoleSet },
+    /// A piece with `promotes_to` may promote when it moves into, out of or
+    /// within the farthest `ranks` ranks, and must where it would be stuck (shogi).
+    Zone { ranks: u8 },
+}
+
+/// Standard castling: the king on its start square moves two squares toward
+/// a rook that has not moved, the rook jumps to the square it crossed.
+/// Rights are kept as the set of rooks that may still castle, so Venomous'
+/// flexible castling can reuse them with other king targets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Castling {
+    pub rook: Role,
+}
+
+/// The rule options of a variant: named mechanics, each off by default.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Rules {
     /// Captured pieces go to the capturer's hand and may be dropped.
     pub drops: bool,
-    /// Roles that may not be dropped on the owner's farthest rank.
-    pub no_drop_on_last_rank: RoleSet,
     /// Roles whose drop may not checkmate at once.
     pub no_drop_mate: RoleSet,
+    /// Roles that may not be dropped on a file holding one of their own kind (nifu).
+    pub one_per_file: RoleSet,
     pub blast: Option<Blast>,
     pub ranged_armor: Option<RangedArmor>,
+    pub promotion: Promotion,
+    /// Roles that may advance two squares from their second rank, and be taken
+    /// en passant then (chess pawns).
+    pub double_step: RoleSet,
+    pub castling: Option<Castling>,
+    /// Moves of these roles reset the half-move clock, as captures do.
+    pub halfmove_reset: RoleSet,
     /// Stalemate (no legal move, not in check).
     pub stalemate: NoMovesOutcome,
     /// The game is drawn when a position occurs this many times.
     pub repetition_count: u8,
+    /// A side that gave check at every move of the repetition loses (shogi).
+    pub perpetual_check_loses: bool,
+    /// Draw after fifty moves by each side without capture or pawn move.
+    pub fifty_move_rule: bool,
+    /// Draw when neither side has material to mate (chess).
+    pub insufficient_material: bool,
     /// Removing the enemy monarch wins at once ("checkmate or capture of the
     /// Monarch"). A position may then be set up with the side not to move in
     /// check: the side to move simply takes the monarch.
     pub monarch_capture_wins: bool,
+    /// Order of pieces in a written hand, one letter per role (Fairy-Stockfish's
+    /// order for shogi); empty means the piece table's order.
+    pub hand_order: &'static str,
 }
 
 /// A role's movement compiled for fast lookup: leap targets per side and
@@ -160,14 +198,18 @@ impl Variant {
 
     /// Every variant the engine plays, by id.
     pub fn all() -> &'static [&'static str] {
-        &["zilo"]
+        &["zilo", "chess", "shogi"]
     }
 
     /// The variant with this id, built once.
     pub fn by_id(id: &str) -> Option<&'static Variant> {
         static ZILO: OnceLock<Variant> = OnceLock::new();
+        static CHESS: OnceLock<Variant> = OnceLock::new();
+        static SHOGI: OnceLock<Variant> = OnceLock::new();
         match id {
             "zilo" => Some(ZILO.get_or_init(variants::zilo::variant)),
+            "chess" => Some(CHESS.get_or_init(variants::chess::variant)),
+            "shogi" => Some(SHOGI.get_or_init(variants::shogi::variant)),
             _ => None,
         }
     }
@@ -204,9 +246,15 @@ impl Variant {
         self.royal
     }
 
+    /// The unpromoted role written with `letter` (either case).
     pub fn role_by_letter(&self, letter: char) -> Option<Role> {
+        self.role_by_letter_promoted(letter, false)
+    }
+
+    /// The role written `letter`, or `+letter` when `promoted`.
+    pub fn role_by_letter_promoted(&self, letter: char, promoted: bool) -> Option<Role> {
         let upper = letter.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == upper).map(|i| Role(i as u8))
+        self.pieces.iter().position(|p| p.letter == upper && p.promoted == promoted).map(|i| Role(i as u8))
     }
 
     /// Cells a `role` of `color` on `sq` could capture on, with `occupied` blocking slides.

@@ -247,7 +247,7 @@ impl JsGame {
     #[wasm_bindgen(js_name = dropTargets)]
     pub fn drop_targets(&self, piece: &str) -> Result<Vec<String>, JsError> {
         let role = self.role(piece)?;
-        Ok(self.game.position().drop_targets(role).map(|sq| self.square_name(sq)).collect())
+        Ok(self.game.position().drop_targets(role).into_iter().map(|sq| self.square_name(sq)).collect())
     }
 
     /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.

@@ -11,6 +11,10 @@ pub const MAX_HAND_COUNT: usize = 63;
 pub struct Zobrist {
     pieces: [[u64; 128]; PIECE_CODES],
     hands: [[u64; MAX_HAND_COUNT + 1]; PIECE_CODES],
+    /// Per rook cell that still has castling rights.
+    castling: [u64; 128],
+    /// Per en passant cell.
+    en_passant: [u64; 128],
     pub black_to_move: u64,
 }
 
@@ -41,7 +45,15 @@ const fn build() -> Zobrist {
         }
         p += 1;
     }
-    Zobrist { pieces, hands, black_to_move: splitmix64(&mut state) }
+    let mut castling = [0u64; 128];
+    let mut en_passant = [0u64; 128];
+    let mut i = 0;
+    while i < 128 {
+        castling[i] = splitmix64(&mut state);
+        en_passant[i] = splitmix64(&mut state);
+        i += 1;
+    }
+    Zobrist { pieces, hands, castling, en_passant, black_to_move: splitmix64(&mut state) }
 }
 
 pub static ZOBRIST: Zobrist = build();
@@ -50,6 +62,16 @@ impl Zobrist {
     #[inline]
     pub fn piece(&self, piece: Piece, sq: usize) -> u64 {
         self.pieces[piece.role().index() * 2 + piece.color().index()][sq]
+    }
+
+    #[inline]
+    pub fn castling(&self, rook: usize) -> u64 {
+        self.castling[rook]
+    }
+
+    #[inline]
+    pub fn en_passant(&self, sq: usize) -> u64 {
+        self.en_passant[sq]
     }
 
     #[inline]

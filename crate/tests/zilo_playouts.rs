@@ -108,7 +108,7 @@ fn moves_from_a_square_and_drop_targets_agree_with_the_full_move_list() {
             assert_eq!(from, expected);
         }
         for role in pos.variant().roles() {
-            let targets: Vec<_> = pos.drop_targets(role).collect();
+            let targets: Vec<_> = pos.drop_targets(role).into_iter().collect();
             let expected: Vec<_> =
                 all.iter().filter_map(|m| match *m { Move::Drop { role: r, to } if r == role => Some(to), _ => None }).collect();
             assert_eq!(targets, expected);

@@ -19,23 +19,23 @@ pub const START_FEN: &str = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCM
 const VANGUARD_STEPS: &[(i8, i8)] = &[(0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)];
 
 fn piece(letter: char, name: &'static str, native_name: &'static str, movement: Movement, value: i32) -> PieceDef {
-    PieceDef { letter, name, native_name, moves: movement, captures: movement, value, royal: false }
+    PieceDef::new(letter, name, movement, value).native(native_name)
 }
 
 pub fn variant() -> Variant {
     let pieces = vec![
-        piece('P', "Minion", "МӓḺд", Movement::leaper(steps::FORWARD), 100),
+        // A Minion on the farthest rank can never move again: it is not dropped there.
+        piece('P', "Minion", "МӓḺд", Movement::leaper(steps::FORWARD), 100).stuck_on(1),
         piece('Y', "Scout", "ЅиȽраḺ", Movement::rider(DirSet::DIAGONAL), 450),
         piece('Q', "Charger", "БиȽтиḺ", Movement::rider(DirSet::ORTHOGONAL), 550),
         piece('B', "Bomber", "ЛуꞭтаḺв", Movement::limited_slider(DirSet::ORTHOGONAL, 3), 400),
         piece('C', "Jumper", "БиȽзаḺв", Movement::leaper(steps::KNIGHT), 300),
         piece('H', "Sentinel", "ШиḺт", Movement::leaper(steps::KING), 350),
         piece('M', "Vanguard", "ВоḺјaȽ", Movement::leaper(VANGUARD_STEPS), 300),
-        PieceDef { royal: true, ..piece('K', "Monarch", "ЌаḺраḺл", Movement::leaper(steps::KING), 0) },
+        piece('K', "Monarch", "ЌаḺраḺл", Movement::leaper(steps::KING), 0).royal(),
     ];
     let rules = Rules {
         drops: true,
-        no_drop_on_last_rank: RoleSet::of(&[MINION]),
         no_drop_mate: RoleSet::of(&[MINION]),
         blast: Some(Blast { roles: RoleSet::of(&[BOMBER]) }),
         ranged_armor: Some(RangedArmor {
@@ -46,6 +46,7 @@ pub fn variant() -> Variant {
         stalemate: NoMovesOutcome::Loss,
         repetition_count: 4,
         monarch_capture_wins: true,
+        ..Rules::default()
     };
     Variant::new("zilo", "ЗiлоḺ АḺв Жа (Angry Bird Chess)", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
 }

@@ -1,0 +1,41 @@
+//! Orthodox chess (FIDE rules), the reference for correctness and speed.
+
+use crate::geometry::{DirSet, Geometry};
+use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
+use crate::variant::{Castling, NoMovesOutcome, Promotion, Rules, Variant};
+
+pub const PAWN: Role = Role(0);
+pub const KNIGHT: Role = Role(1);
+pub const BISHOP: Role = Role(2);
+pub const ROOK: Role = Role(3);
+pub const QUEEN: Role = Role(4);
+pub const KING: Role = Role(5);
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+pub fn variant() -> Variant {
+    let pieces = vec![
+        PieceDef::new('P', "Pawn", Movement::leaper(steps::FORWARD), 100)
+            .capturing(Movement::leaper(steps::FORWARD_DIAGONALS)),
+        PieceDef::new('N', "Knight", Movement::leaper(steps::KNIGHT), 320),
+        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 330),
+        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 500),
+        PieceDef::new('Q', "Queen", Movement::rider(DirSet::ALL), 900),
+        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal(),
+    ];
+    let rules = Rules {
+        promotion: Promotion::LastRank {
+            roles: RoleSet::of(&[PAWN]),
+            choices: RoleSet::of(&[KNIGHT, BISHOP, ROOK, QUEEN]),
+        },
+        double_step: RoleSet::of(&[PAWN]),
+        castling: Some(Castling { rook: ROOK }),
+        halfmove_reset: RoleSet::of(&[PAWN]),
+        stalemate: NoMovesOutcome::Draw,
+        repetition_count: 3,
+        fifty_move_rule: true,
+        insufficient_material: true,
+        ..Rules::default()
+    };
+    Variant::new("chess", "Chess", Geometry::rectangular(8, 8), pieces, START_FEN, rules)
+}

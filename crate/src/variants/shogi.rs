@@ -1,0 +1,61 @@
+//! Shogi (standard rules), the reference for drops, promotion and the
+//! pawn-drop-mate rule. Position strings and hand order as Fairy-Stockfish.
+
+use crate::geometry::{Dir, DirSet, Geometry};
+use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
+use crate::variant::{NoMovesOutcome, Promotion, Rules, Variant};
+
+pub const PAWN: Role = Role(0);
+pub const LANCE: Role = Role(1);
+pub const KNIGHT: Role = Role(2);
+pub const SILVER: Role = Role(3);
+pub const GOLD: Role = Role(4);
+pub const BISHOP: Role = Role(5);
+pub const ROOK: Role = Role(6);
+pub const KING: Role = Role(7);
+pub const TOKIN: Role = Role(8);
+pub const PROMOTED_LANCE: Role = Role(9);
+pub const PROMOTED_KNIGHT: Role = Role(10);
+pub const PROMOTED_SILVER: Role = Role(11);
+pub const HORSE: Role = Role(12);
+pub const DRAGON: Role = Role(13);
+
+pub const START_FEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1";
+
+const GOLD_STEPS: &[(i8, i8)] = &[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1)];
+const SILVER_STEPS: &[(i8, i8)] = &[(0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+const SHOGI_KNIGHT: &[(i8, i8)] = &[(1, 2), (-1, 2)];
+
+pub fn variant() -> Variant {
+    let gold = Movement::leaper(GOLD_STEPS);
+    let pieces = vec![
+        PieceDef::new('P', "Pawn", Movement::leaper(steps::FORWARD), 100).stuck_on(1).promotes(TOKIN),
+        PieceDef::new('L', "Lance", Movement::rider(DirSet::of(&[Dir::N])), 300).stuck_on(1).promotes(PROMOTED_LANCE),
+        PieceDef::new('N', "Knight", Movement::leaper(SHOGI_KNIGHT), 350).stuck_on(2).promotes(PROMOTED_KNIGHT),
+        PieceDef::new('S', "Silver", Movement::leaper(SILVER_STEPS), 500).promotes(PROMOTED_SILVER),
+        PieceDef::new('G', "Gold", gold, 550),
+        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 800).promotes(HORSE),
+        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 1000).promotes(DRAGON),
+        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal(),
+        PieceDef::new('P', "Tokin", gold, 550).promoted_from(PAWN),
+        PieceDef::new('L', "Promoted Lance", gold, 550).promoted_from(LANCE),
+        PieceDef::new('N', "Promoted Knight", gold, 550).promoted_from(KNIGHT),
+        PieceDef::new('S', "Promoted Silver", gold, 550).promoted_from(SILVER),
+        PieceDef::new('B', "Horse", Movement { leaps: steps::ORTHOGONAL, ..Movement::rider(DirSet::DIAGONAL) }, 1050)
+            .promoted_from(BISHOP),
+        PieceDef::new('R', "Dragon", Movement { leaps: steps::DIAGONAL, ..Movement::rider(DirSet::ORTHOGONAL) }, 1250)
+            .promoted_from(ROOK),
+    ];
+    let rules = Rules {
+        drops: true,
+        no_drop_mate: RoleSet::of(&[PAWN]),
+        one_per_file: RoleSet::of(&[PAWN]),
+        promotion: Promotion::Zone { ranks: 3 },
+        stalemate: NoMovesOutcome::Loss,
+        repetition_count: 4,
+        perpetual_check_loses: true,
+        hand_order: "GNLPSRB",
+        ..Rules::default()
+    };
+    Variant::new("shogi", "Shogi", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
+}
