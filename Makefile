@@ -11,6 +11,7 @@ WASM_BINDGEN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin/wasm-bindgen
 NATIVE := target/release/zilo
 WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
+WASM_OPT := tools/node_modules/.bin/wasm-opt
 
 .PHONY: all native www play test test-rust test-e2e test-reference bench clean deps-wasm deps-browser deps-python
 
@@ -27,16 +28,13 @@ deps-wasm:
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
 	  $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force; \
 	fi
-	@command -v wasm-opt >/dev/null || (command -v apt-get >/dev/null && \
-	  (apt-get install -y -qq binaryen >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq binaryen >/dev/null)) ) || \
-	  echo "wasm-opt not available: the wasm is left unoptimised"
+	@# wasm-opt from npm's binaryen: Debian's (108) predates the reference types wasm-bindgen emits.
+	@[ -x $(WASM_OPT) ] || (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 
 www: deps-wasm
 	$(CARGO) rustc -p zilo --release --lib --target $(WASM_TARGET) --crate-type cdylib
 	$(WASM_BINDGEN) --target no-modules --out-dir build/wasm --out-name zilo $(WASM_RAW)
-	@if command -v wasm-opt >/dev/null; then \
-	  wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-	    build/wasm/zilo_bg.wasm -o build/wasm/zilo_bg.wasm; fi
+	$(WASM_OPT) -O3 build/wasm/zilo_bg.wasm -o build/wasm/zilo_bg.wasm
 	node tools/build-www.mjs build/wasm $(ENGINE_JS)
 	@echo "built $(ENGINE_JS): $$(du -k $(ENGINE_JS) | cut -f1) KiB; page total $$(du -ck www/*.html www/*.css www/*.js | tail -1 | cut -f1) KiB"
 

@@ -91,6 +91,25 @@ try {
   die(`the bundled script does not parse: ${e.message}`);
 }
 
+// Smoke test: start the bundled engine here in Node, as the page would, and ask it something.
+// A broken bundle (e.g. a wasm rewritten by a wasm-opt too old for reference types) fails here.
+try {
+  new Script(output, { filename: out }).runInThisContext();
+  const Zilo = globalThis.Zilo;
+  await Zilo.ready;
+  if (typeof Zilo.Game !== 'function' || typeof Zilo.variants !== 'function') throw new Error('the bundle exports no Game/variants');
+  const list = Zilo.variants();
+  if (!list || !list.length) throw new Error('variants() is empty');
+  const g = new Zilo.Game(list[0].id);
+  const n = g.legalMoves().length;
+  g.free();
+  process.stdout.write(`build-www: engine starts: ${list.length} variant(s) (${list.map((v) => v.id).join(', ')}); ${list[0].id} start has ${n} legal moves\n`);
+} catch (e) {
+  die(`the bundled engine does not start: ${e && e.message ? e.message : e}\n` +
+    '  (if wasm-opt ran on the wasm: an old binaryen, e.g. Debian\'s version 108, breaks wasm-bindgen\'s\n' +
+    '   externref table; skip wasm-opt or use a newer one, e.g. the npm package "binaryen")');
+}
+
 mkdirSync(dirname(out) || '.', { recursive: true });
 writeFileSync(out, output);
 process.stdout.write(`build-www: wrote ${out} (${Math.round(output.length / 1024)} KiB: glue ${Math.round(glue.length / 1024)} KiB + wasm ${Math.round(wasm.length / 1024)} KiB as base64)\n`);

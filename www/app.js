@@ -351,24 +351,33 @@
   // ---------------------------------------------------------------------------------------
   // Status, moves, controls
 
-  function monarchName(side) { return S.meta.id === 'zilo' ? (side === 'w' ? 'Red Cardinal' : 'King Pig') : sides()[side].possessive + ' king'; }
+  function monarchName(side) { return S.meta.id === 'zilo' ? (side === 'w' ? 'Red Cardinal' : 'King Pig') : sides()[side].one + ' king'; }
 
   function resultText(r) {
     const sd = sides();
+    const zilo = S.meta.id === 'zilo';
     const winner = r.winner, loser = winner ? other(winner) : null;
+    // "The Birds win" / "the Pigs have"; "White wins" / "Black has".
+    const team = (side, cap) => (zilo ? (cap ? 'The ' : 'the ') + sd[side].name : sd[side].name);
+    const has = zilo ? ' have' : ' has';
     let title;
     if (r.result === '1/2-1/2' || !winner) title = 'Draw';
-    else title = (S.meta.id === 'zilo' ? 'The ' + sd[winner].name : sd[winner].name) + ' win' + (S.meta.id === 'zilo' ? '' : 's');
+    else title = team(winner, true) + (zilo ? ' win' : ' wins');
     let reason;
     switch (r.reason) {
       case 'checkmate': reason = 'Checkmate — the ' + monarchName(loser) + ' is in check and has no way out.'; break;
-      case 'stalemate': reason = 'Stalemate — the ' + sd[loser].name + ' have no legal move' + (S.meta.id === 'zilo' ? ', and in ЗiлоḺ АḺв Жа that loses.' : '.'); break;
+      case 'stalemate':
+        reason = loser ? 'Stalemate — ' + team(loser) + has + ' no legal move' + (zilo ? ', and in ЗiлоḺ АḺв Жа that loses.' : '.') : 'Stalemate.';
+        break;
       case 'repetition': reason = 'Draw by repetition — the same position arose for the fourth time.'; break;
       case 'monarch-captured': reason = 'Monarch blown up — the ' + monarchName(loser) + ' was removed' + (lastRecBlast() ? ' by a Bomber’s blast.' : '.'); break;
       case 'king-captured': reason = 'The ' + monarchName(loser) + ' was captured.'; break;
-      case 'resignation': reason = 'The ' + (loser ? sd[loser].name : '') + ' resigned.'; break;
+      case 'resignation': reason = loser ? team(loser, true) + ' resigned.' : 'Resignation.'; break;
+      case 'no-moves': reason = loser ? team(loser, true) + has + ' no legal move.' : 'No legal move.'; break;
+      case 'fifty-moves': reason = 'Draw by the fifty-move rule.'; break;
       default: reason = r.reason ? String(r.reason).replace(/-/g, ' ') : '';
     }
+    if (reason) reason = reason.charAt(0).toUpperCase() + reason.slice(1);
     return { title: title + (r.result ? ' (' + r.result + ')' : ''), reason };
   }
 
@@ -492,11 +501,18 @@
       rl.textContent = r.result + ' · ' + String(r.reason).replace(/-/g, ' ');
       list.appendChild(rl);
     }
+    scrollMoves();
+  }
+
+  /** Keeps the current move in view: pinned to the bottom while it is the last one. */
+  function scrollMoves() {
+    const list = $('moves');
     const cur = list.querySelector('.current');
-    if (cur) {
-      const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
-      if (cr.bottom > lr.bottom || cr.top < lr.top) list.scrollTop += cr.top - lr.top - lr.height / 2;
-    } else if (h === 0) list.scrollTop = 0;
+    S.pinMoves = !!cur && !list.querySelector('.future');
+    if (S.pinMoves) { list.scrollTop = list.scrollHeight; return; }
+    if (!cur) { list.scrollTop = 0; return; }
+    const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
+    if (cr.bottom > lr.bottom || cr.top < lr.top) list.scrollTop += cr.top - lr.top - lr.height / 2;
   }
 
   function sideOfStart() {
@@ -970,7 +986,8 @@
   function resign() {
     if (!S.game || isOver()) return;
     const side = S.game.turn();
-    armed($('btn-resign'), 'Confirm: ' + sides()[side].name + ' resign', () => {
+    if (!$('btn-resign').classList.contains('armed')) showMessage('Click “Confirm” to resign for the ' + sides()[side].name + '.', 'info');
+    armed($('btn-resign'), 'Confirm', () => {
       try { S.game.resign(side); } catch (e) { showMessage(errText(e), 'error'); return; }
       deselect(true);
       render();
@@ -1037,7 +1054,9 @@
     try { history.replaceState(null, '', location.href.split('#')[0]); } catch (_) { /* ignore */ }
   }
 
-  function loadFromHash(initial) {
+  /** Loads the game named by location.hash. Returns true if it did; on a bad link, returns the
+   * error text (the caller keeps or restores the game and says so). */
+  function loadFromHash() {
     let spec;
     try { spec = specFromHash(); } catch (e) { spec = null; }
     if (!spec) return false;
@@ -1048,8 +1067,7 @@
       return true;
     } catch (e) {
       clearHash();
-      showMessage('That link could not be loaded: ' + errText(e) + '. ' + (initial ? 'Your saved game was kept.' : 'Your current game was kept.'), 'error');
-      return false;
+      return 'That link could not be loaded: ' + errText(e) + '.';
     }
   }
 
@@ -1146,11 +1164,21 @@
       const ok = await copyText(lf.value, lf);
       showMessage(ok ? 'Link copied: it replays this game.' : 'Copy the link from the box: it replays this game.', 'info');
     });
-    window.addEventListener('hashchange', () => loadFromHash(false));
+    window.addEventListener('hashchange', () => {
+      const r = loadFromHash();
+      if (typeof r === 'string') showMessage(r + ' Your current game was kept.', 'error');
+    });
     window.addEventListener('resize', hideTooltip);
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => { if (S.pinMoves) scrollMoves(); }).observe($('moves'));
 
-    if (!loadFromHash(true) && !loadSaved()) {
-      adopt(buildGame({ variant: S.variants.some((v) => v.id === DEFAULT_VARIANT) ? DEFAULT_VARIANT : S.variants[0].id, moves: [] }));
+    const fromLink = loadFromHash();
+    if (fromLink !== true) {
+      const restored = loadSaved();
+      if (!restored) adopt(buildGame({ variant: S.variants.some((v) => v.id === DEFAULT_VARIANT) ? DEFAULT_VARIANT : S.variants[0].id, moves: [] }));
+      if (typeof fromLink === 'string') {
+        const extra = $('message').hidden ? '' : ' ' + $('message').textContent;
+        showMessage(fromLink + (restored ? ' Your saved game was kept.' : ' A new game was started.') + extra, 'error');
+      }
     }
     $('board-loading').hidden = true;
     document.body.dataset.ready = '1';

@@ -160,13 +160,15 @@ impl JsGame {
 
     fn move_info(&self, m: Move) -> MoveInfo {
         match m {
-            Move::Normal { from, to, .. } => {
-                MoveInfo { from: Some(self.square_name(from)), to: self.square_name(to), drop: None }
-            }
             Move::Drop { role, to } => MoveInfo {
                 from: None,
                 to: self.square_name(to),
                 drop: Some(self.variant().piece(role).letter.to_string()),
+            },
+            _ => MoveInfo {
+                from: m.from().map(|sq| self.square_name(sq)),
+                to: self.square_name(m.to()),
+                drop: None,
             },
         }
     }
@@ -252,13 +254,13 @@ impl JsGame {
 
     /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.
     #[wasm_bindgen(js_name = dropError)]
-    pub fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, JsError> {
+    pub fn drop_error(&self, piece: &str, square: &str) -> Result<JsValue, JsError> {
         let role = self.role(piece)?;
         let sq = self.square(square)?;
         if self.game.outcome().is_over() {
-            return Ok(Some("the game is over".to_string()));
+            return Ok(JsValue::from_str("the game is over"));
         }
-        Ok(self.game.position().drop_error(role, sq).map(|e| e.reason.to_string()))
+        Ok(self.game.position().drop_error(role, sq).map_or(JsValue::NULL, |e| JsValue::from_str(&e.reason.to_string())))
     }
 
     /// Plays a move given as text; returns what happened. Throws on an illegal move.
@@ -303,9 +305,12 @@ impl JsGame {
 
     /// The square of the side to move's monarch when it is in check, else `null`.
     #[wasm_bindgen(js_name = checkedSquare)]
-    pub fn checked_square(&self) -> Option<String> {
+    pub fn checked_square(&self) -> JsValue {
         let pos = self.game.position();
-        pos.is_check().then(|| pos.monarch_square(pos.turn())).flatten().map(|sq| self.square_name(sq))
+        match pos.is_check().then(|| pos.monarch_square(pos.turn())).flatten() {
+            Some(sq) => JsValue::from_str(&self.square_name(sq)),
+            None => JsValue::NULL,
+        }
     }
 
     /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null}`.

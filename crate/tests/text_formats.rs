@@ -57,7 +57,7 @@ fn move_text_errors_name_the_fault() {
     assert_eq!(g.play_text("e7e6").unwrap_err().to_string(), "illegal move e7e6: there is no piece of yours on e7");
     assert_eq!(g.play_text("e3e5").unwrap_err().to_string(), "illegal move e3e5: the Minion on e3 cannot move to e5");
     assert_eq!(g.play_text("P@e5").unwrap_err().to_string(), "illegal move P@e5: you have no Minion in hand");
-    assert_eq!(Game::from_text("chezz", None).unwrap_err().to_string(), "unknown variant 'chezz' (known: zilo)");
+    assert_eq!(Game::from_text("chezz", None).unwrap_err().to_string(), "unknown variant 'chezz' (known: zilo, chess, shogi)");
 }
 
 #[test]

@@ -225,15 +225,20 @@ for (const which of ['file', 'http']) {
       assert.equal(await q.page.evaluate(() => location.hash), '', 'the hash is cleared after loading');
       await finish(q);
 
-      // A bad link keeps the current (saved) game.
-      await p.page.goto(target().url + '#v=zilo&moves=e3e4,e3e5');
-      await p.page.waitForSelector('body[data-ready="1"]');
-      assert.match(await p.message(), /link could not be loaded.*e3e5/s);
-      assert.equal(await p.fen(), fen);
+      // A bad link opened in a new tab keeps the saved game.
+      const r = await open(browser, target(), { context: p.context, hash: '#v=zilo&moves=e3e4,e3e5' });
+      assert.match(await r.message(), /link could not be loaded.*e3e5.*saved game was kept/s);
+      assert.equal(await r.fen(), fen);
+      assert.deepEqual(r.problems, []);
+      await r.page.close();
 
-      // A link in the same tab (hash change) loads too.
+      // A link pasted into the same tab (hash change) loads too; a bad one keeps the current game.
       await p.page.evaluate(() => { location.hash = 'v=zilo&moves=d3d4'; });
       await p.page.waitForFunction(() => document.querySelector('[data-square="d4"]').dataset.piece === 'P');
+      const fen2 = await p.fen();
+      await p.page.evaluate(() => { location.hash = 'v=zilo&fen=garbage'; });
+      await p.page.waitForFunction(() => /current game was kept/.test(document.getElementById('message').textContent));
+      assert.equal(await p.fen(), fen2);
 
       // A damaged save starts a new game and says so.
       await p.page.evaluate(() => localStorage.setItem('zilo.save.v1', '{"v":1,"variant":"zilo","moves":["e3e4","e3e4"]}'));

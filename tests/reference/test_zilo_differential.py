@@ -29,7 +29,7 @@ WORKERS = 4   # CLI calls are tiny processes; a few threads keep 2 cores busy
 
 # name: (fen, perft depth, number of playouts, max plies per playout)
 POSITIONS = {
-    "start": (ref.START_FEN, 3, 6, 90),
+    "start": (ref.START_FEN, 3, 16, 150),
     # Black to move, in check: the Bomber d5 can take d8 (3 squares) and its blast covers e9.
     "bomber_blast_check": ("4k4/3p5/9/9/3B5/9/9/9/4K4[Bq] b - - 0 1", 3, 3, 40),
     # White monarch beside an enemy Bomber, which threatens a blast via e5/f4.
@@ -42,6 +42,8 @@ POSITIONS = {
     "full_hands": ("4k4/9/9/9/9/9/9/9/4K4[PYQBCHMpyqbchm] w - - 0 1", 1, 2, 14),
     # P@e8 would be mate (illegal); Q@e8 mates (legal).
     "minion_drop_mate": ("3pkp3/9/9/3C5/6Y2/9/9/9/K4Q3[PQ] w - - 0 1", 2, 3, 30),
+    # The same, mirrored for Black (P@e2 would mate: illegal).
+    "minion_drop_mate_black": ("k4q3/9/9/9/6y2/3c5/9/9/3PKP3[pq] b - - 0 1", 2, 2, 30),
     # P@e8 is only check (d8 free): legal.
     "minion_drop_check": ("3pkp3/9/9/3C5/9/9/9/9/K4Q3[PQ] w - - 0 1", 2, 2, 30),
     # As above plus a black Bomber b8 that could take e8 only by blasting its own monarch.
@@ -74,6 +76,7 @@ LINES = [
     # The attacker d3 is pinned against its own monarch but still gives check (e1f2 illegal).
     ("pinned_piece_still_checks", "3k5/9/9/9/9/9/3c5/3Q5/4K4[] w - - 0 1", ["e1e2"]),
     ("stalemate_Qb2", "k8/9/2C6/9/9/9/9/7Q1/4K4[] w - - 0 1", ["h2b2"]),
+    ("queen_drop_mate_black", "k4q3/9/9/9/6y2/3c5/9/9/3PKP3[pq] b - - 0 1", ["Q@e2"]),
     ("queen_drop_mate", "3pkp3/9/9/3C5/6Y2/9/9/9/K4Q3[PQ] w - - 0 1", ["Q@e8"]),
     ("minion_drop_check_escape", "3pkp3/9/9/3C5/9/9/9/9/K4Q3[PQ] w - - 0 1", ["P@e8", "e9d8"]),
     ("bomber_battery_blast", "4k4/3bbb3/9/4B4/3B1B3/9/9/9/4K4[] b - - 0 1", ["e8e6"]),
@@ -87,10 +90,28 @@ LINES = [
     # 3rd time at ply 8, then White's Q goes to Black's hand and the board comes back.
     ("repetition_hands_matter", "4q3k/9/9/9/9/9/9/9/K8[Q] w - - 0 1",
      ["a1a2", "i9i8", "a2a1", "i8i9"] * 2 + ["Q@e5", "e9e5", "a1a2", "e5e9", "a2b1", "i9i8", "b1a1", "i8i9",
-                                             "a1a2", "i9i8", "a2a1", "i8i9"] + ["a1a2", "i9i8", "a2a1", "i8i9"] * 2),
+                                             "a1a2", "i9i8", "a2a1", "i8i9"] + ["a1a2", "i9i8", "a2a1", "i8i9"]
+     + ["a1a2", "i9i8", "a2a1"]),   # draw only here: the position after a2a1 with Black's q in hand, 4th time
+    # Halfmove counter = plies since the last capture: drops and quiet moves count up, captures reset.
+    ("halfmove_counter", "4k4/9/9/9/9/9/9/9/4K4[PQpq] w - - 3 1", ["P@e5", "Q@a5", "e1d1", "a5e5", "Q@c3"]),
     ("repetition", ref.START_FEN, ["b1d2", "b9d8", "d2b1", "d8b9"] * 3),
 ]
 
+# Moves that must be rejected: (fen, move, why).
+ILLEGAL = [
+    ("3pkp3/9/9/3C5/6Y2/9/9/9/K4Q3[PQ] w - - 0 1", "P@e8", "Minion drop that mates"),
+    ("k4q3/9/9/9/6y2/3c5/9/9/3PKP3[pq] b - - 0 1", "P@e2", "Minion drop that mates (Black)"),
+    ("3pkp3/1b7/9/3C5/6Y2/9/9/9/K4Q3[PQ] w - - 0 1", "P@e8", "Minion drop mate; b8e8 would blast own monarch"),
+    ("8k/4q4/8p/7c1/9/3c3B1/3BP4/9/4K3Q[] w - - 0 1", "d3d4", "blast removes own e3 blocker"),
+    ("9/4B4/9/4p4/3K1k3/4P4/9/9/4b4[Cc] w - - 0 1", "e8e6", "blast would remove both monarchs"),
+    ("9/4B4/9/4p4/3K1k3/4P4/9/9/4b4[Cc] b - - 0 1", "e1e4", "blast would remove both monarchs"),
+    ("9/9/9/9/4Hbk2/4KP3/9/9/9[] w - - 0 1", "e4d4", "d4 is still inside the blast of f5xe5"),
+    ("3k5/9/9/9/9/9/3c5/3Q5/4K4[] w - - 0 1", "e1f2", "square attacked by a pinned Jumper"),
+    ("2P1k4/9/9/9/9/9/9/9/4K1p2[Pp] w - - 0 1", "P@a9", "Minion drop on the farthest rank"),
+    ("2P1k4/9/9/9/9/9/9/9/4K1p2[Pp] w - - 0 1", "c9c8", "Minions move forward only"),
+    ("3qk4/9/y8/h8/4h4/2bH5/9/9/Q3K3Y[] w - - 0 1", "a1a6", "Sentinel armored against a Charger 5 away"),
+    ("3qk4/9/y8/h8/4h4/2bH5/9/9/Q3K3Y[] w - - 0 1", "i1e5", "Sentinel armored against a Scout 4 away"),
+]
 
 # ---------------------------------------------------------------------------------------------
 # CLI helpers
@@ -241,7 +262,9 @@ def compare_steps(start_fen, steps, pool):
             problems.append(f"play rejected: --fen {start_fen!r} {' '.join(s['played'])}: {err}")
             break
         if norm_fen(efen) != norm_fen(s["after"]):
-            problems.append(f"position differs after {s['move']} from fen={s['fen']!r}: "
+            a, b = norm_fen(efen), norm_fen(s["after"])
+            what = "halfmove counter only" if a[:5] + a[6:] == b[:5] + b[6:] else "position"
+            problems.append(f"{what} differs after {s['move']} from fen={s['fen']!r}: "
                             f"reference={s['after']!r} engine={efen!r}")
         if eres != tuple(s["result"]):
             problems.append(f"result differs after {s['move']} from fen={s['fen']!r} "
@@ -275,6 +298,15 @@ def test_playouts(name, pool):
         if g == 0:
             assert eres == res0, f"initial result differs: reference={res0} engine={eres}"
         problems += compare_steps(fen, steps, pool)
+        # perft(2) from a couple of positions met on the way (cheap ones only)
+        for s in rng.sample(steps, min(2, len(steps))):
+            if len(s["legal"]) <= 60:
+                mine = ref.perft(ref.parse_fen(s["fen"]), 2)
+                eng, _ = engine_perft(s["fen"], 2)
+                STATS["midgame perft(2) comparisons"] += 1
+                if mine != eng:
+                    problems.append(f"perft(2) of {s['fen']!r}: reference={mine} engine={eng}; "
+                                    f"first difference: {localize_perft(s['fen'], 2)}")
         STATS["playouts"] += 1
         STATS["plies"] += len(steps)
         if steps:
@@ -289,6 +321,18 @@ def test_scripted_lines(line, pool):
     problems = compare_steps(fen, steps, pool)
     STATS["scripted plies"] += len(steps)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", ILLEGAL, ids=[f"{c[1]}:{c[2]}" for c in ILLEGAL])
+def test_illegal_moves_rejected(case):
+    fen, move, _why = case
+    pos = ref.parse_fen(fen)
+    assert move not in ref.legal_move_texts(pos), "reference disagrees with the case itself"
+    eng, err = engine_moves(fen)
+    assert eng is not None, err
+    assert move not in eng, f"engine lists illegal {move} at {fen}"
+    rc, out, err = cli("play", "zilo", "--fen", fen, move)
+    assert rc == 2 and not out.strip(), f"engine accepted {move} at {fen}: rc={rc} out={out!r}"
 
 
 def localize_perft(fen, depth, path=()):

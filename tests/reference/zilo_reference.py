@@ -319,7 +319,13 @@ def in_check(board, c) -> bool:
         p = board[s]
         if p is None or owner(p) != opp:
             continue
-        is_bomber = p.upper() == "B"
+        # Speed-only shortcut (sound): a piece whose reach cannot get near the Monarch is skipped.
+        # Steppers reach distance 1, the Jumper 2, a Bomber lands <= 3 away and blasts 1 further.
+        t = p.upper()
+        dist = max(abs(s % SIZE - k % SIZE), abs(s // SIZE - k // SIZE))
+        if (t in "PHMK" and dist > 1) or (t == "C" and dist > 2) or (t == "B" and dist > 4):
+            continue
+        is_bomber = t == "B"
         for to, cap in piece_targets(board, s):
             if not cap:
                 continue
