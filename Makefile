@@ -13,7 +13,7 @@ WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
 WASM_OPT := tools/node_modules/.bin/wasm-opt
 
-.PHONY: all native www play test test-rust test-e2e test-reference bench clean deps-wasm deps-browser deps-python
+.PHONY: all native www play test test-rust test-e2e test-reference test-differential bench clean deps-wasm deps-browser deps-python
 
 all: native www
 
@@ -54,13 +54,18 @@ deps-python:
 test-rust:
 	$(CARGO) test --release
 
+# zilo against an independent Python implementation of rules/zilo.md.
 test-reference: native deps-python
 	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/reference
 
-test-e2e: www deps-browser
-	cd tests/e2e && npm test
+# chess and shogi against Fairy-Stockfish (pyffish), position by position.
+test-differential: native deps-python
+	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/differential
 
-test: test-rust test-reference test-e2e
+test-e2e: native www deps-browser
+	cd tests/e2e && ZILO_BIN=$(abspath $(NATIVE)) npm test
+
+test: test-rust test-reference test-differential test-e2e
 
 # --- speed ------------------------------------------------------------------------
 
