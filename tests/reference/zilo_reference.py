@@ -17,6 +17,7 @@ Moves are tuples: ('move', from_sq, to_sq) or ('drop', PIECE_LETTER, to_sq).
 """
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -24,6 +25,11 @@ FILES = "abcdefghi"
 SIZE = 9
 PIECES = "PYQBCHMK"          # the hand order the engine prints (per DESIGN brief)
 START_FEN = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1"
+
+# Halfmove counter convention.  The brief for this reference says "plies since the last capture
+# (resets on capture)", so a drop counts up like any quiet move.  Fairy-Stockfish (crazyhouse)
+# also resets the counter on every drop; set ZILO_DROP_RESETS_HALFMOVE=1 to follow that instead.
+DROP_RESETS_HALFMOVE = os.environ.get("ZILO_DROP_RESETS_HALFMOVE", "") not in ("", "0")
 
 ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
 DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
@@ -302,7 +308,8 @@ def make_move(pos: Position, m) -> Position:
             if p.upper() == "B":
                 for s in neighbours(to):        # blast: the 8 neighbours leave the game
                     n.board[s] = None
-    n.halfmove = 0 if capture else pos.halfmove + 1
+    resets = capture or (m[0] == "drop" and DROP_RESETS_HALFMOVE)
+    n.halfmove = 0 if resets else pos.halfmove + 1
     n.fullmove = pos.fullmove + (1 if c == "b" else 0)
     n.side = other(c)
     return n

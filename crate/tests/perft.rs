@@ -1,0 +1,51 @@
+//! perft against the published tables (../shared/oracle/README.md). Shallow
+//! depths here; the deepest run with `cargo test --release -- --ignored` and in `make bench`.
+
+use zilo::fen::parse_position;
+use zilo::perft::perft;
+use zilo::variant::Variant;
+
+fn counts(variant: &str, fen: &str, depth: u32) -> Vec<u64> {
+    let pos = parse_position(Variant::by_id(variant).unwrap(), fen).unwrap();
+    (1..=depth).map(|d| perft(&pos, d)).collect()
+}
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const ENDGAME: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const PROMOTIONS: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const SHOGI_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+
+#[test]
+fn chess_start_position() {
+    assert_eq!(counts("chess", CHESS_START, 4), [20, 400, 8_902, 197_281]);
+}
+
+#[test]
+fn chess_kiwipete_castling_en_passant_and_pins() {
+    assert_eq!(counts("chess", KIWIPETE, 3), [48, 2_039, 97_862]);
+}
+
+#[test]
+fn chess_endgame_with_en_passant_discovered_checks() {
+    assert_eq!(counts("chess", ENDGAME, 5), [14, 191, 2_812, 43_238, 674_624]);
+}
+
+#[test]
+fn chess_promotions_and_castling_rights() {
+    assert_eq!(counts("chess", PROMOTIONS, 4), [6, 264, 9_467, 422_333]);
+}
+
+#[test]
+fn shogi_start_position_without_pawn_drop_mates() {
+    assert_eq!(counts("shogi", SHOGI_START, 3), [30, 900, 25_470]);
+}
+
+#[test]
+#[ignore = "deep: run with --ignored in release"]
+fn deep_published_counts() {
+    assert_eq!(counts("chess", CHESS_START, 6)[5], 119_060_324);
+    assert_eq!(counts("chess", KIWIPETE, 5)[4], 193_690_690);
+    assert_eq!(counts("chess", PROMOTIONS, 5)[4], 15_833_292);
+    assert_eq!(counts("shogi", SHOGI_START, 5)[4], 19_861_490);
+}
