@@ -10,7 +10,7 @@ use crate::game::{Game, Outcome};
 use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
-use crate::variant::Variant;
+use crate::variant::{Promotion, Variant};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -42,6 +42,9 @@ struct VariantInfo {
     ranks: u8,
     start_fen: &'static str,
     drops: bool,
+    /// `none`, `choice` (chess: the move text ends with the new piece's
+    /// letter) or `optional` (shogi: `+` promotes, plain text does not).
+    promotion: &'static str,
     pieces: Vec<PieceInfo>,
 }
 
@@ -96,11 +99,16 @@ pub fn variants() -> Result<JsValue, JsError> {
                 ranks: v.geometry.ranks,
                 start_fen: v.start_fen,
                 drops: v.rules.drops,
+                promotion: match v.rules.promotion {
+                    Promotion::None => "none",
+                    Promotion::LastRank { .. } => "choice",
+                    Promotion::Zone { .. } => "optional",
+                },
                 pieces: v
                     .pieces
                     .iter()
                     .map(|p| PieceInfo {
-                        letter: p.letter.to_string(),
+                        letter: if p.promoted { format!("+{}", p.letter) } else { p.letter.to_string() },
                         name: p.name,
                         native_name: p.native_name,
                         value: p.value,
@@ -144,11 +152,17 @@ impl JsGame {
         .ok_or_else(|| JsError::new(&format!("'{letter}' is not a piece of this variant")))
     }
 
+    /// The piece as written in position strings: `P`, `p`, `+P` (shogi's tokin).
     fn piece_letter(&self, piece: Piece) -> String {
-        let letter = self.variant().piece(piece.role()).letter;
-        match piece.color() {
-            Color::White => letter.to_string(),
-            Color::Black => letter.to_ascii_lowercase().to_string(),
+        let def = self.variant().piece(piece.role());
+        let letter = match piece.color() {
+            Color::White => def.letter,
+            Color::Black => def.letter.to_ascii_lowercase(),
+        };
+        if def.promoted {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
         }
     }
 
@@ -330,6 +344,12 @@ impl JsGame {
             Some(&m) => to_js(&self.move_info(m)),
             None => Ok(JsValue::NULL),
         }
+    }
+
+    /// Leaf count of the legal move tree `depth` plies deep from the current
+    /// position (for testing and speed measurement).
+    pub fn perft(&self, depth: u32) -> f64 {
+        crate::perft::perft(self.game.position(), depth) as f64
     }
 
     /// `side` ('w' or 'b') resigns.
