@@ -13,12 +13,10 @@ tree is walked down to the first differing move list); perft(2) from sampled pla
 scripted lines (stalemate, drop mates, blasts, repetition with side/hand sensitivity) and a list
 of moves that must be rejected.
 
-Halfmove counter: the reference counts plies since the last capture (drops count up).  Set
-ZILO_DROP_RESETS_HALFMOVE=1 to use Fairy-Stockfish's convention (every drop resets it) instead.
+Halfmove counter: plies since the last capture or drop (Fairy-Stockfish's convention).
 
-Not reachable through the CLI: a "monarch-captured" result.  A move removing the enemy Monarch
-needs the side not to move to be in check, and the engine refuses such position strings
-(legal play never produces them either).
+A "monarch-captured" result needs a position string with the side not to move in check (legal
+play never produces one); the engine's own rules tests cover it.
 """
 from __future__ import annotations
 

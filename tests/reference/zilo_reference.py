@@ -26,10 +26,10 @@ SIZE = 9
 PIECES = "PYQBCHMK"          # the hand order the engine prints (per DESIGN brief)
 START_FEN = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1"
 
-# Halfmove counter convention.  The brief for this reference says "plies since the last capture
-# (resets on capture)", so a drop counts up like any quiet move.  Fairy-Stockfish (crazyhouse)
-# also resets the counter on every drop; set ZILO_DROP_RESETS_HALFMOVE=1 to follow that instead.
-DROP_RESETS_HALFMOVE = os.environ.get("ZILO_DROP_RESETS_HALFMOVE", "") not in ("", "0")
+# Halfmove counter: plies since the last capture or drop, Fairy-Stockfish's convention (as in
+# crazyhouse) that the position strings follow. zilo has no fifty-move rule; the counter is
+# only written.
+DROP_RESETS_HALFMOVE = True
 
 ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
 DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
