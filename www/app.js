@@ -23,6 +23,7 @@
     squares: new Map(),  // square name -> element
     cursor: null,        // keyboard cursor square
     anim: null,          // {from, to} to animate at the next board render
+    alsoAnim: null,      // a second piece that moves with it (the rook when castling)
     blastFx: null,       // {at, victims} to animate at the next board render
   };
 
@@ -31,7 +32,8 @@
   const sideOf = (p) => (p === p.toUpperCase() ? 'w' : 'b');
   const toObj = (x) => (x instanceof Map ? Object.fromEntries(x) : x || {});
   const sides = () => P.sides(S.meta ? S.meta.id : DEFAULT_VARIANT);
-  const upperSq = (sq) => (sq ? sq.toUpperCase() : sq);
+  // Zilo writes squares in capitals (its rules say files A–I); chess and shogi players expect e4.
+  const upperSq = (sq) => (sq && (!S.meta || S.meta.id === 'zilo') ? sq.toUpperCase() : sq);
 
   // ---------------------------------------------------------------------------------------
   // Game construction, records, persistence
@@ -42,12 +44,72 @@
     return m;
   }
 
-  function makeRecord(res, before, mover) {
+  /** Describes a played move. `before`/`after`: the boards around it; `legalBefore`: the legal
+   * moves before it (only for chess and shogi, for the notation). */
+  function makeRecord(res, before, mover, variant, legalBefore, after) {
     const piece = res.drop ? (mover === 'w' ? res.drop.toUpperCase() : res.drop.toLowerCase()) : before.get(res.from) || '?';
-    return {
+    const rec = {
       uci: res.move, from: res.from || null, to: res.to, drop: res.drop || null, piece, side: mover,
       captured: res.captured || null, blasted: Array.from(res.blasted || []), check: !!res.check,
+      mate: !!(res.result && res.result.reason === 'checkmate'),
     };
+    const suffix = (MOVE_RE.exec(rec.uci) || [])[3] || '';
+    if (after && rec.from) {
+      const now = after.get(rec.to);
+      if (now && now !== piece) rec.became = now;                 // promoted
+    }
+    if (suffix === '+') rec.promo = '+';
+    else if (/^[a-z]$/i.test(suffix)) rec.promo = suffix.toLowerCase();
+    if (rec.from && variant === 'chess' && piece.toUpperCase() === 'K' && Math.abs(rec.from.charCodeAt(0) - rec.to.charCodeAt(0)) === 2) {
+      rec.castle = rec.to.charCodeAt(0) > rec.from.charCodeAt(0) ? 'K' : 'Q';
+      // The rook's move, for the animation.
+      if (after) {
+        const gone = [...before.keys()].filter((q) => q !== rec.from && before.get(q) !== after.get(q) && sideOf(before.get(q)) === mover);
+        const came = [...after.keys()].filter((q) => q !== rec.to && before.get(q) !== after.get(q) && sideOf(after.get(q)) === mover);
+        if (gone.length === 1 && came.length === 1) rec.also = { from: gone[0], to: came[0] };
+      }
+    }
+    if (rec.captured && rec.captured.square && rec.captured.square !== rec.to) rec.enPassant = true;
+    if (legalBefore && rec.from && variant === 'shogi' && !rec.promo && legalBefore.includes(rec.uci + '+')) rec.declined = true;
+    if (legalBefore) rec.san = notation(rec, variant, legalBefore, before);
+    return rec;
+  }
+
+  /** The same piece type's other moves to the same square (for disambiguation). */
+  function rivalsOf(rec, legalBefore, before) {
+    const out = [];
+    for (const m of legalBefore) {
+      const t = MOVE_RE.exec(m);
+      if (!t || t[2] !== rec.to || t[1] === rec.from || out.includes(t[1])) continue;
+      if (before.get(t[1]) === rec.piece) out.push(t[1]);
+    }
+    return out;
+  }
+  function disambiguation(rec, rivals) {
+    if (!rivals.length) return '';
+    const f = rec.from.replace(/\d+$/, ''), r = rec.from.slice(f.length);
+    if (!rivals.some((x) => x.replace(/\d+$/, '') === f)) return f;
+    if (!rivals.some((x) => x.replace(/^[a-z]+/, '') === r)) return r;
+    return rec.from;
+  }
+
+  /** Chess: standard algebraic notation (Nf3, exd6, O-O, e8=N, Qh4#). Shogi: Western notation
+   * on this board's coordinates (P-c4, Bxh8+, S-d8= when it declines to promote, P*e5). */
+  function notation(rec, variant, legalBefore, before) {
+    const L = rec.piece.toUpperCase();
+    if (variant === 'chess') {
+      let t;
+      if (rec.castle) t = rec.castle === 'K' ? 'O-O' : 'O-O-O';
+      else if (L === 'P') t = (rec.captured ? rec.from.replace(/\d+$/, '') + 'x' : '') + rec.to + (rec.promo ? '=' + rec.promo.toUpperCase() : '');
+      else t = L + disambiguation(rec, rivalsOf(rec, legalBefore, before)) + (rec.captured ? 'x' : '') + rec.to;
+      return t + (rec.mate ? '#' : rec.check ? '+' : '');
+    }
+    if (variant === 'shogi') {
+      if (rec.drop) return L + '*' + rec.to;
+      const dis = rivalsOf(rec, legalBefore, before).length ? rec.from : '';
+      return L + dis + (rec.captured ? 'x' : '-') + rec.to + (rec.promo === '+' ? '+' : rec.declined ? '=' : '');
+    }
+    return null;
   }
 
   /** Plays `spec` = {variant, startFen?, moves, resigned?} through a fresh engine Game. Throws. */
@@ -55,12 +117,14 @@
     if (!S.variants.some((v) => v.id === spec.variant)) throw new Error('unknown variant “' + spec.variant + '”');
     const g = spec.startFen ? new Zilo.Game(spec.variant, spec.startFen) : new Zilo.Game(spec.variant);
     const recs = [];
+    const noted = spec.variant !== 'zilo';
     try {
       (spec.moves || []).forEach((mv, i) => {
         const before = pieceMap(g), mover = g.turn();
+        const legalBefore = noted ? Array.from(g.legalMoves()) : null;
         let res;
         try { res = g.play(String(mv)); } catch (e) { throw new Error('move ' + (i + 1) + ' (' + mv + '): ' + errText(e)); }
-        recs.push(makeRecord(res, before, mover));
+        recs.push(makeRecord(res, before, mover, spec.variant, legalBefore, pieceMap(g)));
       });
       if (spec.resigned === 'w' || spec.resigned === 'b') g.resign(spec.resigned);
     } catch (e) {
@@ -82,6 +146,7 @@
     deselect(true);
     S.legal = null;
     if (variantChanged || (opts && opts.rebuild)) buildBoard();
+    if (variantChanged) { showRulesFor(meta.id); document.body.dataset.variant = meta.id; }
     render();
   }
 
@@ -155,7 +220,11 @@
     const { files, ranks } = S.meta;
     board.style.setProperty('--files', files);
     board.style.setProperty('--ranks', ranks);
+    // Zilo and shogi: a plain wooden board with lines; chess (and anything else): light and dark squares.
+    board.dataset.variant = S.meta.id;
     board.classList.toggle('chequered', S.meta.id !== 'zilo' && S.meta.id !== 'shogi');
+    board.classList.toggle('flipped', S.orientation === 'b');
+    $('board-frame').dataset.variant = S.meta.id;
     board.textContent = '';
     S.squares.clear();
     const fileOrder = [...Array(files).keys()];
@@ -182,15 +251,17 @@
     const cr = $('coords-ranks'), cf = $('coords-files');
     cr.textContent = ''; cf.textContent = '';
     for (const r of rankOrder) { const s = document.createElement('span'); s.textContent = String(r + 1); cr.appendChild(s); }
-    for (const f of fileOrder) { const s = document.createElement('span'); s.textContent = fileName(f).toUpperCase(); cf.appendChild(s); }
+    for (const f of fileOrder) { const s = document.createElement('span'); s.textContent = upperSq(fileName(f)); cf.appendChild(s); }
     if (!S.cursor || !S.squares.has(S.cursor)) S.cursor = fileName(Math.floor(files / 2)) + '1';
     S.squares.get(S.cursor).tabIndex = 0;
   }
 
   const svgCache = new Map();
   function pieceSvg(letter) {
-    const key = S.meta.id + ':' + letter;
-    if (!svgCache.has(key)) svgCache.set(key, P.svg(S.meta.id, letter));
+    // Shogi tokens point away from their owner: up for the side at the bottom of the screen.
+    const down = sideOf(letter) !== S.orientation;
+    const key = S.meta.id + ':' + letter + (down ? ':down' : '');
+    if (!svgCache.has(key)) svgCache.set(key, P.svg(S.meta.id, letter, { down }));
     return svgCache.get(key).cloneNode(true);
   }
 
@@ -241,9 +312,9 @@
   }
 
   function runAnimations() {
-    if (S.anim) {
-      const { from, to } = S.anim;
-      S.anim = null;
+    const slides = [S.anim, S.alsoAnim].filter(Boolean);
+    S.anim = null; S.alsoAnim = null;
+    for (const { from, to } of slides) {
       const a = S.squares.get(from), b = S.squares.get(to);
       const pe = b && b.querySelector('.piece');
       if (a && pe) {
@@ -367,14 +438,22 @@
     switch (r.reason) {
       case 'checkmate': reason = 'Checkmate — the ' + monarchName(loser) + ' is in check and has no way out.'; break;
       case 'stalemate':
-        reason = loser ? 'Stalemate — ' + team(loser) + has + ' no legal move' + (zilo ? ', and in ЗiлоḺ АḺв Жа that loses.' : '.') : 'Stalemate.';
+        if (loser) reason = 'Stalemate — ' + team(loser) + has + ' no legal move' + (zilo ? ', and in ЗiлоḺ АḺв Жа that loses.' : S.meta.id === 'shogi' ? ', and in shogi that loses.' : '.');
+        else reason = 'Draw by stalemate — ' + team(S.game.turn()) + has + ' no legal move but is not in check.';
         break;
-      case 'repetition': reason = 'Draw by repetition — the same position arose for the fourth time.'; break;
+      case 'repetition':
+        reason = 'Draw by repetition — the same position arose for the ' + (S.meta.id === 'chess' ? 'third' : 'fourth') + ' time.';
+        break;
+      case 'perpetual-check':
+        reason = loser ? 'Perpetual check — ' + team(loser) + ' gave check on every move of a fourfold repetition, and the side giving perpetual check loses.'
+          : 'Perpetual check — the side giving perpetual check loses.';
+        break;
+      case 'insufficient-material': reason = 'Draw by insufficient material — neither side has enough pieces left to checkmate.'; break;
       case 'monarch-captured': reason = 'Monarch blown up — the ' + monarchName(loser) + ' was removed' + (lastRecBlast() ? ' by a Bomber’s blast.' : '.'); break;
       case 'king-captured': reason = 'The ' + monarchName(loser) + ' was captured.'; break;
       case 'resignation': reason = loser ? team(loser, true) + ' resigned.' : 'Resignation.'; break;
       case 'no-moves': reason = loser ? team(loser, true) + has + ' no legal move.' : 'No legal move.'; break;
-      case 'fifty-moves': reason = 'Draw by the fifty-move rule.'; break;
+      case 'fifty-moves': reason = 'Draw by the fifty-move rule — fifty moves by each side without a capture or a pawn move.'; break;
       default: reason = r.reason ? String(r.reason).replace(/-/g, ' ') : '';
     }
     if (reason) reason = reason.charAt(0).toUpperCase() + reason.slice(1);
@@ -427,13 +506,21 @@
         note.appendChild(l);
       }
       const l2 = document.createElement('div');
-      if (rec.drop) l2.textContent = 'Last move: ' + sides()[rec.side].name + ' dropped a ' + pieceInfo(rec.piece).name + ' on ' + upperSq(rec.to) + '.';
+      const the = S.meta.id === 'zilo' ? 'the ' : '';
+      let promo = '';
+      if (rec.became) promo = ', and promoted to ' + article(pieceInfo(rec.became).name);
+      else if (rec.declined) promo = ', and did not promote';
+      if (rec.drop) l2.textContent = 'Last move: ' + sides()[rec.side].name + ' dropped ' + article(pieceInfo(rec.piece).name) + ' on ' + upperSq(rec.to) + '.';
+      else if (rec.castle) l2.textContent = 'Last move: ' + sides()[rec.side].name + ' castled ' + (rec.castle === 'K' ? 'kingside (O-O).' : 'queenside (O-O-O).');
       else if (rec.captured) {
         const cap = rec.captured.piece;
-        const toHand = cap.toUpperCase() !== 'K';
-        l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '×' + upperSq(rec.to) + ' took a ' + describePiece(cap) +
-          (toHand && S.meta.drops ? ' — it joins the ' + sides()[rec.side].possessive + ' hand.' : '.');
-      } else l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '–' + upperSq(rec.to) + '.';
+        const toHand = cap.toUpperCase() !== 'K' && S.meta.drops;
+        const base = cap.replace(/^\+/, '');
+        const demoted = toHand && base !== cap ? ' (as ' + article(pieceInfo(base).name) + ')' : '';
+        l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '×' + upperSq(rec.to) + ' took ' + article(describePiece(cap)) +
+          (rec.enPassant ? ' en passant' : '') + promo +
+          (toHand ? ' — it joins ' + the + sides()[rec.side].possessive + ' hand' + demoted + '.' : '.');
+      } else l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '–' + upperSq(rec.to) + promo + '.';
       note.appendChild(l2);
     }
     // What the selected piece does.
@@ -450,7 +537,10 @@
     }
   }
 
+  function article(words) { return (/^[AEIOU]/i.test(words) ? 'an ' : 'a ') + words; }
+
   function moveText(rec) {
+    if (rec.san) return rec.san;
     const inf = pieceInfo(rec.piece);
     let t;
     if (rec.drop) t = inf.display + '@' + rec.to;
@@ -490,9 +580,12 @@
       b.dataset.move = rec.uci;
       b.textContent = moveText(rec);
       if (rec.blasted && rec.blasted.length) { const m = document.createElement('span'); m.className = 'blast-mark'; m.textContent = ' ✶' + rec.blasted.length; b.appendChild(m); }
-      if (rec.check) b.appendChild(document.createTextNode('+'));
+      if (rec.check && !rec.san) b.appendChild(document.createTextNode('+'));
       b.title = describePiece(rec.piece) + (rec.drop ? ' dropped on ' + upperSq(rec.to) : ' ' + upperSq(rec.from) + (rec.captured ? ' takes ' + describePiece(rec.captured.piece) + ' on ' : ' to ') + upperSq(rec.to)) +
-        (rec.blasted && rec.blasted.length ? '; the blast removed ' + rec.blasted.length + ' piece' + (rec.blasted.length > 1 ? 's' : '') : '') + (rec.check ? '; check' : '');
+        (rec.enPassant ? ' en passant' : '') + (rec.castle ? ' (castling)' : '') +
+        (rec.became ? ', promotes to ' + pieceInfo(rec.became).name : rec.declined ? ', does not promote' : '') +
+        (rec.blasted && rec.blasted.length ? '; the blast removed ' + rec.blasted.length + ' piece' + (rec.blasted.length > 1 ? 's' : '') : '') +
+        (rec.mate ? '; checkmate' : rec.check ? '; check' : '');
       li.appendChild(b);
     }
     const r = S.game.result();
@@ -662,13 +755,17 @@
     const g = S.game;
     const before = pieceMap(g), mover = g.turn();
     const h = g.history().length;
+    const variant = S.meta.id;
+    const legalBefore = variant !== 'zilo' ? Array.from(g.legalMoves()) : null;
     let res;
     try { res = g.play(uci); } catch (e) { showMessage('That move is not allowed: ' + errText(e), 'error'); deselect(); return; }
     S.records.length = h;
-    const rec = makeRecord(res, before, mover);
+    const rec = makeRecord(res, before, mover, variant, legalBefore, pieceMap(g));
     S.records.push(rec);
     S.selected = null; S.dests = new Map();
+    closeChooser();
     if (opts && opts.animate && rec.from) S.anim = { from: rec.from, to: rec.to };
+    if (rec.also) S.alsoAnim = rec.also;
     if (rec.blasted.length) S.blastFx = { at: rec.to, victims: rec.blasted };
     clearMessage();
     render();
@@ -680,27 +777,128 @@
     const cands = S.dests.get(sq) || [];
     if (!cands.length) return;
     if (cands.length === 1) { play(cands[0], { animate }); return; }
-    openChooser(cands, animate);
+    openChooser(sq, cands, animate);
   }
 
-  function openChooser(cands, animate) {
-    const ch = $('chooser');
-    ch.textContent = '';
-    const t = document.createElement('div'); t.textContent = 'Choose:'; ch.appendChild(t);
-    const row = document.createElement('div'); row.className = 'choices';
-    for (const m of cands) {
-      const b = document.createElement('button'); b.type = 'button'; b.className = 'btn';
-      const suffix = (MOVE_RE.exec(m) || [])[3] || '';
-      const letter = /^[a-z]$/i.test(suffix) ? (S.game.turn() === 'w' ? suffix.toUpperCase() : suffix.toLowerCase()) : null;
-      if (letter) { b.appendChild(pieceSvg(letter)); b.title = pieceInfo(letter).label; } else b.textContent = suffix || '–';
-      b.addEventListener('click', () => { closeChooser(); play(m, { animate }); });
-      row.appendChild(b);
+  // ---------------------------------------------------------------------------------------
+  // The promotion chooser: several legal moves to one square that differ only in what the
+  // piece becomes. Chess: the four pieces in a column over the square (like lichess).
+  // Shogi: "Promote?" with the piece after and before. Escape or a click elsewhere cancels.
+
+  const PROMO_ORDER = 'qnrb';
+  const suffixOf = (m) => (MOVE_RE.exec(m) || [])[3] || '';
+
+  function chooserOptions(cands) {
+    const turn = S.game.turn();
+    const from = S.selected && S.selected.kind === 'square' ? S.selected.square : null;
+    const piece = from ? pieceAt(from) : null;
+    const plain = cands.find((m) => !suffixOf(m)), plus = cands.find((m) => suffixOf(m) === '+');
+    if (cands.length === 2 && plain && plus && piece) {
+      const promoted = '+' + piece.replace(/^\+/, '');
+      const before = pieceInfo(piece).name, after = pieceInfo(promoted).name;
+      return {
+        kind: 'shogi', question: 'Promote?',
+        options: [
+          { uci: plus, letter: promoted, choice: '+', label: 'Promote: the ' + before + ' becomes ' + article(after) },
+          { uci: plain, letter: piece, choice: '=', label: 'Do not promote: it stays ' + article(before) },
+        ],
+      };
     }
-    ch.appendChild(row);
-    ch.hidden = false;
-    row.firstChild.focus();
+    if (cands.every((m) => /^[a-z]$/i.test(suffixOf(m)))) {
+      const opts = cands.map((m) => {
+        const c = suffixOf(m).toLowerCase();
+        const letter = turn === 'w' ? c.toUpperCase() : c;
+        return { uci: m, letter, choice: c, label: 'Promote to ' + article(pieceInfo(letter).name) };
+      });
+      const rank = (c) => (PROMO_ORDER.indexOf(c) < 0 ? 9 : PROMO_ORDER.indexOf(c));
+      opts.sort((a, b) => rank(a.choice) - rank(b.choice));
+      return { kind: 'choice', question: null, options: opts };
+    }
+    // Anything else the engine may offer one day: list the move texts.
+    return { kind: 'other', question: 'Which move?', options: cands.map((m) => ({ uci: m, letter: null, choice: suffixOf(m) || '-', label: m })) };
   }
-  function closeChooser() { const ch = $('chooser'); if (ch) { ch.hidden = true; ch.textContent = ''; } }
+
+  function openChooser(sq, cands, animate) {
+    const ch = $('chooser');
+    const spec = chooserOptions(cands);
+    ch.textContent = '';
+    ch.dataset.kind = spec.kind;
+    ch.dataset.square = sq;
+    ch.setAttribute('aria-label', spec.question || 'Promote to');
+    // Where the square is on screen: the column starts on it and runs toward the middle.
+    const names = [...S.squares.keys()];
+    const files = S.meta.files, ranks = S.meta.ranks;
+    const i = names.indexOf(sq);
+    const col = i % files, row = Math.floor(i / files);
+    const down = row < ranks / 2;
+    const box = document.createElement('div');
+    box.className = 'chooser-col ' + (down ? 'down' : 'up');
+    box.style.left = (col * 100 / files) + '%';
+    box.style.width = (100 / files) + '%';
+    if (down) box.style.top = (row * 100 / ranks) + '%';
+    else box.style.bottom = ((ranks - 1 - row) * 100 / ranks) + '%';
+    box.style.setProperty('--cell', (100 / ranks) + '%');
+    const buttons = [];
+    for (const o of spec.options) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'chooser-btn';
+      b.dataset.choice = o.choice;
+      b.dataset.move = o.uci;
+      b.setAttribute('aria-label', o.label);
+      b.title = o.label;
+      if (o.letter) b.appendChild(pieceSvg(o.letter)); else b.textContent = o.uci;
+      b.addEventListener('click', () => { closeChooser(sq); play(o.uci, { animate }); });
+      box.appendChild(b);
+      buttons.push(b);
+    }
+    if (spec.question) {
+      const q = document.createElement('div');
+      q.className = 'chooser-question' + (col === 0 ? ' at-left' : col === files - 1 ? ' at-right' : '');
+      q.textContent = spec.question;
+      box.appendChild(q);
+    }
+    ch.appendChild(box);
+    box.addEventListener('keydown', (e) => {
+      const k = e.key;
+      const at = buttons.indexOf(document.activeElement);
+      let next = null;
+      if (k === 'Escape') { e.preventDefault(); e.stopPropagation(); deselect(); return; }
+      if (k === 'ArrowDown' || k === 'ArrowRight') next = (at + 1) % buttons.length;
+      else if (k === 'ArrowUp' || k === 'ArrowLeft') next = (at - 1 + buttons.length) % buttons.length;
+      else if (k === 'Home') next = 0;
+      else if (k === 'End') next = buttons.length - 1;
+      else if (k === 'Tab') next = e.shiftKey ? (at - 1 + buttons.length) % buttons.length : (at + 1) % buttons.length;
+      if (next == null) return;
+      e.preventDefault();
+      // "Down" means away from the square in the column's own direction.
+      if (!down && (k === 'ArrowDown' || k === 'ArrowUp')) next = k === 'ArrowUp' ? (at + 1) % buttons.length : (at - 1 + buttons.length) % buttons.length;
+      buttons[next].focus();
+    });
+    ch.hidden = false;
+    hideTooltip();
+    buttons[0].focus({ preventScroll: true });
+  }
+
+  function closeChooser(focusSq) {
+    const ch = $('chooser');
+    if (!ch || ch.hidden) return;
+    const hadFocus = ch.contains(document.activeElement);
+    ch.hidden = true;
+    ch.textContent = '';
+    delete ch.dataset.square;
+    if (hadFocus) setCursor(focusSq || S.cursor, true);
+  }
+
+  function setupChooser() {
+    const ch = $('chooser');
+    // A press anywhere but on a choice cancels the move (the chooser covers the whole board).
+    document.addEventListener('pointerdown', (e) => {
+      if (ch.hidden || (e.target.closest && e.target.closest('.chooser-btn'))) return;
+      deselect();
+      if (ch.contains(e.target)) e.preventDefault();
+    }, true);
+  }
 
   function pieceAt(sq) { const el = S.squares.get(sq); return el ? el.dataset.piece || null : null; }
 
@@ -830,7 +1028,12 @@
       setCursor(sq, false);
       if (isOver()) { activateSquare(sq); return; }
       const sel = S.selected;
-      if (sel && S.dests.has(sq)) { playTo(sq, true); return; }
+      if (sel && S.dests.has(sq)) {
+        playTo(sq, true);
+        // The chooser opened: keep the focus on it (no focus change from this press).
+        if (!$('chooser').hidden) e.preventDefault();
+        return;
+      }
       const p = sqEl.dataset.piece;
       if (p && sideOf(p) === S.game.turn()) {
         const was = !!(sel && sel.kind === 'square' && sel.square === sq);
@@ -909,7 +1112,7 @@
   function setupGlobalKeys() {
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
-        if (!$('chooser').hidden) { closeChooser(); return; }
+        if (!$('chooser').hidden) { deselect(); return; }
         if (S.selected) deselect();
         hideTooltip();
         return;
@@ -946,6 +1149,7 @@
     deselect(true); clearMessage();
     if (rec && S.game.history()[h] === rec.uci) {
       if (rec.from) S.anim = { from: rec.from, to: rec.to };
+      if (rec.also) S.alsoAnim = rec.also;
       if (rec.blasted && rec.blasted.length) S.blastFx = { at: rec.to, victims: rec.blasted };
     }
     render();
@@ -967,6 +1171,46 @@
       clearMessage();
       $('link-field').value = '';
     } catch (e) { showMessage('Could not start a new game: ' + errText(e), 'error'); }
+  }
+
+  const inProgress = () => !!S.game && S.game.history().length > 0 && !isOver();
+
+  /** The variant picker: a new game of the chosen variant, after asking if a game is in progress. */
+  function askVariant(id) {
+    const sel = $('variant');
+    if (!S.meta || id === S.meta.id) { hideVariantConfirm(); return; }
+    if (!inProgress()) { switchVariant(id); return; }
+    sel.value = S.meta.id; // not switched until confirmed
+    const v = S.variants.find((x) => x.id === id);
+    const box = $('variant-confirm');
+    box.dataset.variant = id;
+    $('variant-confirm-text').textContent = 'Start a new game of ' + shortName(v) + '? The ' + shortName(S.meta) +
+      ' game in progress will be replaced (use “Copy link” first to keep it).';
+    $('variant-confirm-yes').textContent = 'New ' + shortName(v) + ' game';
+    box.hidden = false;
+    $('variant-confirm-yes').focus();
+  }
+  function shortName(v) { return v ? String(v.name).replace(/\s*\(.*\)\s*$/, '') : ''; }
+  function switchVariant(id) {
+    hideVariantConfirm();
+    newGame(id);
+    if (S.meta.id === id) showMessage('New game: ' + S.meta.name + '.', 'info');
+  }
+  function hideVariantConfirm(focusPicker) {
+    const box = $('variant-confirm');
+    if (box.hidden) return;
+    box.hidden = true;
+    delete box.dataset.variant;
+    if (focusPicker) $('variant').focus();
+  }
+  function setupVariantConfirm() {
+    const box = $('variant-confirm');
+    $('variant-confirm-yes').addEventListener('click', () => switchVariant(box.dataset.variant));
+    $('variant-confirm-no').addEventListener('click', () => hideVariantConfirm(true));
+    box.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); hideVariantConfirm(true); } });
+    document.addEventListener('pointerdown', (e) => {
+      if (!box.hidden && !box.contains(e.target) && !$('variant').contains(e.target)) hideVariantConfirm();
+    }, true);
   }
 
   function armed(btn, label, action) {
@@ -1090,13 +1334,22 @@
   // ---------------------------------------------------------------------------------------
   // Rules dialog
 
+  /** The rules dialog explains the current variant (zilo's full rules, a summary for the others). */
+  function showRulesFor(id) {
+    const dlg = $('rules');
+    const known = !!dlg.querySelector('.rules-body[data-rules="' + id + '"]');
+    for (const el of dlg.querySelectorAll('[data-rules]')) el.hidden = el.dataset.rules !== (known ? id : 'zilo');
+    $('rules-open').title = 'How to play ' + (S.meta ? shortName(S.meta) : '');
+  }
+
   function setupRules() {
     const dlg = $('rules');
     for (const el of dlg.querySelectorAll('[data-token]')) {
+      const variant = el.dataset.variant || 'zilo';
       el.textContent = '';
-      el.appendChild(P.svg('zilo', el.dataset.token));
-      const meta = S.variants.find((v) => v.id === 'zilo');
-      if (meta) el.title = P.info('zilo', meta, el.dataset.token, sideOf(el.dataset.token)).label;
+      el.appendChild(P.svg(variant, el.dataset.token, { down: false }));
+      const meta = S.variants.find((v) => v.id === variant);
+      if (meta) el.title = P.info(variant, meta, el.dataset.token, sideOf(el.dataset.token)).label;
     }
     $('rules-open').addEventListener('click', () => { hideTooltip(); if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', ''); });
     $('rules-close').addEventListener('click', () => dlg.close());
@@ -1131,9 +1384,11 @@
       sel.appendChild(o);
     }
     sel.disabled = false;
-    sel.addEventListener('change', () => { newGame(sel.value); showMessage('New game: ' + S.meta.name + '.', 'info'); });
+    sel.addEventListener('change', () => askVariant(sel.value));
+    setupVariantConfirm();
 
     setupBoardInput();
+    setupChooser();
     setupGlobalKeys();
     setupTooltips();
     setupRules();
@@ -1142,8 +1397,7 @@
     $('btn-flip').addEventListener('click', flip);
     $('btn-resign').addEventListener('click', resign);
     $('btn-new').addEventListener('click', (e) => {
-      const inProgress = S.game && S.game.history().length > 0 && !isOver();
-      if (!inProgress) { newGame(); return; }
+      if (!inProgress()) { newGame(); return; }
       armed(e.currentTarget, 'Start over?', () => newGame());
     });
     $('moves').addEventListener('click', (e) => {

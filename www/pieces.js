@@ -18,12 +18,16 @@
       w: { name: 'Birds', one: 'Bird', possessive: "Birds'", long: 'Avian Alliance', native: 'Ка¹-Зiло²' },
       b: { name: 'Pigs', one: 'Pig', possessive: "Pigs'", long: 'Porcine Empire', native: 'Ка¹-Жа' },
     },
+    shogi: {
+      w: { name: 'Sente', one: 'Sente', possessive: "Sente's", long: 'first player', native: '' },
+      b: { name: 'Gote', one: 'Gote', possessive: "Gote's", long: 'second player', native: '' },
+    },
     other: {
       w: { name: 'White', one: 'White', possessive: "White's", long: 'first player', native: '' },
       b: { name: 'Black', one: 'Black', possessive: "Black's", long: 'second player', native: '' },
     },
   };
-  function sides(variant) { return variant === 'zilo' ? SIDES.zilo : SIDES.other; }
+  function sides(variant) { return SIDES[variant] || SIDES.other; }
 
   // How pieces move, in words, for the info line and the rules (descriptive only).
   const ZILO_MOVES = {
@@ -36,6 +40,30 @@
     M: 'moves 1 square in any direction except diagonally backward.',
     K: 'moves 1 square in any direction. Lose it and the game is lost.',
   };
+  const CHESS_MOVES = {
+    P: 'moves 1 square forward (2 from its first rank), captures 1 square diagonally forward; promotes on the last rank.',
+    N: 'jumps 2 squares one way and 1 square sideways, over any pieces.',
+    B: 'moves any number of empty squares diagonally.',
+    R: 'moves any number of empty squares orthogonally.',
+    Q: 'moves any number of empty squares in any direction.',
+    K: 'moves 1 square in any direction, or castles.',
+  };
+  const GOLD = 'moves 1 square in any direction except diagonally backward (like a Gold).';
+  const SHOGI_MOVES = {
+    P: 'moves and captures 1 square straight forward.',
+    L: 'moves any number of empty squares straight forward.',
+    N: 'jumps 2 squares forward and 1 sideways (only the two forward jumps).',
+    S: 'moves 1 square diagonally or straight forward.',
+    G: 'moves 1 square in any direction except diagonally backward.',
+    B: 'moves any number of empty squares diagonally.',
+    R: 'moves any number of empty squares orthogonally.',
+    K: 'moves 1 square in any direction.',
+    '+P': GOLD, '+L': GOLD, '+N': GOLD, '+S': GOLD,
+    '+B': 'moves like a Bishop, or 1 square orthogonally.',
+    '+R': 'moves like a Rook, or 1 square diagonally.',
+  };
+  const SHOGI_FROM = { '+P': 'promoted Pawn', '+B': 'promoted Bishop', '+R': 'promoted Rook' };
+  const MOVES = { zilo: ZILO_MOVES, chess: CHESS_MOVES, shogi: SHOGI_MOVES };
 
   /** Display info for a piece of a side ('w'|'b'), given the variant meta from the engine. */
   function info(variant, meta, letter, side) {
@@ -47,10 +75,11 @@
       display = side === 'w' ? 'R' : 'K';
       name = side === 'w' ? 'Red Cardinal' : 'King Pig';
     }
+    let label = name + (p.nativeName ? ' · ' + p.nativeName : '');
+    if (variant === 'shogi' && SHOGI_FROM[L]) label += ' (' + SHOGI_FROM[L] + ')';
     return {
-      letter: L, display, name, nativeName: p.nativeName || '', side: s,
-      label: name + (p.nativeName ? ' · ' + p.nativeName : ''),
-      moves: variant === 'zilo' ? ZILO_MOVES[L] || '' : '',
+      letter: L, display, name, nativeName: p.nativeName || '', side: s, label,
+      moves: (MOVES[variant] || {})[L] || '',
     };
   }
 
@@ -60,6 +89,8 @@
     pig: ['#c4ec8f', '#86c757', '#4f8f2f'],
     discw: ['#fffdf7', '#efe6d2', '#cdbf9f'],
     discb: ['#6b5547', '#3d2f27', '#241a15'],
+    woodw: ['#fbe9c2', '#f1d397', '#dcb36c'],
+    woodb: ['#f3dcaa', '#e5c07c', '#cc9c55'],
   };
   let defsDone = false;
   function ensureDefs() {
@@ -78,7 +109,7 @@
   }
   function defs(svg, side, kind) {
     ensureDefs();
-    return 'url(#zilo-grad-' + (kind === 'disc' ? 'disc' + side : kind) + ')';
+    return 'url(#zilo-grad-' + (kind === 'disc' || kind === 'wood' ? kind + side : kind) + ')';
   }
 
   function crown(svg, y) {
@@ -146,16 +177,134 @@
     letterText(svg, display, 65, 36, side === 'w' ? '#3a2c1c' : '#f4ead6');
   }
 
-  /** An <svg> element for a piece letter as in position strings (case gives the side). */
-  function svg(variant, letter) {
+  // Chess: Staunton-style figurines. Each piece is a list of shapes drawn in order (later ones
+  // overlap earlier ones) plus "seams": inner lines, dark on White, light on Black.
+  const BASE = 'M21 92 V87 Q21 82 26 82 H74 Q79 82 79 87 V92 Z';
+  const CHESS = {
+    P: {
+      shapes: [
+        BASE,
+        'M39 48 C39 61 31 70 28 82 H72 C69 70 61 61 61 48 Z',
+        'M37 48 Q34 41 42 40 H58 Q66 41 63 48 Z',
+        { circle: [50, 28, 12.5] },
+      ],
+      seams: [],
+    },
+    R: {
+      shapes: [
+        BASE,
+        'M26 82 V75 H74 V82 Z',
+        'M32 75 L34.5 42 H65.5 L68 75 Z',
+        'M29 42 V35 H71 V42 Z',
+        'M27 35 V15 H37 V22 H45 V15 H55 V22 H63 V15 H73 V35 Z',
+      ],
+      seams: [],
+    },
+    N: {
+      shapes: [
+        BASE,
+        'M74 82 C77 62 75 42 64 29 C60 24 56 21 52 20 L48 9 L42 21 C33 25 25 37 18.5 49 ' +
+          'C15.5 55 17 62 23.5 63 C28 63.5 31 61 35.5 59 C41 57 46 54 50 50 ' +
+          'C50 62 39 69 34 82 Z',
+      ],
+      seams: ['M63.5 31 C71 43 72.5 62 70 79'],
+      eye: [39, 33],
+      nostril: [22.5, 55.5],
+    },
+    B: {
+      shapes: [
+        BASE,
+        'M30 82 C33 74 40 70 42 64 H58 C60 70 67 74 70 82 Z',
+        'M37 65 Q36 58 42 58 H58 Q64 58 63 65 Z',
+        'M50 18 C40 26 33 36 35.5 48 C37 55 43 58.5 50 58.5 C57 58.5 63 55 64.5 48 C67 36 60 26 50 18 Z',
+        { circle: [50, 13, 5] },
+      ],
+      seams: ['M57 30 L46 42'],
+    },
+    Q: {
+      shapes: [
+        BASE,
+        'M27 82 C30 78 31 75 30.5 71 H69.5 C69 75 70 78 73 82 Z',
+        'M30.5 71 L18 33 L31 52 L34 23 L42 47 L50 19 L58 47 L66 23 L69 52 L82 33 L69.5 71 Z',
+        { circle: [18, 31, 4.6] }, { circle: [34, 21, 4.6] }, { circle: [50, 15, 4.6] }, { circle: [66, 21, 4.6] }, { circle: [82, 31, 4.6] },
+      ],
+      seams: ['M32 64 C44 60.5 56 60.5 68 64'],
+    },
+    K: {
+      shapes: [
+        BASE,
+        'M27 82 C30 78 31 75 30.5 71 H69.5 C69 75 70 78 73 82 Z',
+        'M50 52 C44 45 42 35 50 28 C58 35 56 45 50 52 Z',
+        'M30.5 71 C15 60 17 39 33.5 39 C42 39 47 45 50 52 C53 45 58 39 66.5 39 C83 39 85 60 69.5 71 Z',
+        'M47 7 H53 V13 H59 V19 H53 V29 H47 V19 H41 V13 H47 Z',
+      ],
+      seams: ['M32 64 C44 60.5 56 60.5 68 64'],
+    },
+  };
+  const CHESS_INK = {
+    w: { fill: '#fdfcf9', stroke: '#1f1a17', seam: '#1f1a17' },
+    b: { fill: '#35302c', stroke: '#0d0b0a', seam: '#e8e2d8' },
+  };
+
+  function chessPiece(svg, side, L) {
+    const d = CHESS[L];
+    if (!d) return false;
+    const ink = CHESS_INK[side];
+    const common = { fill: ink.fill, stroke: ink.stroke, 'stroke-width': 2.6, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
+    for (const sh of d.shapes) {
+      if (typeof sh === 'string') el('path', Object.assign({ d: sh }, common), svg);
+      else el('circle', Object.assign({ cx: sh.circle[0], cy: sh.circle[1], r: sh.circle[2] }, common), svg);
+    }
+    for (const seam of d.seams) {
+      el('path', { d: seam, fill: 'none', stroke: ink.seam, 'stroke-width': side === 'b' ? 2 : 2.2, 'stroke-linecap': 'round' }, svg);
+    }
+    if (d.eye) el('ellipse', { cx: d.eye[0], cy: d.eye[1], rx: 3.2, ry: 2.4, fill: ink.seam, transform: `rotate(-30 ${d.eye[0]} ${d.eye[1]})` }, svg);
+    if (d.nostril) el('circle', { cx: d.nostril[0], cy: d.nostril[1], r: 1.6, fill: ink.seam }, svg);
+    return true;
+  }
+
+  // Shogi: pentagon tokens pointing toward the opponent, with a Western letter. Bigger pieces are
+  // drawn a little larger, as on a real board. Promoted pieces are written in red with a "+".
+  const SHOGI_SCALE = { K: 1, R: 0.97, B: 0.97, G: 0.93, S: 0.93, N: 0.9, L: 0.9, P: 0.86 };
+  const PENTAGON = 'M50 5 L78 16.5 L87 95 H13 L22 16.5 Z';
+
+  function shogiPiece(svg, side, L, down) {
+    const promoted = L.charAt(0) === '+';
+    const base = promoted ? L.slice(1) : L;
+    const k = SHOGI_SCALE[base] || 0.9;
+    const g = el('g', {}, svg);
+    // Scaled about the middle of the base line, so all pieces stand on the same line;
+    // the second player's tokens are turned round (about the square's centre).
+    const t = `translate(50 95) scale(${k}) translate(-50 -95)`;
+    g.setAttribute('transform', (down ? 'rotate(180 50 50) ' : '') + t);
+    el('path', { d: PENTAGON, fill: defs(svg, side, 'wood'), stroke: '#7a5a2c', 'stroke-width': 2.4, 'stroke-linejoin': 'round' }, g);
+    el('path', { d: 'M50 11 L73.5 20.7 L81.5 89.5 H18.5 L26.5 20.7 Z', fill: 'none', stroke: 'rgba(255,248,228,.55)', 'stroke-width': 1.4, 'stroke-linejoin': 'round' }, g);
+    // The letter stays upright for both players, centred on the token's body.
+    const yMid = down ? 100 - (95 - 40 * k) : 95 - 40 * k; // the body's centre, either way up
+    const size = (promoted ? 33 : 42) * k;
+    const t2 = letterText(svg, promoted ? '+' + base : base, yMid + size * 0.36, size, promoted ? '#c21f17' : '#231a12');
+    t2.setAttribute('font-family', 'Georgia, "Times New Roman", "DejaVu Serif", "Liberation Serif", serif');
+    t2.setAttribute('font-weight', 700);
+    if (promoted) t2.setAttribute('letter-spacing', '-1');
+  }
+
+  /** An <svg> element for a piece letter as in position strings (case gives the side).
+   * opts.down: draw a shogi token pointing down the screen (the player at the top). */
+  function svg(variant, letter, opts) {
     const side = letter === letter.toUpperCase() ? 'w' : 'b';
     const L = letter.toUpperCase();
-    const s = el('svg', { viewBox: '0 0 100 100', class: 'token', 'aria-hidden': 'true', focusable: 'false' });
-    let display = L;
-    if (variant === 'zilo' && L === 'K') display = side === 'w' ? 'R' : 'K';
+    const s = el('svg', { viewBox: '0 0 100 100', class: 'token token-' + variant, 'aria-hidden': 'true', focusable: 'false' });
     const isKing = L === 'K';
-    if (variant === 'zilo') (side === 'w' ? bird : pig)(s, display, isKing);
-    else disc(s, side, display, isKing);
+    if (variant === 'zilo') {
+      const display = L === 'K' ? (side === 'w' ? 'R' : 'K') : L;
+      (side === 'w' ? bird : pig)(s, display, isKing);
+    } else if (variant === 'chess' && chessPiece(s, side, L)) {
+      // drawn
+    } else if (variant === 'shogi') {
+      shogiPiece(s, side, L, opts && 'down' in opts ? !!opts.down : side === 'b');
+    } else {
+      disc(s, side, L, isKing);
+    }
     return s;
   }
 

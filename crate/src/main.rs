@@ -81,19 +81,29 @@ fn cmd_play(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// Fixed positions and depths, chosen to run a few seconds each.
-const BENCH: &[(&str, &str, u32)] = &[("zilo", "start", 5)];
+/// Fixed positions and depths, each run a fraction of a second to a few seconds.
+const BENCH: &[(&str, &str, &str, u32)] = &[
+    ("zilo", "start", zilo::variants::zilo::START_FEN, 5),
+    ("chess", "start", zilo::variants::chess::START_FEN, 5),
+    ("chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
+    ("shogi", "start", zilo::variants::shogi::START_FEN, 4),
+];
 
 fn cmd_bench(rest: &[String]) -> Result<(), String> {
     if let Some(extra) = rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    for &(variant, name, depth) in BENCH {
+    for &(variant, name, fen_text, depth) in BENCH {
         let v = Variant::by_id(variant).expect("bench variants exist");
-        let pos = zilo::Position::start(v);
+        let pos = fen::parse_position(v, fen_text).expect("bench positions are valid");
+        // Repeat short runs for at least a second so the figure is stable.
         let started = Instant::now();
-        let nodes = perft(&pos, depth);
-        let secs = started.elapsed().as_secs_f64();
+        let (mut runs, mut nodes) = (0u64, 0u64);
+        while runs == 0 || started.elapsed().as_secs_f64() < 1.0 {
+            nodes = perft(&pos, depth);
+            runs += 1;
+        }
+        let secs = started.elapsed().as_secs_f64() / runs as f64;
         println!(
             "{variant} {name} perft {depth}: nodes {nodes} time {secs:.3} s nps {:.0}",
             nodes as f64 / secs.max(1e-9)

@@ -8,7 +8,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::geometry::DirSet;
+use crate::geometry::{Dir, DirSet};
 use crate::piece::{steps, Movement};
 use crate::variant::Promotion;
 
@@ -64,9 +64,15 @@ impl Position {
     /// Whether a piece of `side` on `sq` could be captured directly by the
     /// opponent, with `occ` blocking (castling's through-check test).
     pub fn attacked(&self, sq: Square, side: Color, occ: Bitboard) -> bool {
+        self.attacked_without(sq, side, occ, Bitboard::EMPTY)
+    }
+
+    /// `attacked`, as if the opponent's pieces on `removed` were gone.
+    #[inline]
+    fn attacked_without(&self, sq: Square, side: Color, occ: Bitboard, removed: Bitboard) -> bool {
         let v = self.variant();
         v.roles().any(|role| {
-            let attackers = self.pieces(!side, role);
+            let attackers = self.pieces(!side, role) & !removed;
             (attackers & v.capture_reach(role, side, sq)).any() && (v.capture_targets(role, side, sq, occ) & attackers).any()
         })
     }
@@ -309,7 +315,11 @@ impl Position {
         } else {
             (g.square(kf.checked_sub(2)?, rank)?, g.square(kf - 1, rank)?)
         };
-        let span = |a: u8, b: u8| (a.min(b)..=a.max(b)).filter_map(|f| g.square(f, rank)).collect::<Bitboard>();
+        // The cells from file a to file b on this rank, both included.
+        let span = |a: u8, b: u8| {
+            let (lo, hi) = (g.square(a.min(b), rank).expect("on board"), g.square(a.max(b), rank).expect("on board"));
+            (g.ray(lo, Dir::E) | Bitboard::from_square(lo)) & !g.ray(hi, Dir::E)
+        };
         let must_be_empty = (span(kf, rf) | span(g.file_of(king_to), kf) | span(g.file_of(rook_to), rf))
             & !Bitboard::from_square(king)
             & !Bitboard::from_square(rook);
@@ -359,6 +369,27 @@ impl Position {
     /// cannot be removed next move.
     pub(crate) fn keeps_monarch_safe(&self, m: Move) -> bool {
         let us = self.turn();
+        let v = self.variant();
+        // Without blasts, check is direct attack alone: test it on the
+        // changed occupancy instead of playing the move on a copy.
+        if v.rules.blast.is_none() {
+            let Some(k) = self.monarch_square(us) else { return false };
+            let occ = self.occupied();
+            let bit = Bitboard::from_square;
+            match m {
+                Move::Normal { from, to, .. } => {
+                    let k = if from == k { to } else { k };
+                    return !self.attacked_without(k, us, (occ & !bit(from)) | bit(to), bit(to));
+                }
+                Move::Drop { to, .. } => return !self.attacked_without(k, us, occ | bit(to), Bitboard::EMPTY),
+                Move::EnPassant { from, to } => {
+                    let taken = v.geometry.square(v.geometry.file_of(to), v.geometry.rank_of(from)).expect("on board");
+                    let occ = (occ & !bit(from) & !bit(taken)) | bit(to);
+                    return !self.attacked_without(k, us, occ, bit(taken));
+                }
+                Move::Castle { .. } => {}
+            }
+        }
         let next = self.play_unchecked(m);
         match (next.monarch_square(us), next.monarch_square(!us)) {
             (None, _) => false,
