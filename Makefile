@@ -69,8 +69,12 @@ test: test-rust test-reference test-differential test-e2e
 
 # --- speed ------------------------------------------------------------------------
 
-bench: native
+bench: native www
+	@for tool in hyperfine fairy-stockfish stockfish; do \
+	  command -v $$tool >/dev/null || [ -x /usr/games/$$tool ] || \
+	  (apt-get update -qq && apt-get install -y -qq $$tool >/dev/null); done
 	$(NATIVE) bench
+	python3 bench/perft_vs_reference.py
 
 clean:
 	$(CARGO) clean

@@ -839,6 +839,8 @@
     else box.style.bottom = ((ranks - 1 - row) * 100 / ranks) + '%';
     box.style.setProperty('--cell', (100 / ranks) + '%');
     const buttons = [];
+    let pressed = false;
+    box.addEventListener('pointerdown', () => { pressed = true; });
     for (const o of spec.options) {
       const b = document.createElement('button');
       b.type = 'button';
@@ -848,7 +850,12 @@
       b.setAttribute('aria-label', o.label);
       b.title = o.label;
       if (o.letter) b.appendChild(pieceSvg(o.letter)); else b.textContent = o.uci;
-      b.addEventListener('click', () => { closeChooser(sq); play(o.uci, { animate }); });
+      b.addEventListener('click', (e) => {
+        // The tap that opened the chooser must not also pick the choice under the finger.
+        if (e.detail !== 0 && !pressed) return;
+        closeChooser(sq);
+        play(o.uci, { animate });
+      });
       box.appendChild(b);
       buttons.push(b);
     }

@@ -75,10 +75,11 @@
       display = side === 'w' ? 'R' : 'K';
       name = side === 'w' ? 'Red Cardinal' : 'King Pig';
     }
-    let label = name + (p.nativeName ? ' · ' + p.nativeName : '');
+    const nativeName = p.nativeName && p.nativeName !== p.name ? p.nativeName : '';
+    let label = name + (nativeName ? ' · ' + nativeName : '');
     if (variant === 'shogi' && SHOGI_FROM[L]) label += ' (' + SHOGI_FROM[L] + ')';
     return {
-      letter: L, display, name, nativeName: p.nativeName || '', side: s, label,
+      letter: L, display, name, nativeName, side: s, label,
       moves: (MOVES[variant] || {})[L] || '',
     };
   }

@@ -1,0 +1,106 @@
+// TypeScript declarations for www/engine.js, the engine as a classic script.
+// `<script src="engine.js"></script>` defines the global `Zilo`; wait for
+// `Zilo.ready` before using anything else. Every method that takes text throws
+// an `Error` whose message is one line naming the problem.
+
+declare namespace Zilo {
+  /** `'w'`: the first player (uppercase letters, moves up the board); `'b'`: the second. */
+  type Side = 'w' | 'b';
+  /** Square names as in text formats: `'e3'`, `'a10'`. */
+  type Square = string;
+
+  interface PieceInfo {
+    /** As in position strings, uppercase; shogi's promoted pieces are `'+P'`, `'+B'`, … */
+    letter: string;
+    name: string;
+    /** The name in the game's own language (Avian for zilo). */
+    nativeName: string;
+    /** Material value in centipawns. */
+    value: number;
+    royal: boolean;
+  }
+
+  interface VariantInfo {
+    id: string;
+    name: string;
+    files: number;
+    ranks: number;
+    startFen: string;
+    drops: boolean;
+    /** `'choice'`: the move text ends with the new piece (`e7e8q`); `'optional'`: `+` promotes (`c6c7+`). */
+    promotion: 'none' | 'choice' | 'optional';
+    pieces: PieceInfo[];
+  }
+
+  interface SquarePiece {
+    square: Square;
+    /** As in position strings: `'P'`, `'p'`, `'+P'`. */
+    piece: string;
+  }
+
+  interface Result {
+    result: '*' | '1-0' | '0-1' | '1/2-1/2';
+    /** `ongoing`, `checkmate`, `stalemate`, `repetition`, `monarch-captured`, `resignation`,
+     * `fifty-moves`, `insufficient-material`, `perpetual-check`. */
+    reason: string;
+    winner: Side | null;
+  }
+
+  interface MoveInfo {
+    from: Square | null;
+    to: Square;
+    /** The dropped piece's letter, for a drop. */
+    drop: string | null;
+  }
+
+  interface PlayReport extends MoveInfo {
+    move: string;
+    captured: SquarePiece | null;
+    /** Pieces a Bomber's blast removed (zilo). */
+    blasted: SquarePiece[];
+    /** The side now to move is in check. */
+    check: boolean;
+    result: Result;
+  }
+
+  class Game {
+    /** A game of `variant` from its start, or from a position string. */
+    constructor(variant: string, fen?: string | null);
+    variant(): string;
+    fen(): string;
+    startFen(): string;
+    turn(): Side;
+    board(): SquarePiece[];
+    /** Uppercase letters to counts, e.g. `{P: 2, Q: 1}`. */
+    hand(side: Side): Record<string, number>;
+    /** UCI-style move texts: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`. */
+    legalMoves(): string[];
+    movesFrom(square: Square): string[];
+    dropTargets(piece: string): Square[];
+    /** Why the side to move may not drop `piece` on `square`, or `null` if it may. */
+    dropError(piece: string, square: Square): string | null;
+    /** Plays a move; throws `Error('illegal move …: <reason>')` if it is not legal. */
+    play(move: string): PlayReport;
+    undo(): boolean;
+    redo(): boolean;
+    canUndo(): boolean;
+    canRedo(): boolean;
+    isCheck(): boolean;
+    /** The checked monarch's square, or `null`. */
+    checkedSquare(): Square | null;
+    result(): Result;
+    history(): string[];
+    lastMove(): MoveInfo | null;
+    resign(side: Side): void;
+    /** Leaf count of the legal move tree `depth` plies deep. */
+    perft(depth: number): number;
+    /** Frees the wasm memory of this game. */
+    free(): void;
+  }
+
+  function variants(): VariantInfo[];
+  /** Resolves once the wasm is instantiated. */
+  const ready: Promise<typeof Zilo>;
+  /** The source text of the engine's loader, to start it in a Web Worker from a Blob. */
+  const engineSource: string;
+}
