@@ -3,7 +3,9 @@
 use std::fmt;
 
 use crate::fen::{self, FenError};
-use crate::geometry::Square;
+use crate::bitboard::Bitboard;
+use crate::geometry::{DirSet, Square};
+use crate::piece::{steps, Movement};
 use crate::legality::{IllegalMove, IllegalReason};
 use crate::moves::Move;
 use crate::notation::{self, MoveTextError};
@@ -290,9 +292,38 @@ impl Game {
         if rules.fifty_move_rule && pos.halfmoves() >= 100 {
             return Outcome::Draw { reason: EndReason::FiftyMoves };
         }
-        if rules.insufficient_material && pos.insufficient_material() {
+        if rules.insufficient_material && insufficient_material(pos) {
             return Outcome::Draw { reason: EndReason::InsufficientMaterial };
         }
         Outcome::Ongoing
     }
+}
+
+/// Neither side can ever mate (chess): only kings and at most one minor
+/// piece, or only bishops all on squares of one colour.
+fn insufficient_material(pos: &Position) -> bool {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let mut minors = Bitboard::EMPTY;
+    let mut knights = 0;
+    for role in v.roles().filter(|&r| r != v.royal()) {
+        let pieces = pos.by_role(role);
+        if pieces.is_empty() {
+            continue;
+        }
+        let def = v.piece(role);
+        match (def.captures.slides, def.captures.leaps.len(), def.captures.range) {
+            (DirSet::DIAGONAL, 0, Movement::UNLIMITED) => minors |= pieces,
+            (DirSet::NONE, 8, _) if def.captures.leaps == steps::KNIGHT => {
+                minors |= pieces;
+                knights += pieces.count();
+            }
+            _ => return false,
+        }
+    }
+    if minors.count() <= 1 {
+        return true;
+    }
+    let light = |sq: Square| (g.file_of(sq) + g.rank_of(sq)) % 2 == 1;
+    knights == 0 && (minors.into_iter().all(light) || !minors.into_iter().any(light))
 }

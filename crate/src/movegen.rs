@@ -8,8 +8,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::geometry::{Dir, DirSet};
-use crate::piece::{steps, Movement};
+use crate::geometry::Dir;
 use crate::variant::Promotion;
 
 impl Position {
@@ -77,63 +76,27 @@ impl Position {
         })
     }
 
-    /// Neither side can ever mate (chess): only kings and at most one minor
-    /// piece, or only bishops all on squares of one colour.
-    pub fn insufficient_material(&self) -> bool {
-        let v = self.variant();
-        let g = &v.geometry;
-        let mut minors = Bitboard::EMPTY;
-        let mut knights = 0;
-        for role in v.roles().filter(|&r| r != v.royal()) {
-            let pieces = self.by_role(role);
-            if pieces.is_empty() {
-                continue;
-            }
-            let def = v.piece(role);
-            match (def.captures.slides, def.captures.leaps.len(), def.captures.range) {
-                (DirSet::DIAGONAL, 0, Movement::UNLIMITED) => minors |= pieces,
-                (DirSet::NONE, 8, _) if def.captures.leaps == steps::KNIGHT => {
-                    minors |= pieces;
-                    knights += pieces.count();
-                }
-                _ => return false,
-            }
-        }
-        if minors.count() <= 1 {
-            return true;
-        }
-        let light = |sq: Square| (g.file_of(sq) + g.rank_of(sq)) % 2 == 1;
-        knights == 0 && (minors.into_iter().all(light) || !minors.into_iter().any(light))
-    }
-
     /// Every legal move, moves before drops.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        let _ = self.for_each_move(Bitboard(!0), true, |m| {
-            list.push(m);
-            ControlFlow::<()>::Continue(())
-        });
-        list
+        self.collect_moves(Bitboard(!0), true, None)
     }
 
     /// The legal moves of the piece on `from` (none for an empty cell or an enemy piece).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        let mut list = MoveList::new();
-        let _ = self.for_each_move(Bitboard::from_square(from), true, |m| {
-            if m.from() == Some(from) {
-                list.push(m);
-            }
-            ControlFlow::<()>::Continue(())
-        });
-        list
+        self.collect_moves(Bitboard::from_square(from), true, Some(from))
     }
 
     /// Moves of the piece on `from` that obey its movement, whether or not they
     /// leave the monarch in check.
     pub fn pseudo_legal_moves_from(&self, from: Square) -> MoveList {
+        self.collect_moves(Bitboard::from_square(from), false, Some(from))
+    }
+
+    /// The moves `for_each_move` yields, only those starting on `from` if given.
+    fn collect_moves(&self, from_mask: Bitboard, legal_only: bool, from: Option<Square>) -> MoveList {
         let mut list = MoveList::new();
-        let _ = self.for_each_move(Bitboard::from_square(from), false, |m| {
-            if m.from() == Some(from) {
+        let _ = self.for_each_move(from_mask, legal_only, |m| {
+            if from.is_none() || m.from() == from {
                 list.push(m);
             }
             ControlFlow::<()>::Continue(())
