@@ -146,7 +146,11 @@
     deselect(true);
     S.legal = null;
     if (variantChanged || (opts && opts.rebuild)) buildBoard();
-    if (variantChanged) { showRulesFor(meta.id); document.body.dataset.variant = meta.id; }
+    if (variantChanged) {
+      showRulesFor(meta.id);
+      document.body.dataset.variant = meta.id;
+      $('layout').classList.toggle('no-hands', !meta.drops); // chess: no hands, no empty rows for them
+    }
     render();
   }
 
@@ -381,7 +385,9 @@
     el.textContent = '';
     const head = document.createElement('div');
     head.className = 'pocket-head';
-    const dot = document.createElement('span'); dot.className = 'dot ' + side + (S.meta.id === 'zilo' ? '' : ' plain'); head.appendChild(dot);
+    const dot = document.createElement('span');
+    dot.className = 'dot ' + side + (S.meta.id === 'zilo' ? '' : S.meta.id === 'shogi' ? ' shogi' + (el.id === 'pocket-top' ? ' down' : '') : ' plain');
+    head.appendChild(dot);
     const nm = document.createElement('span'); nm.textContent = sd.possessive + ' hand'; head.appendChild(nm);
     const lg = document.createElement('span'); lg.className = 'long'; lg.textContent = sd.long; head.appendChild(lg);
     if (!over && turn === side) { const f = document.createElement('span'); f.className = 'move-flag'; f.textContent = 'to move'; head.appendChild(f); }
@@ -823,7 +829,7 @@
     const spec = chooserOptions(cands);
     ch.textContent = '';
     ch.dataset.kind = spec.kind;
-    ch.dataset.square = sq;
+    ch.dataset.for = sq;
     ch.setAttribute('aria-label', spec.question || 'Promote to');
     // Where the square is on screen: the column starts on it and runs toward the middle.
     const names = [...S.squares.keys()];
@@ -837,7 +843,6 @@
     box.style.width = (100 / files) + '%';
     if (down) box.style.top = (row * 100 / ranks) + '%';
     else box.style.bottom = ((ranks - 1 - row) * 100 / ranks) + '%';
-    box.style.setProperty('--cell', (100 / ranks) + '%');
     const buttons = [];
     let pressed = false;
     box.addEventListener('pointerdown', () => { pressed = true; });
@@ -880,11 +885,15 @@
       e.preventDefault();
       // "Down" means away from the square in the column's own direction.
       if (!down && (k === 'ArrowDown' || k === 'ArrowUp')) next = k === 'ArrowUp' ? (at + 1) % buttons.length : (at - 1 + buttons.length) % buttons.length;
+      if (at < 0) next = 0; // the column itself had the focus: start at the first choice
       buttons[next].focus();
     });
     ch.hidden = false;
     hideTooltip();
-    buttons[0].focus({ preventScroll: true });
+    // Keyboard users land on the first choice; a mouse or finger gets no focus ring, but the
+    // chooser still takes the focus so that Escape, Tab and the arrows work.
+    if (S.keyboard) buttons[0].focus({ preventScroll: true });
+    else { box.tabIndex = -1; box.focus({ preventScroll: true }); }
   }
 
   function closeChooser(focusSq) {
@@ -893,12 +902,15 @@
     const hadFocus = ch.contains(document.activeElement);
     ch.hidden = true;
     ch.textContent = '';
-    delete ch.dataset.square;
+    delete ch.dataset.for;
     if (hadFocus) setCursor(focusSq || S.cursor, true);
   }
 
   function setupChooser() {
     const ch = $('chooser');
+    // Which kind of input came last (for where the chooser puts the focus).
+    document.addEventListener('keydown', () => { S.keyboard = true; }, true);
+    document.addEventListener('pointerdown', () => { S.keyboard = false; }, true);
     // A press anywhere but on a choice cancels the move (the chooser covers the whole board).
     document.addEventListener('pointerdown', (e) => {
       if (ch.hidden || (e.target.closest && e.target.closest('.chooser-btn'))) return;
@@ -1297,7 +1309,9 @@
     if (!q.has('v') && !q.has('fen') && !q.has('moves')) return null;
     const spec = { variant: q.get('v') || DEFAULT_VARIANT, startFen: q.get('fen') || null, moves: [], resigned: q.get('resigned') };
     const mv = q.get('moves');
-    if (mv) spec.moves = mv.split(',').map((s) => s.trim()).filter(Boolean);
+    // A hand-written link may carry shogi's "+" unencoded, which URLSearchParams reads as a space;
+    // move texts never contain spaces, so a space after a move is its "+".
+    if (mv) spec.moves = mv.split(',').map((s) => s.replace(/^\s+/, '').replace(/\s/g, '+')).filter(Boolean);
     return spec;
   }
 
@@ -1387,7 +1401,8 @@
     for (const v of S.variants) {
       const o = document.createElement('option');
       o.value = v.id;
-      o.textContent = v.name + (v.files ? ' · ' + v.files + '×' + v.ranks : '');
+      o.textContent = v.name;
+      o.title = v.name + (v.files ? ' · ' + v.files + '×' + v.ranks + ' board' : '');
       sel.appendChild(o);
     }
     sel.disabled = false;

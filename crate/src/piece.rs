@@ -164,7 +164,7 @@ pub struct PieceDef {
     /// Uppercase letter used in position strings and drops.
     pub letter: char,
     pub name: &'static str,
-    /// The name in the game's own language (Avian for `zilo`).
+    /// The name in the game's own language (Avian for `zilo`), or empty.
     pub native_name: &'static str,
     /// Moves onto empty cells.
     pub moves: Movement,
@@ -191,7 +191,7 @@ impl PieceDef {
         PieceDef {
             letter,
             name,
-            native_name: name,
+            native_name: "",
             moves: movement,
             captures: movement,
             value,

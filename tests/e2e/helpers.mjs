@@ -91,12 +91,28 @@ export function pageApi(page) {
     /** The piece letter on a square (as in position strings), or null. */
     piece: (name) => page.getAttribute(sq(name), 'data-piece'),
     click: (name) => page.click(sq(name)),
-    /** Plays "e3e4" by clicking the two squares. */
+    /** Plays "e3e4" by clicking the two squares. A promotion ("e7e8n" in chess; "c6c7+" or
+     * "c6c7=" for a shogi move that may promote) then clicks that choice in the chooser. */
     async move(uci) {
-      const m = /^([a-z]\d+)([a-z]\d+)$/.exec(uci);
+      const m = /^([a-z]\d+)([a-z]\d+)([a-z+=]?)$/.exec(uci);
       await page.click(sq(m[1]));
       await page.click(sq(m[2]));
+      if (m[3]) await page.click(`#chooser [data-choice="${m[3]}"]`);
       await page.waitForFunction((to) => document.querySelector(`[data-square="${to}"]`).dataset.piece !== undefined, m[2]);
+    },
+    /** Plays a whole list of moves by clicking, each waiting for the side to move to change. */
+    async moves(list) {
+      for (const uci of list) {
+        const turn = await page.getAttribute('body', 'data-turn');
+        await this.move(uci);
+        await page.waitForFunction((t) => document.body.dataset.turn !== t || document.body.dataset.result !== '*', turn);
+      }
+    },
+    /** Picks a variant in the picker; confirms the new game if the page asks. */
+    async variant(id) {
+      await page.selectOption('#variant', id);
+      if (await page.isVisible('#variant-confirm')) await page.click('#variant-confirm-yes');
+      await page.waitForFunction((v) => document.body.dataset.variant === v, id);
     },
     fen: () => page.inputValue('#fen-field'),
     message: () => page.textContent('#message'),

@@ -1,0 +1,330 @@
+// End-to-end tests of chess and shogi on the page, in headless Chromium over file:// AND
+// http://127.0.0.1: real clicks on [data-square] / [data-hand] / the promotion chooser. Every
+// test also checks: no console error, no request except the page's own files.
+// Screenshots (desktop and a 390px phone) go to tests/e2e/screenshots/.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, targets, open, finish, engineBuilt } from './helpers.mjs';
+
+if (!engineBuilt()) throw new Error('www/engine.js is missing: run `make www` first');
+
+let server, browser, T;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  T = targets(server);
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, mobile: true };
+const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const SHOGI_START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1';
+// White pawn on b7: b8 or a8 (capture) promote; the chooser offers four pieces.
+const CHESS_PROMO = 'r3k3/1P3ppp/8/8/8/8/5PPP/4K2R w Kq - 0 1';
+// Sente pawn on e8 must promote on e9; the pawn on c6 may promote on c7.
+const SHOGI_PAWNS = 'k8/4P4/9/2P6/9/9/9/9/4K4[] w - - 0 1';
+
+const chooser = (p) => p.page.$$eval('#chooser:not([hidden]) .chooser-btn', (bs) => bs.map((b) => b.dataset.choice));
+const rotated = (p, square) => p.page.$eval(`[data-square="${square}"] .piece svg > g`, (g) => /rotate\(180/.test(g.getAttribute('transform') || ''));
+
+for (const which of ['file', 'http']) {
+  describe(`chess and shogi over ${which}://`, () => {
+    const target = () => T[which];
+
+    it('chess: castling by king then g1, en passant, SAN move list, and a reload keeps the variant', async () => {
+      const p = await open(browser, target());
+      await p.variant('chess');
+      assert.equal(await p.fen(), CHESS_START);
+      assert.equal(await p.page.locator('#board .sq').count(), 64);
+      assert.equal(await p.page.isVisible('#pocket-top'), false, 'no hands in chess');
+      assert.equal(await p.page.isVisible('#pocket-bottom'), false);
+      assert.ok(await p.page.$('#board.chequered'), 'a light and dark board');
+      assert.equal(await p.page.getAttribute('[data-square="e1"]', 'aria-label'), 'e1, White King');
+      assert.equal(await p.page.textContent('#coords-files'), 'abcdefgh');
+
+      // 1.e4 a6 2.e5 d5 3.exd6 e.p.
+      await p.moves(['e2e4', 'a7a6', 'e4e5', 'd7d5']);
+      await p.click('e5');
+      assert.ok(await p.page.$('[data-square="d6"].dest'), 'the en passant square is marked');
+      await p.click('d6');
+      assert.equal(await p.piece('d6'), 'P');
+      assert.equal(await p.piece('d5'), null, 'the pawn taken en passant is gone');
+      assert.match(await p.page.textContent('#note'), /took a Black Pawn en passant/);
+      // 3...exd6 4.Nf3 Nc6 5.Bc4 Bg4 6.O-O: click the king, then g1.
+      await p.moves(['e7d6', 'g1f3', 'b8c6', 'f1c4', 'c8g4']);
+      await p.click('e1');
+      assert.ok(await p.page.$('[data-square="g1"].dest'), 'g1 is offered to the king');
+      await p.click('g1');
+      assert.equal(await p.piece('g1'), 'K');
+      assert.equal(await p.piece('f1'), 'R', 'the rook jumped over');
+      assert.equal(await p.piece('h1'), null);
+      assert.equal(await p.piece('e1'), null);
+      assert.match(await p.page.textContent('#note'), /White castled kingside/);
+      const moves = await p.page.$$eval('#moves .mv[data-ply]', (bs) => bs.map((b) => b.textContent));
+      assert.deepEqual(moves, ['e4', 'a6', 'e5', 'd5', 'exd6', 'exd6', 'Nf3', 'Nc6', 'Bc4', 'Bg4', 'O-O']);
+      await p.shot(`${which}-chess-castled`);
+
+      // The game (and its variant) survives a reload; undo takes back the castling as one move.
+      const fen = await p.fen();
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.inputValue('#variant'), 'chess');
+      assert.equal(await p.fen(), fen);
+      await p.page.click('#btn-undo');
+      assert.equal(await p.piece('e1'), 'K');
+      assert.equal(await p.piece('h1'), 'R');
+      await finish(p);
+    });
+
+    it('chess: promotion through the chooser (mouse and keyboard; Escape and a click outside cancel)', async () => {
+      const p = await open(browser, target());
+      await p.variant('chess');
+      await p.importFen(CHESS_PROMO);
+      await p.click('b7');
+      await p.click('b8');
+      assert.deepEqual(await chooser(p), ['q', 'n', 'r', 'b'], 'queen, knight, rook, bishop, as on lichess');
+      // The column stands on b8 and runs down the board.
+      const col = await p.page.locator('.chooser-col').boundingBox();
+      const b8 = await p.page.locator('[data-square="b8"]').boundingBox();
+      assert.ok(Math.abs(col.x - b8.x) < 2 && Math.abs(col.y - b8.y) < 2, 'the column starts on the promotion square');
+      assert.ok(col.height > b8.height * 3.5, 'four squares tall');
+      assert.ok(await p.page.evaluate(() => document.getElementById('chooser').contains(document.activeElement)), 'the chooser has the focus');
+      await p.page.waitForTimeout(200); // the fade-in
+      await p.shot(`${which}-chess-chooser`);
+      await p.page.keyboard.press('Escape');
+      assert.equal(await p.page.isVisible('#chooser'), false, 'Escape cancels');
+      assert.equal(await p.piece('b7'), 'P');
+      assert.equal(await p.piece('b8'), null);
+      // A click outside the column cancels too.
+      await p.click('b7');
+      await p.click('b8');
+      const board = await p.page.locator('#board').boundingBox();
+      await p.page.mouse.click(board.x + board.width * 0.8, board.y + board.height * 0.8);
+      assert.equal(await p.page.isVisible('#chooser'), false, 'a click outside cancels');
+      assert.equal(await p.piece('b7'), 'P');
+      assert.equal(await p.page.locator('#moves .mv').count(), 0);
+      // Pick a knight.
+      await p.click('b7');
+      await p.click('b8');
+      await p.page.click('#chooser [data-choice="n"]');
+      assert.equal(await p.piece('b8'), 'N');
+      assert.equal(await p.piece('b7'), null);
+      assert.equal(await p.page.isVisible('#chooser'), false);
+      assert.match(await p.page.textContent('#moves'), /\bb8=N(?!\+)/);
+      assert.match(await p.page.textContent('#note'), /promoted to a Knight/);
+
+      // By keyboard: the capture on a8, picking the rook with the arrow keys.
+      await p.page.click('#btn-undo');
+      await p.page.focus('[data-square="b7"]');
+      await p.page.keyboard.press('Enter');
+      await p.page.keyboard.press('ArrowUp');
+      await p.page.keyboard.press('ArrowLeft');
+      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.square), 'a8');
+      await p.page.keyboard.press('Enter');
+      assert.deepEqual(await chooser(p), ['q', 'n', 'r', 'b']);
+      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.choice), 'q', 'by keyboard, the queen has the focus');
+      await p.page.keyboard.press('ArrowDown');
+      await p.page.keyboard.press('ArrowDown');
+      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.choice), 'r');
+      await p.page.keyboard.press('Enter');
+      assert.equal(await p.piece('a8'), 'R');
+      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.square), 'a8', 'the focus is back on the board');
+      assert.match(await p.page.textContent('#moves'), /bxa8=R\+/);
+      assert.ok(await p.page.$('[data-square="e8"].check'), 'the new rook gives check');
+
+      // By drag and drop: the chooser opens where the pawn is dropped.
+      await p.page.click('#btn-undo');
+      const from = await p.page.locator('[data-square="b7"]').boundingBox();
+      const to = await p.page.locator('[data-square="b8"]').boundingBox();
+      await p.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await p.page.mouse.down();
+      await p.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+      await p.page.mouse.up();
+      assert.deepEqual(await chooser(p), ['q', 'n', 'r', 'b']);
+      await p.page.click('#chooser [data-choice="q"]');
+      assert.equal(await p.piece('b8'), 'Q');
+      await finish(p);
+
+      // On a phone: the tap that opens the chooser does not pick a piece by itself.
+      const m = await open(browser, target(), PHONE);
+      await m.variant('chess');
+      await m.importFen(CHESS_PROMO);
+      await m.page.tap('[data-square="b7"]');
+      await m.page.tap('[data-square="b8"]');
+      assert.deepEqual(await chooser(m), ['q', 'n', 'r', 'b']);
+      assert.equal(await m.piece('b8'), null);
+      await m.page.waitForTimeout(200);
+      await m.shot(`${which}-chess-chooser-phone`);
+      await m.page.tap('#chooser [data-choice="b"]');
+      assert.equal(await m.piece('b8'), 'B');
+      await finish(m);
+    });
+
+    it('chess: Fool’s mate, stalemate, insufficient material, threefold repetition and the fifty-move rule end the game with a message', async () => {
+      const p = await open(browser, target());
+      await p.variant('chess');
+      await p.moves(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+      await p.page.waitForSelector('#result');
+      assert.match(await p.page.textContent('#result'), /Black wins \(0-1\).*Checkmate — the White king is in check/s);
+      assert.match(await p.message(), /Black wins.*Checkmate/);
+      assert.ok(await p.page.$('[data-square="e1"].check'));
+      assert.equal(await p.page.getAttribute('body', 'data-result'), '0-1');
+      assert.match(await p.page.textContent('#moves'), /Qh4#/);
+      await p.shot(`${which}-chess-mate`);
+
+      // Stalemate is a draw in chess.
+      await p.importFen('k7/8/1Q6/8/8/8/8/4K3 w - - 0 1');
+      await p.move('e1d2');
+      await p.page.waitForSelector('#result');
+      assert.match(await p.page.textContent('#result'), /Draw \(1\/2-1\/2\).*stalemate — Black has no legal move but is not in check/s);
+      assert.equal(await p.page.getAttribute('body', 'data-result'), '1/2-1/2');
+      // Insufficient material.
+      await p.importFen('k7/8/8/8/8/8/1q6/K7 w - - 0 1');
+      await p.move('a1b2');
+      await p.page.waitForSelector('#result');
+      assert.match(await p.page.textContent('#result'), /Draw.*insufficient material/s);
+      // Threefold repetition.
+      await p.importFen(CHESS_START);
+      const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];
+      await p.moves([...shuffle, ...shuffle]);
+      await p.page.waitForSelector('#result');
+      assert.match(await p.page.textContent('#result'), /Draw.*repetition — the same position arose for the third time/s);
+      // The fifty-move rule.
+      await p.importFen('k7/8/8/8/8/8/8/KR6 w - - 99 80');
+      await p.move('b1b2');
+      await p.page.waitForSelector('#result');
+      assert.match(await p.page.textContent('#result'), /Draw.*fifty-move rule/s);
+      await finish(p);
+    });
+
+    it('shogi: the variant picker asks first; pentagon tokens face each other; promote or not; a drop from the hand; the rules follow the variant', async () => {
+      const p = await open(browser, target());
+      await p.move('e3e4'); // a zilo game in progress
+      await p.page.selectOption('#variant', 'shogi');
+      assert.ok(await p.page.isVisible('#variant-confirm'), 'asks before replacing the game');
+      assert.match(await p.page.textContent('#variant-confirm'), /new game of Shogi/);
+      assert.equal(await p.page.inputValue('#variant'), 'zilo', 'not switched yet');
+      await p.page.click('#variant-confirm-no');
+      assert.equal(await p.page.isVisible('#variant-confirm'), false);
+      assert.equal(await p.piece('e4'), 'P', 'the zilo game is kept');
+      await p.page.selectOption('#variant', 'shogi');
+      await p.page.click('#variant-confirm-yes');
+      assert.equal(await p.fen(), SHOGI_START);
+      assert.equal(await p.page.locator('#board .sq').count(), 81);
+      assert.ok(await p.page.isVisible('#pocket-top') && await p.page.isVisible('#pocket-bottom'), 'hands in shogi');
+      assert.equal(await rotated(p, 'e1'), false, 'Sente’s King points up');
+      assert.equal(await rotated(p, 'e9'), true, 'Gote’s King points down');
+      assert.equal(await p.page.getAttribute('[data-square="c1"]', 'aria-label'), 'c1, Sente Silver');
+      // The rules dialog explains the current variant.
+      await p.page.click('#rules-open');
+      assert.equal(await p.page.innerText('#rules-title'), 'How to play shogi (Japanese chess)');
+      assert.match(await p.page.innerText('#rules'), /side giving\s+perpetual check loses/);
+      assert.equal(await p.page.isVisible('text=Sentinel armor'), false, 'zilo’s rules are not shown');
+      await p.page.keyboard.press('Escape');
+
+      // 1.P-c4 P-g6; the Bishop takes on h8 and may promote: "Promote?", and the answer is no.
+      await p.moves(['c3c4', 'g7g6']);
+      await p.click('b2');
+      await p.click('h8');
+      assert.deepEqual(await chooser(p), ['+', '=']);
+      assert.equal(await p.page.textContent('#chooser .chooser-question'), 'Promote?');
+      assert.equal(await p.page.getAttribute('#chooser [data-choice="+"]', 'aria-label'), 'Promote: the Bishop becomes a Horse');
+      await p.page.waitForTimeout(200);
+      await p.shot(`${which}-shogi-promote-question`);
+      await p.page.click('#chooser [data-choice="="]');
+      assert.equal(await p.piece('h8'), 'B');
+      assert.match(await p.page.textContent('#moves'), /Bxh8=/);
+      assert.match(await p.page.textContent('#note'), /did not promote/);
+      // Take it back and say yes.
+      await p.page.click('#btn-undo');
+      await p.move('b2h8+');
+      assert.equal(await p.piece('h8'), '+B');
+      assert.match(await p.page.textContent('#moves'), /Bxh8\+/);
+      await p.page.hover('[data-square="h8"]');
+      await p.page.waitForSelector('#tooltip:not([hidden])');
+      assert.match(await p.page.textContent('#tooltip'), /Horse \(promoted Bishop\)/);
+      // Gote takes the Horse back: it goes to Gote's hand as a plain Bishop.
+      await p.move('g9h8');
+      assert.equal(await p.page.getAttribute('[data-hand="b"][data-piece="B"]', 'data-count'), '1');
+      assert.match(await p.page.textContent('#note'), /took a Sente Horse — it joins Gote's hand \(as a Bishop\)/);
+      // Sente drops the Bishop it took.
+      await p.page.click('[data-hand="w"][data-piece="B"]');
+      assert.ok(await p.page.$('[data-square="e5"].dest'));
+      await p.click('e5');
+      assert.equal(await p.piece('e5'), 'B');
+      assert.equal(await p.page.$('[data-hand="w"]'), null, 'Sente’s hand is empty');
+      assert.match(await p.page.textContent('#moves'), /B\*e5/);
+      await p.shot(`${which}-shogi-desktop`);
+
+      // Flipped, Gote sits at the bottom and its tokens point up.
+      await p.page.click('#btn-flip');
+      assert.equal(await rotated(p, 'e9'), false);
+      assert.equal(await rotated(p, 'e1'), true);
+      await p.page.click('#btn-flip');
+
+      // A link replays the shogi game (the "+" survives).
+      await p.page.click('#btn-link');
+      const link = await p.page.inputValue('#link-field');
+      assert.match(link, /#v=shogi&moves=/);
+      const q = await open(browser, target(), { hash: link.slice(link.indexOf('#')) });
+      assert.equal(await q.fen(), await p.fen());
+      assert.equal(await q.piece('h8'), 's');
+      await finish(q);
+      await finish(p);
+    });
+
+    it('shogi: a forced promotion happens without a question; a pawn that promotes shows +P; perpetual check loses', async () => {
+      const p = await open(browser, target());
+      await p.variant('shogi');
+      await p.importFen(SHOGI_PAWNS);
+      await p.click('e8');
+      await p.click('e9');
+      assert.equal(await p.page.isVisible('#chooser'), false, 'no question: the pawn must promote');
+      assert.equal(await p.piece('e9'), '+P');
+      assert.equal(await p.page.getAttribute('[data-square="e9"]', 'aria-label'), 'e9, Sente Tokin');
+      assert.match(await p.page.textContent('#moves'), /P-e9\+/);
+      await p.move('a9b9');
+      // The pawn on c6 may promote on c7: it is asked, and it does.
+      await p.click('c6');
+      await p.click('c7');
+      assert.deepEqual(await chooser(p), ['+', '=']);
+      await p.page.click('#chooser [data-choice="+"]');
+      assert.equal(await p.piece('c7'), '+P');
+      assert.match(await p.page.textContent('#note'), /promoted to a Tokin/);
+      await p.shot(`${which}-shogi-tokins`);
+
+      // Perpetual check: the side giving it loses at the fourth repetition.
+      await p.importFen('k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1');
+      const cycle = ['b1a1', 'a9b9', 'a1b1', 'b9a9'];
+      await p.moves([...cycle, ...cycle, ...cycle]);
+      await p.page.waitForSelector('#result');
+      assert.match(await p.page.textContent('#result'), /Gote wins \(0-1\).*Perpetual check — Sente gave check on every move.*the side giving perpetual check loses/s);
+      await finish(p);
+
+      // The phone layout: hands above and below the board, the question over the board.
+      const m = await open(browser, target(), PHONE);
+      await m.variant('shogi');
+      await m.page.tap('[data-square="c3"]');
+      await m.page.tap('[data-square="c4"]');
+      assert.equal(await m.piece('c4'), 'P');
+      const dims = await m.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, board: document.getElementById('board').getBoundingClientRect().toJSON() }));
+      assert.ok(dims.scroll <= 390, `no horizontal scroll (${dims.scroll})`);
+      assert.ok(dims.board.right <= 390 && dims.board.width > 300);
+      await m.page.tap('[data-square="g7"]');
+      await m.page.tap('[data-square="g6"]');
+      await m.page.tap('[data-square="b2"]');
+      await m.page.tap('[data-square="h8"]');
+      assert.deepEqual(await chooser(m), ['+', '=']);
+      await m.page.waitForTimeout(200);
+      await m.shot(`${which}-shogi-phone-question`);
+      await m.page.tap('#chooser [data-choice="+"]');
+      assert.equal(await m.piece('h8'), '+B');
+      await m.move('g9h8');
+      await m.shot(`${which}-shogi-phone`);
+      await finish(m);
+    });
+  });
+}
