@@ -9,7 +9,7 @@ use zilo::game::{Game, GameError};
 use zilo::perft::{divide, perft};
 use zilo::variant::Variant;
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo bench";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
@@ -81,6 +81,49 @@ fn cmd_play(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// `zilo batch <variant>`: a line protocol for differential tests, one
+/// process for many positions. Each input line is `<FEN>` or `<FEN>;<move>`;
+/// each output line is `<legal moves of FEN, sorted, space-separated>;<FEN
+/// after the move, or empty>;<result> <reason>` (of the last position), or
+/// `error <message>` for a line that could not be read.
+fn cmd_batch(args: &Args) -> Result<(), String> {
+    use std::io::{BufRead, Write};
+    if let Some(extra) = args.rest.first() {
+        return Err(format!("unexpected argument '{extra}'; {USAGE}"));
+    }
+    game_for(args)?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let (fen_text, move_text) = match line.split_once(';') {
+            Some((f, m)) => (f, Some(m.trim())),
+            None => (line.as_str(), None),
+        };
+        let reply = (|| -> Result<String, GameError> {
+            let mut game = Game::from_text(&args.variant, Some(fen_text))?;
+            let mut moves: Vec<String> = game.position().legal_moves().iter().map(|&m| game.move_text(m)).collect();
+            moves.sort();
+            let after = match move_text {
+                Some(m) => {
+                    game.play_text(m)?;
+                    fen::write_position(game.position())
+                }
+                None => String::new(),
+            };
+            let outcome = game.outcome();
+            Ok(format!("{};{};{} {}", moves.join(" "), after, outcome.result(), outcome.reason()))
+        })();
+        match reply {
+            Ok(text) => writeln!(out, "{text}"),
+            Err(e) => writeln!(out, "error {e}"),
+        }
+        .and_then(|_| out.flush())
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// Fixed positions and depths, each run a fraction of a second to a few seconds.
 const BENCH: &[(&str, &str, &str, u32)] = &[
     ("zilo", "start", zilo::variants::zilo::START_FEN, 5),
@@ -118,6 +161,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         "perft" => cmd_perft(&parse_args(&argv[1..])?),
         "moves" => cmd_moves(&parse_args(&argv[1..])?),
         "play" => cmd_play(&parse_args(&argv[1..])?),
+        "batch" => cmd_batch(&parse_args(&argv[1..])?),
         "bench" => cmd_bench(&argv[1..]),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");

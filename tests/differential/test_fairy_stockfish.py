@@ -5,18 +5,22 @@ ply the set of legal moves, the position string and the game result.
 Any difference is a bug in one of the two engines. One known, documented one:
 Fairy-Stockfish lists a shogi pawn drop that mates; the rules forbid it, so such
 drops are filtered out of its list before comparing.
+
+Our engine is driven through `zilo batch` (one process, one line per ply).
+DIFF_GAMES sets the number of games per variant (default 1000).
 """
 
 import os
 import random
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
+from multiprocessing import Pool
 
 import pyffish as sf
 import pytest
 
 ZILO = os.environ.get("ZILO_BIN", os.path.join(os.path.dirname(__file__), "../../target/release/zilo"))
-GAMES = int(os.environ.get("DIFF_GAMES", "24"))
+GAMES = int(os.environ.get("DIFF_GAMES", "1000"))
+MAX_PLIES = 200
 
 STARTS = {
     "chess": [
@@ -28,78 +32,100 @@ STARTS = {
     "shogi": [sf.start_fen("shogi")],
 }
 
-
-def zilo(*args):
-    out = subprocess.run([ZILO, *args], capture_output=True, text=True)
-    assert out.returncode == 0, f"zilo {' '.join(args)}: {out.stderr}"
-    return out.stdout
+# Our end reasons for which Fairy-Stockfish reports the game over too.
+ENDS = {"checkmate", "stalemate"}
 
 
-def our_moves(variant, fen):
-    return set(zilo("moves", variant, "--fen", fen).split())
+class Zilo:
+    """`zilo batch <variant>`: send `FEN;move`, read `moves;fen after;result reason`."""
 
+    def __init__(self, variant):
+        self.proc = subprocess.Popen([ZILO, "batch", variant], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-def our_play(variant, fen, move):
-    fen_after, result = zilo("play", variant, "--fen", fen, move).splitlines()
-    return fen_after, result.split()[1:]
+    def ask(self, fen, move=""):
+        self.proc.stdin.write(f"{fen};{move}\n" if move else f"{fen}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline().rstrip("\n")
+        assert not line.startswith("error"), f"{fen};{move}: {line}"
+        moves, after, result = line.split(";")
+        return set(moves.split()), after, result.split()
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def is_pawn_drop_mate(variant, fen, move):
-    if variant != "shogi" or not move.startswith("P@"):
-        return False
-    return sf.gives_check(variant, fen, [move]) and not sf.legal_moves(variant, fen, [move])
+    return (
+        variant == "shogi"
+        and move.startswith("P@")
+        and sf.gives_check(variant, fen, [move])
+        and not sf.legal_moves(variant, fen, [move])
+    )
 
 
 def their_moves(variant, fen):
     return {m for m in sf.legal_moves(variant, fen, []) if not is_pawn_drop_mate(variant, fen, m)}
 
 
-def walk(variant, start, seed, max_plies):
+def compare_moves(variant, fen, ours):
+    """Fairy-Stockfish's legal moves equal ours but for pawn drops that mate."""
+    theirs = set(sf.legal_moves(variant, fen, []))
+    only_theirs = {m for m in theirs - ours if not is_pawn_drop_mate(variant, fen, m)}
+    only_ours = ours - theirs
+    assert not only_ours and not only_theirs, f"{variant} {fen}: only ours {sorted(only_ours)}, only theirs {sorted(only_theirs)}"
+
+
+def walk(zilo, variant, start, rng):
     """One random game; returns the number of plies compared."""
-    rng = random.Random(seed)
-    fen = start
-    # pyffish normalises the start string (e.g. shogi's `[-] w 0 1`).
-    fen = sf.get_fen(variant, fen, [])
-    for ply in range(max_plies):
-        ours, theirs = our_moves(variant, fen), their_moves(variant, fen)
-        assert ours == theirs, (
-            f"{variant} {fen}: only ours {sorted(ours - theirs)}, only Fairy-Stockfish {sorted(theirs - ours)}"
-        )
+    fen = sf.get_fen(variant, start, [])  # normalises e.g. shogi's `[-] w 0 1`
+    for ply in range(MAX_PLIES):
+        ours, _, (result, reason) = zilo.ask(fen)
+        compare_moves(variant, fen, ours)
         if not ours:
-            # No moves: checkmate or stalemate, as both engines see it.
-            _, (result, reason) = our_play_result(variant, fen)
+            assert reason in ENDS, f"{fen}: {reason}"
             expected = sf.game_result(variant, fen, [])
-            assert reason in ("checkmate", "stalemate"), f"{fen}: {reason}"
-            score = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}[result]
             mover = 1 if fen.split()[1] == "w" else -1
-            assert (expected > 0) - (expected < 0) == score * mover, f"{fen}: ours {result}, theirs {expected}"
+            ours_score = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}[result] * mover
+            assert ours_score == (expected > 0) - (expected < 0), f"{fen}: ours {result}, theirs {expected}"
             return ply
-        # Prefer captures and promotions now and then, to reach endgames.
         move = rng.choice(sorted(ours))
-        expected_fen = sf.get_fen(variant, fen, [move])
-        fen_after, (result, reason) = our_play(variant, fen, move)
-        assert fen_after == expected_fen, f"{variant} {fen} {move}: ours {fen_after}, theirs {expected_fen}"
-        if reason in ("repetition", "fifty-moves", "insufficient-material", "perpetual-check"):
-            return ply + 1
-        fen = fen_after
-    return max_plies
+        _, after, (result, reason) = zilo.ask(fen, move)
+        expected = sf.get_fen(variant, fen, [move])
+        assert after == expected, f"{variant} {fen} {move}: ours {after}, theirs {expected}"
+        if reason not in ("ongoing", *ENDS):
+            return ply + 1  # a draw rule Fairy-Stockfish leaves to the players
+        fen = after
+    return MAX_PLIES
 
 
-def our_play_result(variant, fen):
-    out = zilo("play", variant, "--fen", fen).splitlines()
-    return out[0], out[1].split()[1:]
+def play_games(job):
+    """Games `first`, `first + step`, … of a variant, in one worker process."""
+    variant, first, step = job
+    zilo = Zilo(variant)
+    starts = STARTS[variant]
+    plies = 0
+    for i in range(first, GAMES, step):
+        plies += walk(zilo, variant, starts[i % len(starts)], random.Random(f"{variant}-{i}"))
+    zilo.close()
+    return plies
 
 
 @pytest.mark.parametrize("variant", ["chess", "shogi"])
 def test_random_games_agree_with_fairy_stockfish(variant):
-    jobs = [(variant, start, seed) for start in STARTS[variant] for seed in range(GAMES // len(STARTS[variant]))]
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        plies = sum(pool.map(lambda job: walk(*job, max_plies=160), jobs))
-    assert plies > 500, plies
+    workers = max(1, min(2, os.cpu_count() or 1))
+    with Pool(workers) as pool:
+        plies = sum(pool.map(play_games, [(variant, w, workers) for w in range(workers)]))
+    assert plies > GAMES * 20, plies
 
 
-def test_position_strings_fairy_stockfish_prints_parse_and_print_the_same():
+def test_position_strings_fairy_stockfish_prints_are_read_and_printed_the_same():
     for variant, starts in STARTS.items():
+        zilo = Zilo(variant)
         for start in starts:
             fen = sf.get_fen(variant, start, [])
-            assert zilo("play", variant, "--fen", fen).splitlines()[0] == fen
+            moves = sorted(their_moves(variant, fen))
+            for move in moves:
+                _, after, _ = zilo.ask(fen, move)
+                assert after == sf.get_fen(variant, fen, [move])
+        zilo.close()
