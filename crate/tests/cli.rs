@@ -87,3 +87,25 @@ fn bench_reports_nodes_per_second_per_variant() {
     assert!(line.contains("nodes 6541304") && line.contains(" nps "), "{line}");
     assert_eq!(zilo(&["bench", "extra"]).status.code(), Some(2));
 }
+
+#[test]
+fn batch_answers_one_line_per_position_and_move() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zilo"))
+        .args(["batch", "zilo"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    write!(child.stdin.take().unwrap(), "{START};e3e4\nnot a position\n{START};e3e5\n").unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    let fields: Vec<&str> = lines[0].split(';').collect();
+    assert_eq!(fields[0].split(' ').count(), 22);
+    assert_eq!(fields[1], "hcmbkqmch/1y5y1/ppppppppp/9/9/4P4/PPPP1PPPP/1Y5Y1/HCMBKQMCH[] b - - 1 1");
+    assert_eq!(fields[2], "* ongoing");
+    assert!(lines[1].starts_with("error bad position string"));
+    assert_eq!(lines[2], "error illegal move e3e5: the Minion on e3 cannot move to e5");
+}
