@@ -168,6 +168,12 @@ impl Player {
     }
 }
 
+/// The greedy player's choice in `pos`, ties broken by `seed`.
+pub fn greedy_move(pos: &Position, seed: u64) -> Option<Move> {
+    let moves = pos.legal_moves();
+    (!moves.is_empty()).then(|| greedy_choice(pos, &moves, &mut Rng::new(seed)))
+}
+
 /// Whether the side to move in `pos` has lost on the spot (no monarch, or
 /// no legal move where that loses).
 fn lost_now(pos: &Position) -> bool {
