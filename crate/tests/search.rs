@@ -177,6 +177,38 @@ fn the_search_never_returns_an_illegal_move() {
 }
 
 #[test]
+fn the_search_move_sources_agree_with_the_move_generator() {
+    for pos in playout_positions("zilo", 200, 13) {
+        let legal = pos.legal_moves();
+        // Captures: exactly the legal moves that take an enemy piece.
+        let mut caps = zilo::MoveList::new();
+        zilo::search::gen::captures(&pos, &mut caps);
+        let mut expected: Vec<_> =
+            legal.iter().copied().filter(|m| pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.turn())).collect();
+        let mut got: Vec<_> = caps.to_vec();
+        expected.sort_by_key(|m| format!("{m:?}"));
+        got.sort_by_key(|m| format!("{m:?}"));
+        assert_eq!(got, expected, "{pos:?}");
+        // Quick legality: never accepts an illegal move. Candidates: the legal
+        // moves, and those of the same position with the other side to move.
+        for &m in legal.iter() {
+            let quick = zilo::search::gen::quick_legal(&pos, m);
+            let drop_mate_rule = matches!(m, zilo::Move::Drop { role, .. } if pos.variant().rules.no_drop_mate.contains(role));
+            assert!(quick || drop_mate_rule, "{pos:?}: legal {m:?} refused");
+        }
+        let fen = zilo::fen::write_position(&pos);
+        let flipped = fen.replacen(" w ", " x ", 1).replacen(" b ", " w ", 1).replacen(" x ", " b ", 1);
+        if let Ok(other) = parse_position(pos.variant(), &flipped) {
+            for &m in other.legal_moves().iter() {
+                if zilo::search::gen::quick_legal(&pos, m) {
+                    assert!(legal.contains(&m), "{pos:?}: illegal {m:?} accepted");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn fixed_depth_results_are_reproducible() {
     for pos in playout_positions("zilo", 6, 11).iter().chain([Position::start(zilo())].iter()) {
         let a = best_move(pos, &[], Limits::depth(4));

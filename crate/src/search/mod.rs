@@ -14,17 +14,19 @@
 //! or node limit the search never reads the clock, and a fresh search is
 //! fully deterministic (fixed table size, no randomness unless seeded).
 
+pub mod gen;
 pub mod ordering;
 pub mod tt;
 
 use arrayvec::ArrayVec;
 
 use crate::eval::evaluate;
-use crate::moves::{Move, MAX_MOVES};
+use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::variant::NoMovesOutcome;
 
+use gen::CheckZone;
 use ordering::{capture_gain, Ordering};
 use tt::{Bound, Table};
 
@@ -333,8 +335,18 @@ impl Run<'_, '_> {
         self.history_filter[(hash >> 6) as usize & 63] >> (hash & 63) & 1 != 0 && self.history.contains(&hash)
     }
 
-    fn result(&self, root: &[RootMove], score: i32, depth: u32) -> SearchResult {
-        let pv: Vec<Move> = self.s.pv[..self.s.pv_len[0]].iter().map_while(|m| *m).collect();
+    fn result(&self, pos: &Position, root: &[RootMove], score: i32, depth: u32) -> SearchResult {
+        // The line as far as it is legal (a table hit can end it early, and
+        // quiescence moves are checked only against the tables).
+        let mut pv = Vec::new();
+        let mut p = pos.clone();
+        for m in self.s.pv[..self.s.pv_len[0]].iter().map_while(|m| *m) {
+            if !p.legal_moves().contains(&m) {
+                break;
+            }
+            p = p.play_unchecked(m);
+            pv.push(m);
+        }
         let best = pv.first().copied().or(root.first().map(|r| r.m));
         SearchResult {
             best,
@@ -362,7 +374,7 @@ impl Run<'_, '_> {
         self.s.path[0] = pos.hash();
         if moves.is_empty() {
             self.s.pv_len[0] = 0;
-            let r = self.result(&[], no_moves_score(pos, 0), 0);
+            let r = self.result(pos, &[], no_moves_score(pos, 0), 0);
             return r;
         }
         let tt_move = self.s.tt.probe(pos.hash()).and_then(|e| e.best);
@@ -389,15 +401,15 @@ impl Run<'_, '_> {
                 // move (the first searched is the previous best).
                 match (&last, score) {
                     (Some(prev), Some(score)) if self.s.pv_len[0] > 0 && score > prev.score => {
-                        last = Some(self.result(&root, score, prev.depth));
+                        last = Some(self.result(pos, &root, score, prev.depth));
                     }
-                    (None, Some(score)) if self.s.pv_len[0] > 0 => last = Some(self.result(&root, score, 0)),
+                    (None, Some(score)) if self.s.pv_len[0] > 0 => last = Some(self.result(pos, &root, score, 0)),
                     _ => {}
                 }
                 break;
             }
             let score = score.expect("a completed iteration has a score");
-            let r = self.result(&root, score, depth);
+            let r = self.result(pos, &root, score, depth);
             if let Some(cb) = self.hooks.on_iteration.as_mut() {
                 cb(&r);
             }
@@ -415,7 +427,7 @@ impl Run<'_, '_> {
         let mut result = last.unwrap_or_else(|| {
             // Stopped inside the first iteration: the best ordered move.
             self.s.pv_len[0] = 0;
-            self.result(&root, 0, 0)
+            self.result(pos, &root, 0, 0)
         });
         result.nodes = self.nodes;
         result.seldepth = self.seldepth as u32;
@@ -523,6 +535,9 @@ impl Run<'_, '_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if pos.monarch_square(pos.turn()).is_none() {
+            return -MATE + ply as i32;
+        }
         let hash = pos.hash();
         if self.is_repetition(hash, ply) {
             return 0;
@@ -539,7 +554,7 @@ impl Run<'_, '_> {
         }
 
         let entry = self.s.tt.probe(hash);
-        let tt_move = entry.and_then(|e| e.best);
+        let mut tt_move = entry.and_then(|e| e.best);
         if let Some(e) = entry {
             if !pv_node && e.depth as i32 >= depth {
                 let s = score_from_tt(e.score as i32, ply);
@@ -554,10 +569,6 @@ impl Run<'_, '_> {
             }
         }
 
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return no_moves_score(pos, ply);
-        }
         // Check extension (bounded, so that long series of checks end).
         let depth = if in_check && ply < 2 * self.root_depth as usize + 4 { depth.max(0) + 1 } else { depth.max(1) };
 
@@ -567,19 +578,58 @@ impl Run<'_, '_> {
             return static_eval;
         }
 
+        let us = pos.turn();
+        let mut best_score = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 120 + 100 * depth <= alpha;
+        let late_limit = if depth <= 3 { 4 + 4 * depth * depth } else { i32::MAX } as usize;
+        let orig_alpha = alpha;
+        let zone = CheckZone::new(pos);
+
+        // The table's move first, before generating the others: it often
+        // ends the node by itself.
+        if let Some(m) = tt_move {
+            if gen::quick_legal(pos, m) {
+                let quiet = is_quiet(pos, m);
+                let child = pos.play_unchecked(m);
+                let gives_check = child.is_check();
+                let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, gives_check);
+                if self.aborted {
+                    return 0;
+                }
+                searched = 1;
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.s.ordering.on_cutoff(us, ply, depth, m, &[]);
+                        }
+                        self.s.tt.store(hash, depth, score_to_tt(score, ply), Bound::Lower, Some(m));
+                        return score;
+                    }
+                    alpha = score;
+                }
+                if quiet {
+                    quiets_tried.push(m);
+                }
+            } else {
+                tt_move = None;
+            }
+        }
+
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return no_moves_score(pos, ply);
+        }
         let n = moves.len();
         let base = ply * MAX_MOVES;
         for (i, &m) in moves.iter().enumerate() {
             self.s.scores[base + i] = self.s.ordering.score(pos, m, tt_move, ply);
         }
-        let us = pos.turn();
-        let mut best_score = -INF;
-        let mut best_move = None;
-        let mut searched = 0;
-        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
-        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 120 + 100 * depth <= alpha;
-        let late_limit = if depth <= 3 { 4 + 4 * depth * depth } else { i32::MAX } as usize;
-        let orig_alpha = alpha;
 
         for i in 0..n {
             // Selection sort: bring the best-scored remaining move to `i`.
@@ -592,19 +642,18 @@ impl Run<'_, '_> {
             moves.swap(i, j_best);
             self.s.scores.swap(base + i, base + j_best);
             let m = moves[i];
+            if Some(m) == tt_move {
+                continue;
+            }
             let quiet = is_quiet(pos, m);
             let killer = quiet && self.s.ordering.is_killer(ply, m);
+
+            // Prune late quiet moves that cannot give check, without playing them.
+            if quiet && !pv_node && !in_check && best_score > -MATE_BOUND && (futile || searched >= late_limit) && !zone.may_give_check(pos, m) {
+                continue;
+            }
             let child = pos.play_unchecked(m);
             let gives_check = child.is_check();
-
-            if quiet && !gives_check && best_score > -MATE_BOUND && !pv_node {
-                if futile {
-                    continue;
-                }
-                if !in_check && searched >= late_limit {
-                    continue;
-                }
-            }
 
             let new_depth = depth - 1;
             let score = if searched == 0 {
@@ -679,33 +728,43 @@ impl Run<'_, '_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if pos.monarch_square(pos.turn()).is_none() {
+            return -MATE + ply as i32;
+        }
         if ply >= MAX_PLY - 1 {
             return evaluate(pos);
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return no_moves_score(pos, ply);
-        }
-        let stand = if in_check { -INF } else { evaluate(pos) };
-        if stand >= beta {
-            return stand;
-        }
+        let mut list = MoveList::new();
+        let stand = if in_check {
+            list = pos.legal_moves();
+            if list.is_empty() {
+                return no_moves_score(pos, ply);
+            }
+            -INF
+        } else {
+            // (A stalemate is not noticed here; the main search sees it.)
+            let stand = evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            gen::captures(pos, &mut list);
+            stand
+        };
         alpha = alpha.max(stand);
         let mut best = stand;
 
         let base = ply * MAX_MOVES;
         let mut n = 0;
-        let mut list: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
-        for &m in moves.iter() {
-            let gain = capture_gain(pos, m);
-            let keep = match gain {
-                _ if in_check => true,
-                Some(g) => g == i32::MAX || (g >= 0 && stand + g + 150 > alpha),
-                None => matches!(m, Move::Normal { promotion: Some(_), .. }),
-            };
+        for i in 0..list.len() {
+            let m = list[i];
+            let keep = in_check
+                || match capture_gain(pos, m) {
+                    Some(g) => g == i32::MAX || (g >= 0 && stand + g + 150 > alpha),
+                    None => matches!(m, Move::Normal { promotion: Some(_), .. }),
+                };
             if keep {
                 self.s.scores[base + n] = self.s.ordering.score(pos, m, None, ply);
-                list.push(m);
+                list[n] = m;
                 n += 1;
             }
         }
