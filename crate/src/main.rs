@@ -167,12 +167,14 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     let mut b = PlayerSpec::Random;
     let mut options = MatchOptions::new(100, 1);
     options.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut verbose = false;
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--games" => options.games = number(&mut it, "--games")?,
             "--seed" => options.seed = number(&mut it, "--seed")?,
             "--threads" => options.threads = number(&mut it, "--threads")?,
             "--max-plies" => options.max_plies = number(&mut it, "--max-plies")?,
+            "--verbose" => verbose = true,
             "--a" => a = it.next().ok_or("--a needs a player")?.parse()?,
             "--b" => b = it.next().ok_or("--b needs a player")?.parse()?,
             other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
@@ -184,6 +186,12 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let r = play_match_with(v, a, b, options);
     let (elo, margin) = r.elo();
+    if verbose {
+        for g in &r.records {
+            let (white, black) = if g.a_white { ("a", "b") } else { ("b", "a") };
+            println!("game {} white {white} black {black} result {} {} moves {}", g.index, g.result, g.reason, g.moves.join(" "));
+        }
+    }
     println!("match {variant} a {a} b {b} games {} seed {}", r.games(), options.seed);
     let reasons: Vec<String> = r.reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
     println!("endings {}", reasons.join(" "));

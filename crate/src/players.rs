@@ -42,17 +42,17 @@ impl Level {
     /// |---|---|---|---|
     /// | 1 | 1 ply + captures | ±150 cp | — |
     /// | 2 | 2 plies + captures | ±40 cp | — |
-    /// | 3 | 40 000 nodes | — | 1.5 s |
-    /// | 4 | 200 000 nodes | — | 4 s |
-    /// | 5 | 800 000 nodes | — | 10 s |
+    /// | 3 | 100 000 nodes | — | 1.5 s |
+    /// | 4 | 400 000 nodes | — | 4 s |
+    /// | 5 | 1 500 000 nodes | — | 8 s |
     pub fn limits(self, seed: u64) -> Limits {
         let base = Limits { seed, ..Limits::default() };
         match self.0 {
             1 => Limits { depth: Some(1), noise_cp: 150, ..base },
             2 => Limits { depth: Some(2), noise_cp: 40, ..base },
-            3 => Limits { nodes: Some(40_000), time_ms: Some(1_500), ..base },
-            4 => Limits { nodes: Some(200_000), time_ms: Some(4_000), ..base },
-            _ => Limits { nodes: Some(800_000), time_ms: Some(10_000), ..base },
+            3 => Limits { nodes: Some(100_000), time_ms: Some(1_500), ..base },
+            4 => Limits { nodes: Some(400_000), time_ms: Some(4_000), ..base },
+            _ => Limits { nodes: Some(1_500_000), time_ms: Some(8_000), ..base },
         }
     }
 }
@@ -238,6 +238,20 @@ pub struct MatchResult {
     pub reasons: BTreeMap<String, u32>,
     /// Total plies played by the players (openings excluded).
     pub plies: u64,
+    /// Every game, in the order played.
+    pub records: Vec<GameRecord>,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub index: u32,
+    pub a_white: bool,
+    /// The moves from the start, opening included, as text.
+    pub moves: Vec<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`, and why.
+    pub result: String,
+    pub reason: String,
 }
 
 impl MatchResult {
@@ -283,6 +297,7 @@ impl MatchResult {
         for (k, v) in &other.reasons {
             *self.reasons.entry(k.clone()).or_default() += v;
         }
+        self.records.extend(other.records.iter().cloned());
     }
 }
 
@@ -311,7 +326,8 @@ fn opening(variant: &'static Variant, options: &MatchOptions, pair: u32) -> Vec<
 }
 
 /// Plays one game; the result is from `a`'s side.
-fn play_game(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, a_white: bool, opening: &[Move], options: &MatchOptions, game_seed: u64) -> MatchResult {
+fn play_game(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, index: u32, opening: &[Move], options: &MatchOptions, game_seed: u64) -> MatchResult {
+    let a_white = index % 2 == 0;
     let mut game = Game::new(Position::start(variant));
     let mut history = vec![game.position().hash()];
     for &m in opening {
@@ -344,7 +360,10 @@ fn play_game(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, a_white: b
         Outcome::Ongoing => "adjudicated".to_string(),
         o => o.reason().to_string(),
     };
-    result.reasons.insert(reason, 1);
+    result.reasons.insert(reason.clone(), 1);
+    let moves = game.moves().iter().map(|&m| game.move_text(m)).collect();
+    let text = if outcome.is_over() { outcome.result() } else { "1/2-1/2" };
+    result.records.push(GameRecord { index, a_white, moves, result: text.to_string(), reason });
     match outcome.winner() {
         Some(w) if w == a_color => result.wins = 1,
         Some(_) => result.losses = 1,
@@ -362,7 +381,7 @@ pub fn play_match_with(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, 
         let pair = i / 2;
         let line = opening(variant, &options, pair);
         let seed = options.seed.wrapping_add(0x1234_5678_9abc_def1u64.wrapping_mul(i as u64 + 1));
-        play_game(variant, a, b, i % 2 == 0, &line, &options, seed)
+        play_game(variant, a, b, i, &line, &options, seed)
     };
     let threads = options.threads.clamp(1, 64);
     let mut total = MatchResult::default();
@@ -389,7 +408,9 @@ pub fn play_match_with(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, 
                 .expect("spawn a match thread");
         }
     });
-    for r in results.into_inner().expect("no thread panicked") {
+    let mut results = results.into_inner().expect("no thread panicked");
+    results.sort_by_key(|r| r.records.first().map_or(0, |g| g.index));
+    for r in results {
         total.add(&r);
     }
     total

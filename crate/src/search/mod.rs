@@ -282,6 +282,15 @@ fn is_quiet(pos: &Position, m: Move) -> bool {
     !capture && !matches!(m, Move::Normal { promotion: Some(_), .. })
 }
 
+/// Where the main search is in trying a node's moves (after the table move).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    GoodCaptures,
+    Killer(usize),
+    Generate,
+    Rest,
+}
+
 struct RootMove {
     m: Move,
     score: i32,
@@ -621,30 +630,82 @@ impl Run<'_, '_> {
             }
         }
 
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return no_moves_score(pos, ply);
-        }
-        let n = moves.len();
+        // Then the captures that do not lose material, then the killers, then
+        // everything else: the full legal list is generated only if no
+        // earlier move ended the node.
         let base = ply * MAX_MOVES;
-        for (i, &m) in moves.iter().enumerate() {
-            self.s.scores[base + i] = self.s.ordering.score(pos, m, tt_move, ply);
-        }
-
-        for i in 0..n {
-            // Selection sort: bring the best-scored remaining move to `i`.
-            let mut j_best = i;
-            for j in i + 1..n {
-                if self.s.scores[base + j] > self.s.scores[base + j_best] {
-                    j_best = j;
-                }
-            }
-            moves.swap(i, j_best);
-            self.s.scores.swap(base + i, base + j_best);
+        let mut moves = MoveList::new();
+        gen::captures(pos, &mut moves);
+        let mut n = 0;
+        for i in 0..moves.len() {
             let m = moves[i];
             if Some(m) == tt_move {
                 continue;
             }
+            let score = self.s.ordering.score(pos, m, None, ply);
+            if score >= ordering::GOOD_CAPTURE {
+                moves[n] = m;
+                self.s.scores[base + n] = score;
+                n += 1;
+            }
+        }
+        moves.truncate(n);
+        let mut stage = Stage::GoodCaptures;
+        let mut i = 0;
+        let killers = self.s.ordering.killers(ply);
+        let mut killers_done: [Option<Move>; 2] = [None; 2];
+        loop {
+            let m = match stage {
+                Stage::GoodCaptures | Stage::Rest if i < n => {
+                    // Selection sort: bring the best-scored remaining move to `i`.
+                    let mut j_best = i;
+                    for j in i + 1..n {
+                        if self.s.scores[base + j] > self.s.scores[base + j_best] {
+                            j_best = j;
+                        }
+                    }
+                    moves.swap(i, j_best);
+                    self.s.scores.swap(base + i, base + j_best);
+                    i += 1;
+                    let m = moves[i - 1];
+                    if stage == Stage::Rest
+                        && (Some(m) == tt_move
+                            || killers_done.contains(&Some(m))
+                            || self.s.scores[base + i - 1] >= ordering::GOOD_CAPTURE && !is_quiet(pos, m))
+                    {
+                        continue;
+                    }
+                    m
+                }
+                Stage::GoodCaptures => {
+                    stage = Stage::Killer(0);
+                    continue;
+                }
+                Stage::Killer(k) => {
+                    stage = if k == 0 { Stage::Killer(1) } else { Stage::Generate };
+                    match killers[k] {
+                        Some(m) if Some(m) != tt_move && is_quiet(pos, m) && gen::quick_legal(pos, m) => {
+                            killers_done[k] = Some(m);
+                            m
+                        }
+                        _ => continue,
+                    }
+                }
+                Stage::Generate => {
+                    moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        return no_moves_score(pos, ply);
+                    }
+                    n = moves.len();
+                    for (j, &m) in moves.iter().enumerate() {
+                        self.s.scores[base + j] = self.s.ordering.score(pos, m, tt_move, ply);
+                    }
+                    i = 0;
+                    stage = Stage::Rest;
+                    continue;
+                }
+                Stage::Rest => break,
+            };
             let quiet = is_quiet(pos, m);
             let killer = quiet && self.s.ordering.is_killer(ply, m);
 

@@ -65,6 +65,11 @@ impl Ordering {
     }
 
     #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply]
+    }
+
+    #[inline]
     pub fn is_killer(&self, ply: usize, m: Move) -> bool {
         self.killers[ply].contains(&Some(m))
     }
