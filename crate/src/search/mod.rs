@@ -28,7 +28,7 @@ use crate::variant::NoMovesOutcome;
 
 use gen::CheckZone;
 use ordering::{capture_gain, Ordering};
-use tt::{Bound, Table};
+use tt::{Bound, Table, NO_EVAL};
 
 /// The score of giving mate now; mate in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -529,7 +529,7 @@ impl Run<'_, '_> {
             } else {
                 Bound::Upper
             };
-            self.s.tt.store(pos.hash(), depth, tt_score, bound, Some(root[0].m));
+            self.s.tt.store(pos.hash(), depth, tt_score, bound, Some(root[0].m), NO_EVAL);
         }
         Some(score)
     }
@@ -581,7 +581,12 @@ impl Run<'_, '_> {
         // Check extension (bounded, so that long series of checks end).
         let depth = if in_check && ply < 2 * self.root_depth as usize + 4 { depth.max(0) + 1 } else { depth.max(1) };
 
-        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let static_eval = match entry {
+            _ if in_check => -INF,
+            Some(e) if e.eval != NO_EVAL => e.eval as i32,
+            _ => evaluate(pos),
+        };
+        let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
         // Reverse futility: far above beta with little depth left, stop here.
         if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
             return static_eval;
@@ -617,7 +622,7 @@ impl Run<'_, '_> {
                         if quiet {
                             self.s.ordering.on_cutoff(us, ply, depth, m, &[]);
                         }
-                        self.s.tt.store(hash, depth, score_to_tt(score, ply), Bound::Lower, Some(m));
+                        self.s.tt.store(hash, depth, score_to_tt(score, ply), Bound::Lower, Some(m), tt_eval);
                         return score;
                     }
                     alpha = score;
@@ -767,7 +772,7 @@ impl Run<'_, '_> {
         } else {
             Bound::Upper
         };
-        self.s.tt.store(hash, depth, score_to_tt(best_score, ply), bound, best_move);
+        self.s.tt.store(hash, depth, score_to_tt(best_score, ply), bound, best_move, tt_eval);
         best_score
     }
 
@@ -795,6 +800,19 @@ impl Run<'_, '_> {
         if ply >= MAX_PLY - 1 {
             return evaluate(pos);
         }
+        let hash = pos.hash();
+        let entry = self.s.tt.probe(hash);
+        if let Some(e) = entry {
+            let s = score_from_tt(e.score as i32, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
         let mut list = MoveList::new();
         let stand = if in_check {
             list = pos.legal_moves();
@@ -804,7 +822,10 @@ impl Run<'_, '_> {
             -INF
         } else {
             // (A stalemate is not noticed here; the main search sees it.)
-            let stand = evaluate(pos);
+            let stand = match entry {
+                Some(e) if e.eval != NO_EVAL => e.eval as i32,
+                _ => evaluate(pos),
+            };
             if stand >= beta {
                 return stand;
             }
