@@ -42,16 +42,16 @@ impl Level {
     /// |---|---|---|---|
     /// | 1 | 1 ply + captures | ±150 cp | — |
     /// | 2 | 2 plies + captures | ±40 cp | — |
-    /// | 3 | 100 000 nodes | — | 1.5 s |
-    /// | 4 | 400 000 nodes | — | 4 s |
+    /// | 3 | 150 000 nodes | — | 1.5 s |
+    /// | 4 | 500 000 nodes | — | 4 s |
     /// | 5 | 1 500 000 nodes | — | 8 s |
     pub fn limits(self, seed: u64) -> Limits {
         let base = Limits { seed, ..Limits::default() };
         match self.0 {
             1 => Limits { depth: Some(1), noise_cp: 150, ..base },
             2 => Limits { depth: Some(2), noise_cp: 40, ..base },
-            3 => Limits { nodes: Some(100_000), time_ms: Some(1_500), ..base },
-            4 => Limits { nodes: Some(400_000), time_ms: Some(4_000), ..base },
+            3 => Limits { nodes: Some(150_000), time_ms: Some(1_500), ..base },
+            4 => Limits { nodes: Some(500_000), time_ms: Some(4_000), ..base },
             _ => Limits { nodes: Some(1_500_000), time_ms: Some(8_000), ..base },
         }
     }
