@@ -55,6 +55,7 @@ fn assert_mate_in(variant: &str, fen: &str, n: u32) {
 
 // Positions from the side to move's point of view; in `zilo` Chargers (Q)
 // move like rooks, Bombers (B) slide 1-3 squares orthogonally and blast.
+// Other variants take one line each: `assert_mate_in("chess", "<FEN>", 2);`.
 
 #[test]
 fn finds_a_mate_in_one_with_a_charger() {
@@ -157,50 +158,54 @@ fn playout_positions(variant: &str, games: usize, seed: u64) -> Vec<Position> {
 
 #[test]
 fn the_search_never_returns_an_illegal_move() {
-    for (i, pos) in playout_positions("zilo", 60, 7).iter().enumerate() {
-        let limits = if i % 2 == 0 { Limits::depth(3) } else { Limits::nodes(3_000) };
-        let r = best_move(pos, &[], limits);
-        let legal = pos.legal_moves();
-        match r.best {
-            Some(m) => {
-                assert!(legal.contains(&m), "{pos:?}: illegal best move {m:?}");
-                // The principal variation is a legal line too.
-                let mut p = pos.clone();
-                for &m in &r.pv {
-                    assert!(p.legal_moves().contains(&m), "{pos:?}: illegal move in pv {:?}", r.pv);
-                    p = p.play_unchecked(m);
+    for &variant in Variant::all() {
+        for (i, pos) in playout_positions(variant, 60, 7).iter().enumerate() {
+            let limits = if i % 2 == 0 { Limits::depth(3) } else { Limits::nodes(3_000) };
+            let r = best_move(pos, &[], limits);
+            let legal = pos.legal_moves();
+            match r.best {
+                Some(m) => {
+                    assert!(legal.contains(&m), "{pos:?}: illegal best move {m:?}");
+                    // The principal variation is a legal line too.
+                    let mut p = pos.clone();
+                    for &m in &r.pv {
+                        assert!(p.legal_moves().contains(&m), "{pos:?}: illegal move in pv {:?}", r.pv);
+                        p = p.play_unchecked(m);
+                    }
                 }
+                None => assert!(legal.is_empty(), "{pos:?}: no move returned but legal moves exist"),
             }
-            None => assert!(legal.is_empty(), "{pos:?}: no move returned but legal moves exist"),
         }
     }
 }
 
 #[test]
 fn the_search_move_sources_agree_with_the_move_generator() {
-    for pos in playout_positions("zilo", 200, 13) {
-        let legal = pos.legal_moves();
-        // Captures: exactly the legal moves that take an enemy piece.
-        let mut caps = zilo::MoveList::new();
-        zilo::search::gen::captures(&pos, &mut caps);
-        let mut expected: Vec<_> =
-            legal.iter().copied().filter(|m| pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.turn())).collect();
-        let mut got: Vec<_> = caps.to_vec();
-        expected.sort_by_key(|m| format!("{m:?}"));
-        got.sort_by_key(|m| format!("{m:?}"));
-        assert_eq!(got, expected, "{pos:?}");
-        // Quick legality: never accepts an illegal move. Candidates: the legal
-        // moves, and those of the same position with the other side to move.
-        for &m in legal.iter() {
-            let quick = zilo::search::gen::quick_legal(&pos, m);
-            let drop_mate_rule = matches!(m, zilo::Move::Drop { role, .. } if pos.variant().rules.no_drop_mate.contains(role));
-            assert!(quick || drop_mate_rule, "{pos:?}: legal {m:?} refused");
-        }
-        let fen = zilo::fen::write_position(&pos);
-        let flipped = fen.replacen(" w ", " x ", 1).replacen(" b ", " w ", 1).replacen(" x ", " b ", 1);
-        if let Ok(other) = parse_position(pos.variant(), &flipped) {
-            for &m in other.legal_moves().iter() {
-                if zilo::search::gen::quick_legal(&pos, m) {
+    use zilo::search::gen;
+    for &variant in Variant::all() {
+        for pos in playout_positions(variant, 200, 13) {
+            let legal = pos.legal_moves();
+            if gen::fast_captures(pos.variant()) {
+                // Captures: exactly the legal moves that take an enemy piece.
+                let mut caps = zilo::MoveList::new();
+                gen::captures(&pos, &mut caps);
+                let mut expected: Vec<_> =
+                    legal.iter().copied().filter(|m| pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.turn())).collect();
+                let mut got: Vec<_> = caps.to_vec();
+                expected.sort_by_key(|m| format!("{m:?}"));
+                got.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(got, expected, "{pos:?}");
+            }
+            // Quick legality never accepts an illegal move. Candidates: the legal
+            // moves, and those of the same position with the other side to move.
+            let fen = zilo::fen::write_position(&pos);
+            let flipped = fen.replacen(" w ", " x ", 1).replacen(" b ", " w ", 1).replacen(" x ", " b ", 1);
+            let mut candidates: Vec<zilo::Move> = legal.to_vec();
+            if let Ok(other) = parse_position(pos.variant(), &flipped) {
+                candidates.extend(other.legal_moves());
+            }
+            for m in candidates {
+                if gen::quick_legal(&pos, m) {
                     assert!(legal.contains(&m), "{pos:?}: illegal {m:?} accepted");
                 }
             }
@@ -210,7 +215,10 @@ fn the_search_move_sources_agree_with_the_move_generator() {
 
 #[test]
 fn fixed_depth_results_are_reproducible() {
-    for pos in playout_positions("zilo", 6, 11).iter().chain([Position::start(zilo())].iter()) {
+    let starts: Vec<Position> = Variant::all().iter().map(|id| Position::start(Variant::by_id(id).unwrap())).collect();
+    let playouts = Variant::all().iter().flat_map(|id| playout_positions(id, 6, 11));
+    for pos in playouts.chain(starts) {
+        let pos = &pos;
         let a = best_move(pos, &[], Limits::depth(4));
         let b = best_move(pos, &[], Limits::depth(4));
         assert_eq!(a, b);
@@ -218,6 +226,16 @@ fn fixed_depth_results_are_reproducible() {
         let d = best_move(pos, &[], Limits::nodes(5_000));
         assert_eq!(c, d);
     }
+}
+
+#[test]
+fn the_game_history_lists_the_earlier_positions() {
+    let mut game = zilo::Game::new(Position::start(zilo()));
+    let start = game.position().hash();
+    game.play_text("e3e4").unwrap();
+    let second = game.position().hash();
+    game.play_text("e7e6").unwrap();
+    assert_eq!(zilo::search::game_history(&game), vec![start, second]);
 }
 
 #[test]

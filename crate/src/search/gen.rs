@@ -17,8 +17,42 @@ use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::variant::Variant;
 
-/// Every legal capture by a piece on the board, with no promotion.
+/// Whether `captures` and `quick_legal` are exact for `variant`: every
+/// capture is a plain `Move::Normal` without promotion that the movement
+/// tables describe. Where not, the search takes its captures from
+/// `legal_moves()` instead (slower, always right).
+///
+/// Merge note: a variant with promotions or en passant must answer `false`
+/// here (e.g. `matches!(variant.rules.promotion, Promotion::None)`), until
+/// the move generator offers a captures-only entry point.
+/// `tests/search.rs` checks `captures` against the move generator for every
+/// variant where this says `true`.
+pub fn fast_captures(variant: &Variant) -> bool {
+    let _ = variant;
+    true
+}
+
+/// The captures (and promotions, and any special move) among the legal
+/// moves: the slow, always exact source of quiescence moves.
+pub fn noisy_legal_moves(pos: &Position, out: &mut MoveList) {
+    let us = pos.turn();
+    for m in pos.legal_moves() {
+        let noisy = match m {
+            Move::Normal { to, promotion, .. } => promotion.is_some() || pos.piece_at(to).is_some_and(|p| p.color() != us),
+            Move::Drop { .. } => false,
+            #[allow(unreachable_patterns)]
+            _ => true,
+        };
+        if noisy {
+            out.push(m);
+        }
+    }
+}
+
+/// Every legal capture by a piece on the board, with no promotion (exact
+/// only where `fast_captures` says so).
 pub fn captures(pos: &Position, out: &mut MoveList) {
     let v = pos.variant();
     let us = pos.turn();

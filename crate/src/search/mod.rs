@@ -156,6 +156,18 @@ pub fn best_move(pos: &Position, history: &[u64], limits: Limits) -> SearchResul
     Searcher::new().search(pos, history, limits, &mut hooks)
 }
 
+/// The `history` argument for a search in `game`'s current position: the
+/// hashes of its earlier positions, oldest first.
+pub fn game_history(game: &crate::game::Game) -> Vec<u64> {
+    let mut pos = game.start_position().clone();
+    let mut hashes = Vec::with_capacity(game.moves().len() + 1);
+    for &m in game.moves() {
+        hashes.push(pos.hash());
+        pos = pos.play_unchecked(m);
+    }
+    hashes
+}
+
 /// A search with tables that persist from one call to the next (faster in
 /// a game, but then results depend on what was searched before).
 pub struct Searcher {
@@ -276,10 +288,16 @@ fn no_moves_score(pos: &Position, ply: usize) -> i32 {
     }
 }
 
+/// Neither a capture nor a promotion (nor a special move such as castling
+/// or en passant, which are treated as noisy).
 #[inline]
 fn is_quiet(pos: &Position, m: Move) -> bool {
-    let capture = pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.turn());
-    !capture && !matches!(m, Move::Normal { promotion: Some(_), .. })
+    match m {
+        Move::Normal { to, promotion, .. } => promotion.is_none() && !pos.piece_at(to).is_some_and(|p| p.color() != pos.turn()),
+        Move::Drop { .. } => true,
+        #[allow(unreachable_patterns)]
+        _ => false,
+    }
 }
 
 /// Where the main search is in trying a node's moves (after the table move).
@@ -640,7 +658,10 @@ impl Run<'_, '_> {
         // earlier move ended the node.
         let base = ply * MAX_MOVES;
         let mut moves = MoveList::new();
-        gen::captures(pos, &mut moves);
+        let fast = gen::fast_captures(pos.variant());
+        if fast {
+            gen::captures(pos, &mut moves);
+        }
         let mut n = 0;
         for i in 0..moves.len() {
             let m = moves[i];
@@ -655,7 +676,7 @@ impl Run<'_, '_> {
             }
         }
         moves.truncate(n);
-        let mut stage = Stage::GoodCaptures;
+        let mut stage = if fast { Stage::GoodCaptures } else { Stage::Generate };
         let mut i = 0;
         let killers = self.s.ordering.killers(ply);
         let mut killers_done: [Option<Move>; 2] = [None; 2];
@@ -676,7 +697,7 @@ impl Run<'_, '_> {
                     if stage == Stage::Rest
                         && (Some(m) == tt_move
                             || killers_done.contains(&Some(m))
-                            || self.s.scores[base + i - 1] >= ordering::GOOD_CAPTURE && !is_quiet(pos, m))
+                            || fast && self.s.scores[base + i - 1] >= ordering::GOOD_CAPTURE && !is_quiet(pos, m))
                     {
                         continue;
                     }
@@ -829,7 +850,11 @@ impl Run<'_, '_> {
             if stand >= beta {
                 return stand;
             }
-            gen::captures(pos, &mut list);
+            if gen::fast_captures(pos.variant()) {
+                gen::captures(pos, &mut list);
+            } else {
+                gen::noisy_legal_moves(pos, &mut list);
+            }
             stand
         };
         alpha = alpha.max(stand);
