@@ -327,7 +327,7 @@ fn opening(variant: &'static Variant, options: &MatchOptions, pair: u32) -> Vec<
 
 /// Plays one game; the result is from `a`'s side.
 fn play_game(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, index: u32, opening: &[Move], options: &MatchOptions, game_seed: u64) -> MatchResult {
-    let a_white = index % 2 == 0;
+    let a_white = index.is_multiple_of(2);
     let mut game = Game::new(Position::start(variant));
     let mut history = vec![game.position().hash()];
     for &m in opening {

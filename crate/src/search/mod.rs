@@ -13,6 +13,22 @@
 //! clock (`Instant` natively, `Date.now()` in the browser). With only a depth
 //! or node limit the search never reads the clock, and a fresh search is
 //! fully deterministic (fixed table size, no randomness unless seeded).
+//!
+//! ## In the browser (wasm32)
+//! - `best_move(&pos, &game_history(&game), Level::new(n).unwrap().limits(seed))`
+//!   works as is: under a time limit `default_clock()` reads `Date.now()`.
+//! - Another clock (say `performance.now`): build
+//!   `Hooks { now_ms: Some(&clock), ..Hooks::default() }` and call
+//!   `Searcher::search`; `on_iteration` reports each finished depth (for a
+//!   "thinking" display).
+//! - Cancelling: the search runs synchronously inside the worker, so a
+//!   message cannot interrupt it. Either terminate the worker (and start a
+//!   new one), or poll a `SharedArrayBuffer` flag through `should_stop`
+//!   (needs cross-origin isolation, which `file://` pages do not have).
+//! - Keeping one `Searcher` per game in the worker answers faster (its
+//!   table is reused); a fresh `best_move` per move answers reproducibly.
+//! - Stack: at most `MAX_PLY` frames of about 5 KiB, well within the
+//!   default 1 MiB wasm stack.
 
 pub mod gen;
 pub mod ordering;
@@ -334,7 +350,7 @@ impl Run<'_, '_> {
                 self.aborted = true;
             }
         }
-        if self.nodes % NODE_CHECK_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(NODE_CHECK_INTERVAL) {
             if let (Some(ms), Some(_)) = (self.limits.time_ms, &self.hooks.now_ms) {
                 if self.elapsed_ms() >= ms as f64 {
                     self.aborted = true;
@@ -410,7 +426,7 @@ impl Run<'_, '_> {
             .iter()
             .map(|&m| RootMove { m, score: self.s.ordering.score(pos, m, tt_move, 0), noise: 0 })
             .collect();
-        root.sort_by(|a, b| b.score.cmp(&a.score));
+        root.sort_by_key(|r| std::cmp::Reverse(r.score));
         for r in &mut root {
             r.noise = rng.symmetric(limits.noise_cp);
         }
@@ -494,6 +510,7 @@ impl Run<'_, '_> {
         let orig_alpha = alpha;
         let mut best: Option<(usize, i32, i32)> = None; // index, noisy score, true score
         self.seldepth = self.seldepth.max(1);
+        #[allow(clippy::needless_range_loop)]
         for i in 0..root.len() {
             let m = root[i].m;
             let child = pos.play_unchecked(m);
@@ -537,7 +554,7 @@ impl Run<'_, '_> {
         let (index, _, score) = best?;
         root[..=index].rotate_right(1);
         // Keep the rest in the order of their scores for the next iteration.
-        root[1..].sort_by(|a, b| b.score.cmp(&a.score));
+        root[1..].sort_by_key(|r| std::cmp::Reverse(r.score));
         let tt_score = score_to_tt(score, 0);
         if !self.aborted {
             let bound = if score >= beta {
