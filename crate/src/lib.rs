@@ -6,6 +6,7 @@
 //! front doors (the `zilo` CLI, the `wasm` bindings).
 
 pub mod bitboard;
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod geometry;
@@ -15,7 +16,10 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod piece;
+pub mod players;
 pub mod position;
+pub mod rng;
+pub mod search;
 pub mod variant;
 pub mod variants;
 mod zobrist;

@@ -7,9 +7,12 @@ use std::time::Instant;
 use zilo::fen;
 use zilo::game::{Game, GameError};
 use zilo::perft::{divide, perft};
+use zilo::notation::move_text;
+use zilo::players::{play_match_with, Level, MatchOptions, PlayerSpec};
+use zilo::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
 use zilo::variant::Variant;
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] (SPEC: level:1..5, depth:N, nodes:N, random, greedy)";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
@@ -155,6 +158,107 @@ fn cmd_bench(rest: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The value after an option, parsed as a whole number.
+fn number<T: std::str::FromStr>(it: &mut std::slice::Iter<'_, String>, option: &str) -> Result<T, String> {
+    let text = it.next().ok_or_else(|| format!("{option} needs a number"))?;
+    text.parse().map_err(|_| format!("{option} '{text}' is not a whole number"))
+}
+
+fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
+    let mut it = argv.iter();
+    let variant = it.next().ok_or_else(|| format!("missing variant; {USAGE}"))?.clone();
+    let mut fen = None;
+    let mut limits = Limits::default();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--fen" => fen = Some(it.next().ok_or("--fen needs a position string")?.clone()),
+            "--depth" => limits.depth = Some(number(&mut it, "--depth")?).filter(|&d| d > 0).or(Some(1)),
+            "--time-ms" => limits.time_ms = Some(number(&mut it, "--time-ms")?),
+            "--nodes" => limits.nodes = Some(number(&mut it, "--nodes")?),
+            other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
+        }
+    }
+    let game = Game::from_text(&variant, fen.as_deref()).map_err(|e| e.to_string())?;
+    let pos = game.position().clone();
+    let v = pos.variant();
+    let line = |r: &SearchResult| {
+        let score = match r.mate_in() {
+            Some(n) => format!("mate {n}"),
+            None => format!("cp {}", r.score),
+        };
+        let pv: Vec<String> = r.pv.iter().map(|&m| move_text(v, m).to_string()).collect();
+        let nps = r.nodes as f64 * 1000.0 / (r.time_ms.max(1)) as f64;
+        println!(
+            "info depth {} seldepth {} score {score} nodes {} nps {:.0} time {} pv {}",
+            r.depth,
+            r.seldepth,
+            r.nodes,
+            nps,
+            r.time_ms,
+            pv.join(" ")
+        );
+    };
+    let clock = default_clock();
+    let mut on_iteration = |r: &SearchResult| line(r);
+    let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: Some(&mut on_iteration) };
+    let result = Searcher::new().search(&pos, &[], limits, &mut hooks);
+    if result.stopped {
+        line(&result);
+    }
+    match result.best {
+        Some(m) => println!("bestmove {}", move_text(v, m)),
+        None => println!("bestmove (none)"),
+    }
+    Ok(())
+}
+
+fn cmd_match(argv: &[String]) -> Result<(), String> {
+    let mut it = argv.iter();
+    let variant = it.next().ok_or_else(|| format!("missing variant; {USAGE}"))?.clone();
+    let v = Variant::by_id(&variant).ok_or_else(|| GameError::UnknownVariant(variant.clone()).to_string())?;
+    let mut a = PlayerSpec::Level(Level::DEFAULT);
+    let mut b = PlayerSpec::Random;
+    let mut options = MatchOptions::new(100, 1);
+    options.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut verbose = false;
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--games" => options.games = number(&mut it, "--games")?,
+            "--seed" => options.seed = number(&mut it, "--seed")?,
+            "--threads" => options.threads = number(&mut it, "--threads")?,
+            "--max-plies" => options.max_plies = number(&mut it, "--max-plies")?,
+            "--verbose" => verbose = true,
+            "--a" => a = it.next().ok_or("--a needs a player")?.parse()?,
+            "--b" => b = it.next().ok_or("--b needs a player")?.parse()?,
+            other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
+        }
+    }
+    if options.games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    let started = Instant::now();
+    let r = play_match_with(v, a, b, options);
+    let (elo, margin) = r.elo();
+    if verbose {
+        for g in &r.records {
+            let (white, black) = if g.a_white { ("a", "b") } else { ("b", "a") };
+            println!("game {} white {white} black {black} result {} {} moves {}", g.index, g.result, g.reason, g.moves.join(" "));
+        }
+    }
+    println!("match {variant} a {a} b {b} games {} seed {}", r.games(), options.seed);
+    let reasons: Vec<String> = r.reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    println!("endings {}", reasons.join(" "));
+    println!(
+        "plies {} time {:.1} s",
+        r.plies,
+        started.elapsed().as_secs_f64()
+    );
+    println!("score {:.3} decisive {:.3}", r.score(), r.decisive_share());
+    println!("wins {} draws {} losses {}", r.wins, r.draws, r.losses);
+    println!("elo {elo:.0} +/- {margin:.0}");
+    Ok(())
+}
+
 fn run(argv: &[String]) -> Result<(), String> {
     let Some(command) = argv.first() else { return Err(USAGE.to_string()) };
     match command.as_str() {
@@ -163,6 +267,8 @@ fn run(argv: &[String]) -> Result<(), String> {
         "play" => cmd_play(&parse_args(&argv[1..])?),
         "batch" => cmd_batch(&parse_args(&argv[1..])?),
         "bench" => cmd_bench(&argv[1..]),
+        "bestmove" => cmd_bestmove(&argv[1..]),
+        "match" => cmd_match(&argv[1..]),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())

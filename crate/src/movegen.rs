@@ -6,10 +6,35 @@ use std::ops::ControlFlow;
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
-use crate::piece::{Color, Role};
+use crate::piece::{Color, Role, RoleSet};
 use crate::position::Position;
 use crate::geometry::Dir;
 use crate::variant::Promotion;
+
+/// Which moves `for_each_move` yields.
+#[derive(Clone, Copy)]
+struct Wanted {
+    /// Moves of the pieces on these cells.
+    from: Bitboard,
+    /// Only legal moves; else every pseudo-legal one (monarch safety and the
+    /// drop-mate rule unchecked).
+    legal_only: bool,
+    /// Only captures and promotions (no castling, no drops).
+    noisy_only: bool,
+    /// Drops of these roles onto these cells.
+    drop_roles: RoleSet,
+    drop_to: Bitboard,
+}
+
+impl Wanted {
+    const LEGAL: Wanted =
+        Wanted { from: Bitboard(!0), legal_only: true, noisy_only: false, drop_roles: RoleSet(!0), drop_to: Bitboard(!0) };
+
+    /// Only the moves of the piece on `from`, no drops.
+    fn moving_from(self, from: Square) -> Wanted {
+        Wanted { from: Bitboard::from_square(from), drop_roles: RoleSet::NONE, ..self }
+    }
+}
 
 impl Position {
     /// Whether the side to move is in check.
@@ -78,24 +103,30 @@ impl Position {
 
     /// Every legal move, moves before drops.
     pub fn legal_moves(&self) -> MoveList {
-        self.collect_moves(Bitboard(!0), true, None)
+        self.collect_moves(Wanted::LEGAL, None)
     }
 
     /// The legal moves of the piece on `from` (none for an empty cell or an enemy piece).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        self.collect_moves(Bitboard::from_square(from), true, Some(from))
+        self.collect_moves(Wanted::LEGAL.moving_from(from), Some(from))
     }
 
     /// Moves of the piece on `from` that obey its movement, whether or not they
     /// leave the monarch in check.
     pub fn pseudo_legal_moves_from(&self, from: Square) -> MoveList {
-        self.collect_moves(Bitboard::from_square(from), false, Some(from))
+        self.collect_moves(Wanted { legal_only: false, ..Wanted::LEGAL.moving_from(from) }, Some(from))
+    }
+
+    /// The legal captures, promotions and en passant captures: the moves a
+    /// quiescence search looks at.
+    pub fn noisy_moves(&self) -> MoveList {
+        self.collect_moves(Wanted { noisy_only: true, ..Wanted::LEGAL }, None)
     }
 
     /// The moves `for_each_move` yields, only those starting on `from` if given.
-    fn collect_moves(&self, from_mask: Bitboard, legal_only: bool, from: Option<Square>) -> MoveList {
+    fn collect_moves(&self, wanted: Wanted, from: Option<Square>) -> MoveList {
         let mut list = MoveList::new();
-        let _ = self.for_each_move(from_mask, legal_only, |m| {
+        let _ = self.for_each_move(wanted, |m| {
             if from.is_none() || m.from() == from {
                 list.push(m);
             }
@@ -107,7 +138,7 @@ impl Position {
     /// How many legal moves there are, without keeping them.
     pub fn count_legal(&self) -> usize {
         let mut n = 0;
-        let _ = self.for_each_move(Bitboard(!0), true, |_| {
+        let _ = self.for_each_move(Wanted::LEGAL, |_| {
             n += 1;
             ControlFlow::<()>::Continue(())
         });
@@ -115,25 +146,36 @@ impl Position {
     }
 
     pub fn has_legal_move(&self) -> bool {
-        self.for_each_move(Bitboard(!0), true, |_| ControlFlow::Break(())).is_break()
+        self.for_each_move(Wanted::LEGAL, |_| ControlFlow::Break(())).is_break()
     }
 
+    /// Whether `m` is legal here: generates only the moves of its piece (or
+    /// its drop), so it is cheap enough to check a move from anywhere.
     pub fn is_legal(&self, m: Move) -> bool {
-        let from_mask = m.from().map_or(Bitboard::EMPTY, Bitboard::from_square);
-        self.for_each_move(from_mask, true, |legal| if legal == m { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+        let wanted = match m {
+            Move::Drop { role, to } => Wanted {
+                from: Bitboard::EMPTY,
+                drop_roles: RoleSet::of(&[role]),
+                drop_to: Bitboard::from_square(to),
+                ..Wanted::LEGAL
+            },
+            _ => match m.from() {
+                Some(from) => Wanted::LEGAL.moving_from(from),
+                None => return false,
+            },
+        };
+        if let Move::Drop { role, .. } = m {
+            if role.index() >= self.variant().pieces.len() {
+                return false;
+            }
+        }
+        self.for_each_move(wanted, |legal| if legal == m { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
             .is_break()
     }
 
-    /// Calls `f` with each move whose piece stands in `from_mask` (and with
-    /// every drop), stopping when `f` breaks: every legal move, or with
-    /// `legal_only` false every pseudo-legal one (monarch safety and the
-    /// drop-mate rule unchecked).
-    fn for_each_move<B>(
-        &self,
-        from_mask: Bitboard,
-        legal_only: bool,
-        mut f: impl FnMut(Move) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
+    /// Calls `f` with each move `wanted` asks for, stopping when `f` breaks.
+    fn for_each_move<B>(&self, wanted: Wanted, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+        let Wanted { from: from_mask, legal_only, noisy_only, drop_roles, drop_to } = wanted;
         let v = self.variant();
         let g = &v.geometry;
         let us = self.turn();
@@ -178,7 +220,12 @@ impl Position {
                     self.promotions(role, from, to, |m| emit(m, risky_from || blaster || arrive.contains(to)))?;
                 }
                 for to in quiets {
-                    self.promotions(role, from, to, |m| emit(m, risky_from || arrive.contains(to)))?;
+                    self.promotions(role, from, to, |m| {
+                        if noisy_only && m.promotion().is_none() {
+                            return ControlFlow::Continue(());
+                        }
+                        emit(m, risky_from || arrive.contains(to))
+                    })?;
                 }
             }
         }
@@ -190,6 +237,9 @@ impl Position {
                 }
             }
         }
+        if noisy_only {
+            return ControlFlow::Continue(());
+        }
         if v.rules.castling.is_some() && !in_check && from_mask.contains(k) {
             for rook in self.castling_rights() & self.by_color(us) {
                 if let Some(m) = self.castle(k, rook) {
@@ -198,9 +248,9 @@ impl Position {
             }
         }
         if v.rules.drops {
-            let empty = g.all() & !occ;
+            let empty = g.all() & !occ & drop_to;
             for role in v.roles() {
-                if self.hand_count(us, role) == 0 {
+                if self.hand_count(us, role) == 0 || !drop_roles.contains(role) {
                     continue;
                 }
                 let def = v.piece(role);
@@ -370,7 +420,8 @@ impl Position {
     /// The cells the side to move may drop a `role` on, legally.
     pub fn drop_targets(&self, role: Role) -> Bitboard {
         let mut targets = Bitboard::EMPTY;
-        let _ = self.for_each_move(Bitboard::EMPTY, true, |m| {
+        let wanted = Wanted { from: Bitboard::EMPTY, drop_roles: RoleSet::of(&[role]), ..Wanted::LEGAL };
+        let _ = self.for_each_move(wanted, |m| {
             if let Move::Drop { role: r, to } = m {
                 if r == role {
                     targets.set(to);

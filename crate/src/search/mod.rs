@@ -1,0 +1,915 @@
+//! The computer player's search: iterative deepening negamax alpha-beta
+//! (principal variation search) with a transposition table, quiescence over
+//! captures, check extension, mate scores by distance, killer and history
+//! move ordering, and a few safe prunings (reverse futility, futility, late
+//! move reductions and pruning).
+//!
+//! Generic over variants: it reads only the `Position` API and the
+//! variant's data, and asks [`crate::eval::evaluate`] what a position is worth.
+//!
+//! Limits: depth, node count, time. Time is read through an injectable
+//! millisecond clock (`Hooks::now_ms`), because `std::time::Instant` does
+//! not work on `wasm32-unknown-unknown`; [`best_move`] supplies a default
+//! clock (`Instant` natively, `Date.now()` in the browser). With only a depth
+//! or node limit the search never reads the clock, and a fresh search is
+//! fully deterministic (fixed table size, no randomness unless seeded).
+//!
+//! ## In the browser (wasm32)
+//! - `best_move(&pos, &game_history(&game), Level::new(n).unwrap().limits(seed))`
+//!   works as is: under a time limit `default_clock()` reads `Date.now()`.
+//! - Another clock (say `performance.now`): build
+//!   `Hooks { now_ms: Some(&clock), ..Hooks::default() }` and call
+//!   `Searcher::search`; `on_iteration` reports each finished depth (for a
+//!   "thinking" display).
+//! - Cancelling: the search runs synchronously inside the worker, so a
+//!   message cannot interrupt it. Either terminate the worker (and start a
+//!   new one), or poll a `SharedArrayBuffer` flag through `should_stop`
+//!   (needs cross-origin isolation, which `file://` pages do not have).
+//! - Keeping one `Searcher` per game in the worker answers faster (its
+//!   table is reused); a fresh `best_move` per move answers reproducibly.
+//! - Stack: at most `MAX_PLY` frames of about 5 KiB, well within the
+//!   default 1 MiB wasm stack.
+
+pub mod check_zone;
+pub mod ordering;
+pub mod tt;
+
+use arrayvec::ArrayVec;
+
+use crate::eval::evaluate;
+use crate::moves::{Move, MoveList, MAX_MOVES};
+use crate::position::Position;
+use crate::rng::Rng;
+use crate::variant::NoMovesOutcome;
+
+use check_zone::CheckZone;
+use ordering::{capture_gain, Ordering};
+use tt::{Bound, Table, NO_EVAL};
+
+/// The score of giving mate now; mate in n plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 31_000;
+/// Deepest ply the search reaches (main search plus quiescence).
+pub const MAX_PLY: usize = 96;
+/// Deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+/// Depth used when a search is given no limit at all.
+pub const DEFAULT_DEPTH: u32 = 4;
+/// Transposition table size of a fresh search: 2^18 slots (4 MiB).
+pub const DEFAULT_TT_LOG2: u32 = 18;
+
+/// When to stop thinking. Any combination; the first limit reached stops
+/// the search. With none set the search goes to `DEFAULT_DEPTH`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest full iteration, in plies.
+    pub depth: Option<u32>,
+    /// Most positions to visit.
+    pub nodes: Option<u64>,
+    /// Most milliseconds to think (needs a clock; `best_move` has one).
+    pub time_ms: Option<u64>,
+    /// Weaker play: each root move's score gets a fixed random offset in
+    /// `-noise_cp..=noise_cp` (mates excepted), drawn from `seed`.
+    pub noise_cp: i32,
+    pub seed: u64,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    pub fn time_ms(ms: u64) -> Limits {
+        Limits { time_ms: Some(ms), ..Limits::default() }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// For the side to move, in centipawns; beyond ±`MATE_BOUND` a mate score.
+    pub score: i32,
+    /// Last completed iteration.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    pub nodes: u64,
+    /// Milliseconds spent (0 when no clock was read).
+    pub time_ms: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+    /// A limit cut the last iteration short.
+    pub stopped: bool,
+}
+
+impl SearchResult {
+    /// `Some(n)`: the side to move mates in `n` moves; `Some(-n)`: is mated in `n`.
+    pub fn mate_in(&self) -> Option<i32> {
+        mate_in(self.score)
+    }
+}
+
+/// Moves to mate of a score (`None` if not a mate score).
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score + 1) / 2)
+    } else {
+        None
+    }
+}
+
+/// The outside world a search talks to. All optional.
+#[derive(Default)]
+pub struct Hooks<'a> {
+    /// Milliseconds from any fixed origin (read only under a time limit).
+    pub now_ms: Option<&'a dyn Fn() -> f64>,
+    /// Polled every few thousand nodes; `true` ends the search (cancel).
+    pub should_stop: Option<&'a dyn Fn() -> bool>,
+    /// Called after every completed iteration (and at the end) with the result so far.
+    pub on_iteration: Option<&'a mut dyn FnMut(&SearchResult)>,
+}
+
+/// The platform's millisecond clock: `Instant` natively, `Date.now()` in the browser.
+pub fn default_clock() -> impl Fn() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let origin = std::time::Instant::now();
+        move || origin.elapsed().as_secs_f64() * 1000.0
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::prelude::*;
+        #[wasm_bindgen]
+        extern "C" {
+            #[wasm_bindgen(js_namespace = Date, js_name = now)]
+            fn date_now() -> f64;
+        }
+        date_now
+    }
+}
+
+/// The best move in `pos`, with a fresh table (so a depth- or node-limited
+/// call always gives the same answer). `history` lists the hashes
+/// (`Position::hash`) of the earlier positions of the game, oldest first
+/// (the current one may be included or not): a move back into any of them
+/// scores as a draw.
+pub fn best_move(pos: &Position, history: &[u64], limits: Limits) -> SearchResult {
+    let clock = default_clock();
+    let mut hooks = Hooks::default();
+    if limits.time_ms.is_some() {
+        hooks.now_ms = Some(&clock);
+    }
+    Searcher::new().search(pos, history, limits, &mut hooks)
+}
+
+/// The `history` argument for a search in `game`'s current position: the
+/// hashes of its earlier positions, oldest first.
+pub fn game_history(game: &crate::game::Game) -> Vec<u64> {
+    let mut pos = game.start_position().clone();
+    let mut hashes = Vec::with_capacity(game.moves().len() + 1);
+    for &m in game.moves() {
+        hashes.push(pos.hash());
+        pos = pos.play_unchecked(m);
+    }
+    hashes
+}
+
+/// A search with tables that persist from one call to the next (faster in
+/// a game, but then results depend on what was searched before).
+pub struct Searcher {
+    tt: Table,
+    ordering: Ordering,
+    /// Ordering scores, `MAX_MOVES` per ply.
+    scores: Vec<i32>,
+    /// Triangular principal-variation table.
+    pv: Vec<Option<Move>>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Hashes of the positions on the current path, by ply.
+    path: [u64; MAX_PLY + 1],
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new()
+    }
+}
+
+/// The state of one search call.
+struct Run<'a, 'h> {
+    s: &'a mut Searcher,
+    hooks: &'a mut Hooks<'h>,
+    limits: Limits,
+    start_ms: f64,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    /// Game history hashes, and a 4096-bit filter of them.
+    history: &'a [u64],
+    history_filter: [u64; 64],
+    root_depth: i32,
+}
+
+impl Searcher {
+    pub fn new() -> Searcher {
+        Searcher::with_table_size(DEFAULT_TT_LOG2)
+    }
+
+    /// A searcher whose table has `2^log2_entries` slots (16 bytes each).
+    pub fn with_table_size(log2_entries: u32) -> Searcher {
+        Searcher {
+            tt: Table::new(log2_entries),
+            ordering: Ordering::new(),
+            scores: vec![0; (MAX_PLY + 1) * MAX_MOVES],
+            pv: vec![None; (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: [0; MAX_PLY + 1],
+            path: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Searches `pos` within `limits`; see [`best_move`] for `history`.
+    pub fn search(&mut self, pos: &Position, history: &[u64], limits: Limits, hooks: &mut Hooks) -> SearchResult {
+        self.tt.new_search();
+        self.ordering.new_search();
+        let mut history_filter = [0u64; 64];
+        for &h in history {
+            history_filter[(h >> 6) as usize & 63] |= 1 << (h & 63);
+        }
+        let start_ms = match (limits.time_ms, &hooks.now_ms) {
+            (Some(_), Some(now)) => now(),
+            _ => 0.0,
+        };
+        let mut run = Run {
+            s: self,
+            hooks,
+            limits,
+            start_ms,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            history,
+            history_filter,
+            root_depth: 0,
+        };
+        run.iterate(pos)
+    }
+}
+
+#[inline]
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score of a position where the side to move has no legal move.
+fn no_moves_score(pos: &Position, ply: usize) -> i32 {
+    let lost = -MATE + ply as i32;
+    if pos.monarch_square(pos.turn()).is_none() || pos.is_check() {
+        return lost;
+    }
+    match pos.variant().rules.stalemate {
+        NoMovesOutcome::Loss => lost,
+        NoMovesOutcome::Draw => 0,
+    }
+}
+
+/// Neither a capture nor a promotion (nor a special move such as castling
+/// or en passant, which are treated as noisy).
+#[inline]
+fn is_quiet(pos: &Position, m: Move) -> bool {
+    match m {
+        Move::Normal { to, promotion, .. } => promotion.is_none() && !pos.piece_at(to).is_some_and(|p| p.color() != pos.turn()),
+        Move::Drop { .. } | Move::Castle { .. } => true,
+        Move::EnPassant { .. } => false,
+    }
+}
+
+/// Where the main search is in trying a node's moves (after the table move).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    GoodCaptures,
+    Killer(usize),
+    Generate,
+    Rest,
+}
+
+struct RootMove {
+    m: Move,
+    score: i32,
+    noise: i32,
+}
+
+const NODE_CHECK_INTERVAL: u64 = 2048;
+
+impl Run<'_, '_> {
+    fn elapsed_ms(&self) -> f64 {
+        match &self.hooks.now_ms {
+            Some(now) => now() - self.start_ms,
+            None => 0.0,
+        }
+    }
+
+    /// Counts a node and tells whether the search must stop now.
+    #[inline]
+    fn count_node_and_check(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(max) = self.limits.nodes {
+            if self.nodes > max {
+                self.aborted = true;
+            }
+        }
+        if self.nodes.is_multiple_of(NODE_CHECK_INTERVAL) {
+            if let (Some(ms), Some(_)) = (self.limits.time_ms, &self.hooks.now_ms) {
+                if self.elapsed_ms() >= ms as f64 {
+                    self.aborted = true;
+                }
+            }
+            if let Some(stop) = &self.hooks.should_stop {
+                if stop() {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn is_repetition(&self, hash: u64, ply: usize) -> bool {
+        // Same side to move: every second ply back along the path.
+        let mut p = ply as isize - 2;
+        while p >= 0 {
+            if self.s.path[p as usize] == hash {
+                return true;
+            }
+            p -= 2;
+        }
+        self.history_filter[(hash >> 6) as usize & 63] >> (hash & 63) & 1 != 0 && self.history.contains(&hash)
+    }
+
+    fn result(&self, pos: &Position, root: &[RootMove], score: i32, depth: u32) -> SearchResult {
+        // The line as far as it is legal (a table hit can end it early, and
+        // quiescence moves are checked only against the tables).
+        let mut pv = Vec::new();
+        let mut p = pos.clone();
+        for m in self.s.pv[..self.s.pv_len[0]].iter().map_while(|m| *m) {
+            if !p.legal_moves().contains(&m) {
+                break;
+            }
+            p = p.play_unchecked(m);
+            pv.push(m);
+        }
+        let best = pv.first().copied().or(root.first().map(|r| r.m));
+        SearchResult {
+            best,
+            score,
+            depth,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            time_ms: self.elapsed_ms().max(0.0) as u64,
+            pv,
+            stopped: self.aborted,
+        }
+    }
+
+    fn iterate(&mut self, pos: &Position) -> SearchResult {
+        if self.hooks.now_ms.is_none() {
+            // No clock, no time limit.
+            self.limits.time_ms = None;
+        }
+        let limits = self.limits;
+        let max_depth = match (limits.depth, limits.nodes, limits.time_ms) {
+            (None, None, None) => DEFAULT_DEPTH,
+            (d, _, _) => d.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+        };
+        let moves = pos.legal_moves();
+        self.s.path[0] = pos.hash();
+        if moves.is_empty() {
+            self.s.pv_len[0] = 0;
+            let r = self.result(pos, &[], no_moves_score(pos, 0), 0);
+            return r;
+        }
+        let tt_move = self.s.tt.probe(pos.hash()).and_then(|e| e.best);
+        let mut rng = Rng::new(limits.seed ^ pos.hash());
+        let mut root: Vec<RootMove> = moves
+            .iter()
+            .map(|&m| RootMove { m, score: self.s.ordering.score(pos, m, tt_move, 0), noise: 0 })
+            .collect();
+        root.sort_by_key(|r| std::cmp::Reverse(r.score));
+        for r in &mut root {
+            r.noise = rng.symmetric(limits.noise_cp);
+        }
+
+        let mut last: Option<SearchResult> = None;
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            let prev = last.as_ref().map(|r| r.score);
+            let score = match prev {
+                Some(p) if depth >= 5 && p.abs() < MATE_BOUND && limits.noise_cp == 0 => self.aspiration(pos, &mut root, depth as i32, p),
+                _ => self.root_search(pos, &mut root, depth as i32, -INF, INF),
+            };
+            if self.aborted {
+                // A partly searched iteration still counts if it settled a
+                // move (the first searched is the previous best).
+                match (&last, score) {
+                    (Some(prev), Some(score)) if self.s.pv_len[0] > 0 && score > prev.score => {
+                        last = Some(self.result(pos, &root, score, prev.depth));
+                    }
+                    (None, Some(score)) if self.s.pv_len[0] > 0 => last = Some(self.result(pos, &root, score, 0)),
+                    _ => {}
+                }
+                break;
+            }
+            let score = score.expect("a completed iteration has a score");
+            let r = self.result(pos, &root, score, depth);
+            if let Some(cb) = self.hooks.on_iteration.as_mut() {
+                cb(&r);
+            }
+            last = Some(r);
+            // Under a time limit, don't start an iteration that cannot finish.
+            if let Some(ms) = limits.time_ms {
+                if root.len() == 1 || self.elapsed_ms() >= ms as f64 * 0.45 {
+                    break;
+                }
+                if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth as i32 {
+                    break;
+                }
+            }
+        }
+        let mut result = last.unwrap_or_else(|| {
+            // Stopped inside the first iteration: the best ordered move.
+            self.s.pv_len[0] = 0;
+            self.result(pos, &root, 0, 0)
+        });
+        result.nodes = self.nodes;
+        result.seldepth = self.seldepth as u32;
+        result.stopped = self.aborted;
+        result.time_ms = self.elapsed_ms().max(0.0) as u64;
+        result
+    }
+
+    /// A root search in a window around the previous score, widened on failure.
+    fn aspiration(&mut self, pos: &Position, root: &mut [RootMove], depth: i32, prev: i32) -> Option<i32> {
+        let mut delta = 40;
+        let (mut alpha, mut beta) = (prev - delta, prev + delta);
+        loop {
+            let score = self.root_search(pos, root, depth, alpha, beta)?;
+            if self.aborted {
+                return Some(score);
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INF);
+            } else if score >= beta {
+                beta = (beta + delta).min(INF);
+            } else {
+                return Some(score);
+            }
+            delta *= 3;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    /// One iteration over the root moves. Returns the best score, or `None`
+    /// if stopped before any move was searched. Moves the best move first.
+    fn root_search(&mut self, pos: &Position, root: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32) -> Option<i32> {
+        let noisy = self.limits.noise_cp > 0;
+        let orig_alpha = alpha;
+        let mut best: Option<(usize, i32, i32)> = None; // index, noisy score, true score
+        self.seldepth = self.seldepth.max(1);
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..root.len() {
+            let m = root[i].m;
+            let child = pos.play_unchecked(m);
+            let check = child.is_check();
+            let score = if noisy {
+                -self.search(&child, depth - 1, 1, -INF, INF, true, check)
+            } else if i == 0 {
+                -self.search(&child, depth - 1, 1, -beta, -alpha, true, check)
+            } else {
+                let s = -self.search(&child, depth - 1, 1, -alpha - 1, -alpha, false, check);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.search(&child, depth - 1, 1, -beta, -alpha, true, check)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            let ranked = if noisy && score.abs() < MATE_BOUND { score + root[i].noise } else { score };
+            root[i].score = if i == 0 || ranked > alpha { ranked } else { -INF + i as i32 };
+            if best.is_none_or(|(_, b, _)| ranked > b) {
+                best = Some((i, ranked, score));
+                // The root PV: this move, then the child's line.
+                self.s.pv[0] = Some(m);
+                let child_len = self.s.pv_len[1].max(1);
+                for p in 1..child_len {
+                    self.s.pv[p] = self.s.pv[(MAX_PLY + 1) + p];
+                }
+                self.s.pv_len[0] = child_len;
+                if !noisy {
+                    if score > alpha {
+                        alpha = score;
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (index, _, score) = best?;
+        root[..=index].rotate_right(1);
+        // Keep the rest in the order of their scores for the next iteration.
+        root[1..].sort_by_key(|r| std::cmp::Reverse(r.score));
+        let tt_score = score_to_tt(score, 0);
+        if !self.aborted {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else if noisy || score > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.s.tt.store(pos.hash(), depth, tt_score, bound, Some(root[0].m), NO_EVAL);
+        }
+        Some(score)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool, in_check: bool) -> i32 {
+        self.s.pv_len[ply] = ply;
+        if depth <= 0 && !in_check {
+            return self.qsearch(pos, ply, alpha, beta, in_check);
+        }
+        if self.count_node_and_check() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.monarch_square(pos.turn()).is_none() {
+            return -MATE + ply as i32;
+        }
+        let hash = pos.hash();
+        if self.is_repetition(hash, ply) {
+            return 0;
+        }
+        self.s.path[ply] = hash;
+        // Mate distance: no line from here can do better than mating at once.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+
+        let entry = self.s.tt.probe(hash);
+        let mut tt_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry {
+            if !pv_node && e.depth as i32 >= depth {
+                let s = score_from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // Check extension (bounded, so that long series of checks end).
+        let depth = if in_check && ply < 2 * self.root_depth as usize + 4 { depth.max(0) + 1 } else { depth.max(1) };
+
+        let static_eval = match entry {
+            _ if in_check => -INF,
+            Some(e) if e.eval != NO_EVAL => e.eval as i32,
+            _ => evaluate(pos),
+        };
+        let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
+        // Reverse futility: far above beta with little depth left, stop here.
+        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
+            return static_eval;
+        }
+
+        let us = pos.turn();
+        let mut best_score = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 120 + 100 * depth <= alpha;
+        let late_limit = if depth <= 3 { 4 + 4 * depth * depth } else { i32::MAX } as usize;
+        let orig_alpha = alpha;
+        let zone = CheckZone::new(pos);
+
+        // The table's move first, before generating the others: it often
+        // ends the node by itself.
+        if let Some(m) = tt_move {
+            if pos.is_legal(m) {
+                let quiet = is_quiet(pos, m);
+                let child = pos.play_unchecked(m);
+                let gives_check = child.is_check();
+                let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, gives_check);
+                if self.aborted {
+                    return 0;
+                }
+                searched = 1;
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.s.ordering.on_cutoff(us, ply, depth, m, &[]);
+                        }
+                        self.s.tt.store(hash, depth, score_to_tt(score, ply), Bound::Lower, Some(m), tt_eval);
+                        return score;
+                    }
+                    alpha = score;
+                }
+                if quiet {
+                    quiets_tried.push(m);
+                }
+            } else {
+                tt_move = None;
+            }
+        }
+
+        // Then the captures that do not lose material, then the killers, then
+        // everything else: the full legal list is generated only if no
+        // earlier move ended the node.
+        let base = ply * MAX_MOVES;
+        let mut moves = pos.noisy_moves();
+        let mut n = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if Some(m) == tt_move {
+                continue;
+            }
+            let score = self.s.ordering.score(pos, m, None, ply);
+            if score >= ordering::GOOD_CAPTURE {
+                moves[n] = m;
+                self.s.scores[base + n] = score;
+                n += 1;
+            }
+        }
+        moves.truncate(n);
+        let mut stage = Stage::GoodCaptures;
+        let mut i = 0;
+        let killers = self.s.ordering.killers(ply);
+        let mut killers_done: [Option<Move>; 2] = [None; 2];
+        loop {
+            let m = match stage {
+                Stage::GoodCaptures | Stage::Rest if i < n => {
+                    // Selection sort: bring the best-scored remaining move to `i`.
+                    let mut j_best = i;
+                    for j in i + 1..n {
+                        if self.s.scores[base + j] > self.s.scores[base + j_best] {
+                            j_best = j;
+                        }
+                    }
+                    moves.swap(i, j_best);
+                    self.s.scores.swap(base + i, base + j_best);
+                    i += 1;
+                    let m = moves[i - 1];
+                    if stage == Stage::Rest
+                        && (Some(m) == tt_move
+                            || killers_done.contains(&Some(m))
+                            || self.s.scores[base + i - 1] >= ordering::GOOD_CAPTURE && !is_quiet(pos, m))
+                    {
+                        continue;
+                    }
+                    m
+                }
+                Stage::GoodCaptures => {
+                    stage = Stage::Killer(0);
+                    continue;
+                }
+                Stage::Killer(k) => {
+                    stage = if k == 0 { Stage::Killer(1) } else { Stage::Generate };
+                    match killers[k] {
+                        Some(m) if Some(m) != tt_move && is_quiet(pos, m) && pos.is_legal(m) => {
+                            killers_done[k] = Some(m);
+                            m
+                        }
+                        _ => continue,
+                    }
+                }
+                Stage::Generate => {
+                    moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        return no_moves_score(pos, ply);
+                    }
+                    n = moves.len();
+                    for (j, &m) in moves.iter().enumerate() {
+                        self.s.scores[base + j] = self.s.ordering.score(pos, m, tt_move, ply);
+                    }
+                    i = 0;
+                    stage = Stage::Rest;
+                    continue;
+                }
+                Stage::Rest => break,
+            };
+            let quiet = is_quiet(pos, m);
+            let killer = quiet && self.s.ordering.is_killer(ply, m);
+
+            // Prune late quiet moves that cannot give check, without playing them.
+            if quiet && !pv_node && !in_check && best_score > -MATE_BOUND && (futile || searched >= late_limit) && !zone.may_give_check(pos, m) {
+                continue;
+            }
+            let child = pos.play_unchecked(m);
+            let gives_check = child.is_check();
+
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.search(&child, new_depth, ply + 1, -beta, -alpha, pv_node, gives_check)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 3 && quiet && !killer && !in_check && !gives_check {
+                    r = 1 + (searched >= 8) as i32 + (depth >= 6 && searched >= 20) as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(&child, new_depth - r, ply + 1, -alpha - 1, -alpha, false, gives_check);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.search(&child, new_depth, ply + 1, -alpha - 1, -alpha, false, gives_check);
+                }
+                if s > alpha && s < beta && pv_node && !self.aborted {
+                    s = -self.search(&child, new_depth, ply + 1, -beta, -alpha, true, gives_check);
+                }
+                s
+            };
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.s.ordering.on_cutoff(us, ply, depth, m, &quiets_tried);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.s.tt.store(hash, depth, score_to_tt(best_score, ply), bound, best_move, tt_eval);
+        best_score
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        const W: usize = MAX_PLY + 1;
+        self.s.pv[ply * W + ply] = Some(m);
+        let child_len = self.s.pv_len[ply + 1].max(ply + 1);
+        for p in ply + 1..child_len {
+            self.s.pv[ply * W + p] = self.s.pv[(ply + 1) * W + p];
+        }
+        self.s.pv_len[ply] = child_len;
+    }
+
+    /// Captures only (and every evasion when in check), until the position is quiet.
+    fn qsearch(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32, in_check: bool) -> i32 {
+        self.s.pv_len[ply] = ply;
+        if self.count_node_and_check() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.monarch_square(pos.turn()).is_none() {
+            return -MATE + ply as i32;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        let hash = pos.hash();
+        let entry = self.s.tt.probe(hash);
+        if let Some(e) = entry {
+            let s = score_from_tt(e.score as i32, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let mut list: MoveList;
+        let stand = if in_check {
+            list = pos.legal_moves();
+            if list.is_empty() {
+                return no_moves_score(pos, ply);
+            }
+            -INF
+        } else {
+            // (A stalemate is not noticed here; the main search sees it.)
+            let stand = match entry {
+                Some(e) if e.eval != NO_EVAL => e.eval as i32,
+                _ => evaluate(pos),
+            };
+            if stand >= beta {
+                return stand;
+            }
+            list = pos.noisy_moves();
+            stand
+        };
+        alpha = alpha.max(stand);
+        let mut best = stand;
+
+        let base = ply * MAX_MOVES;
+        let mut n = 0;
+        for i in 0..list.len() {
+            let m = list[i];
+            let keep = in_check
+                || match capture_gain(pos, m) {
+                    Some(g) => g == i32::MAX || (g >= 0 && stand + g + 150 > alpha),
+                    None => matches!(m, Move::Normal { promotion: Some(_), .. }),
+                };
+            if keep {
+                self.s.scores[base + n] = self.s.ordering.score(pos, m, None, ply);
+                list[n] = m;
+                n += 1;
+            }
+        }
+        for i in 0..n {
+            let mut j_best = i;
+            for j in i + 1..n {
+                if self.s.scores[base + j] > self.s.scores[base + j_best] {
+                    j_best = j;
+                }
+            }
+            list.swap(i, j_best);
+            self.s.scores.swap(base + i, base + j_best);
+            let m = list[i];
+            let child = pos.play_unchecked(m);
+            let check = child.is_check();
+            let score = -self.qsearch(&child, ply + 1, -beta, -alpha, check);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,118 @@
+//! The transposition table: a fixed-size array of results of earlier
+//! searches, indexed by the position's Zobrist hash (which covers board,
+//! hands and side to move).
+
+use crate::moves::Move;
+
+/// What a stored score means.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score.
+    Exact,
+    /// The true score is at least this (a beta cutoff).
+    Lower,
+    /// The true score is at most this (no move reached alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+pub struct Entry {
+    /// The upper 32 bits of the hash (the lower ones chose the slot).
+    check: u32,
+    pub best: Option<Move>,
+    pub score: i16,
+    pub depth: i8,
+    pub bound: Bound,
+    generation: u8,
+    /// The static evaluation, or `NO_EVAL`.
+    pub eval: i16,
+}
+
+pub const NO_EVAL: i16 = i16::MIN;
+
+const EMPTY: Entry = Entry { check: 0, best: None, score: 0, depth: -1, bound: Bound::Upper, generation: 0, eval: NO_EVAL };
+
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of `2^log2_entries` slots.
+    pub fn new(log2_entries: u32) -> Table {
+        let size = 1usize << log2_entries.max(1);
+        Table { entries: vec![EMPTY; size], mask: size - 1, generation: 0 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+        self.generation = 0;
+    }
+
+    /// Marks a new search: entries of older searches are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// The two slots a hash may live in.
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize & self.mask) & !1
+    }
+
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let b = self.bucket(hash);
+        let check = (hash >> 32) as u32;
+        self.entries[b..b + 2].iter().find(|e| e.check == check && e.depth >= 0).copied()
+    }
+
+    /// Stores a result. Of the bucket's two slots it takes the one already
+    /// holding this position, else the one of least worth (shallow or from
+    /// an older search). A deeper bound of this search for the same
+    /// position is not overwritten by a shallower one.
+    #[inline]
+    pub fn store(&mut self, hash: u64, depth: i32, score: i32, bound: Bound, best: Option<Move>, eval: i16) {
+        let b = self.bucket(hash);
+        let check = (hash >> 32) as u32;
+        let generation = self.generation;
+        let worth = |e: &Entry| e.depth as i32 - if e.generation == generation { 0 } else { 64 };
+        let i = if self.entries[b].check == check {
+            b
+        } else if self.entries[b + 1].check == check {
+            b + 1
+        } else if worth(&self.entries[b]) <= worth(&self.entries[b + 1]) {
+            b
+        } else {
+            b + 1
+        };
+        let slot = &mut self.entries[i];
+        let same = slot.check == check && slot.depth >= 0;
+        if same && slot.generation == generation && slot.depth as i32 > depth && bound != Bound::Exact {
+            if slot.eval == NO_EVAL {
+                slot.eval = eval;
+            }
+            return;
+        }
+        let best = if best.is_none() && same { slot.best } else { best };
+        let eval = if eval == NO_EVAL && same { slot.eval } else { eval };
+        *slot = Entry {
+            check,
+            best,
+            score: score.clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16,
+            depth: depth.clamp(0, i8::MAX as i32) as i8,
+            bound,
+            generation,
+            eval,
+        };
+    }
+}

@@ -1,0 +1,357 @@
+//! The computer player: it finds mates and wins material, plays only legal
+//! moves, and gives the same answer every time at a fixed depth.
+
+mod common;
+use common::*;
+use zilo::fen::parse_position;
+use zilo::notation::move_text;
+use zilo::players::{play_match_with, greedy_move, Level, MatchOptions, PlayerSpec};
+use zilo::rng::Rng;
+use zilo::search::{best_move, Hooks, Limits, SearchResult, Searcher, MATE_BOUND};
+use zilo::variant::{NoMovesOutcome, Variant};
+use zilo::Position;
+
+fn pos_of(variant: &str, fen: &str) -> Position {
+    let v = Variant::by_id(variant).unwrap_or_else(|| panic!("unknown variant {variant}"));
+    parse_position(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn search(variant: &str, fen: &str, depth: u32) -> (Position, SearchResult) {
+    let pos = pos_of(variant, fen);
+    let r = best_move(&pos, &[], Limits::depth(depth));
+    (pos, r)
+}
+
+fn text(pos: &Position, r: &SearchResult) -> String {
+    move_text(pos.variant(), r.best.expect("a best move")).to_string()
+}
+
+/// Whether the side to move in `pos` has lost on the spot.
+fn lost(pos: &Position) -> bool {
+    pos.monarch_square(pos.turn()).is_none()
+        || (!pos.has_legal_move() && (pos.is_check() || pos.variant().rules.stalemate == NoMovesOutcome::Loss))
+}
+
+/// Brute force, independent of the search: the side to move can force a
+/// win within `moves` of its moves.
+fn forces_win(pos: &Position, moves: u32) -> bool {
+    moves > 0
+        && pos.legal_moves().iter().any(|&m| {
+            let child = pos.play_unchecked(m);
+            lost(&child) || (moves > 1 && child.legal_moves().iter().all(|&r| forces_win(&child.play_unchecked(r), moves - 1)))
+        })
+}
+
+/// The search reports a mate in exactly `n` moves, the brute force agrees
+/// that no shorter one exists, and its move keeps a forced win in `n - 1`.
+fn assert_mate_in(variant: &str, fen: &str, n: u32) {
+    let (pos, r) = search(variant, fen, 2 * n + 1);
+    assert_eq!(r.mate_in(), Some(n as i32), "{fen}: expected mate in {n}, got {r:?}");
+    assert!(!forces_win(&pos, n - 1), "{fen}: the position has a mate in fewer than {n}");
+    let child = pos.play_unchecked(r.best.unwrap());
+    let wins = lost(&child) || child.legal_moves().iter().all(|&m| forces_win(&child.play_unchecked(m), n - 1));
+    assert!(wins, "{fen}: {} does not force mate in {n}", text(&pos, &r));
+}
+
+// Positions from the side to move's point of view; in `zilo` Chargers (Q)
+// move like rooks, Bombers (B) slide 1-3 squares orthogonally and blast.
+// Other variants take one line each: `assert_mate_in("chess", "<FEN>", 2);`.
+
+#[test]
+fn finds_a_mate_in_one_with_a_charger() {
+    assert_mate_in("zilo", "k8/7Q1/9/9/9/9/9/9/4K3Q[] w - - 0 1", 1);
+}
+
+#[test]
+fn finds_a_mate_in_one_by_dropping_a_charger() {
+    assert_mate_in("zilo", "k8/pp7/9/9/9/9/9/9/4K4[Q] w - - 0 1", 1);
+}
+
+#[test]
+fn finds_a_blast_that_removes_the_enemy_monarch() {
+    let (pos, r) = search("zilo", "4k4/4p4/9/9/4B4/9/9/9/K8[] w - - 0 1", 3);
+    assert_eq!(text(&pos, &r), "e5e8");
+    assert_eq!(r.mate_in(), Some(1));
+}
+
+#[test]
+fn finds_a_mate_in_two_with_two_chargers() {
+    assert_mate_in("zilo", "k8/9/7Q1/8Q/9/9/9/9/4K4[] w - - 0 1", 2);
+}
+
+#[test]
+fn finds_a_mate_in_two_for_the_second_player() {
+    // The same ladder, mirrored: the second player mates.
+    assert_mate_in("zilo", "4k4/9/9/9/9/q8/1q7/9/8K[] b - - 0 1", 2);
+}
+
+#[test]
+fn takes_a_hanging_piece() {
+    // The Jumper on c4 takes the undefended Charger on d6.
+    let (pos, r) = search("zilo", "4k4/ppp6/9/3q5/9/2C6/9/9/4K4[] w - - 0 1", 4);
+    assert_eq!(text(&pos, &r), "c4d6");
+    assert!(r.score > 300, "{r:?}");
+}
+
+#[test]
+fn finds_a_winning_bomber_blast() {
+    // Bomber e4 takes the Minion on e7; the blast also removes the Charger
+    // on d7 and the Scout on f7.
+    let (pos, r) = search("zilo", "k8/9/3qpy3/9/9/4B4/9/9/4K4[] w - - 0 1", 4);
+    assert_eq!(text(&pos, &r), "e4e7");
+    assert!(r.score > 400, "{r:?}");
+}
+
+#[test]
+fn prefers_a_plain_capture_to_a_blast_that_removes_its_own_pieces() {
+    // The Bomber could take the Charger on e7, but its blast would remove
+    // both our Sentinels; a Sentinel takes it for free instead.
+    let (pos, r) = search("zilo", "k8/3H1H3/4q4/9/9/4B4/9/9/4K4[] w - - 0 1", 4);
+    let best = text(&pos, &r);
+    assert!(best == "d8e7" || best == "f8e7", "{best}");
+}
+
+#[test]
+fn reports_no_move_when_the_game_is_over() {
+    // The second player is checkmated.
+    let (_, r) = search("zilo", "k8/1Q7/1K7/9/9/9/9/9/9[] b - - 0 1", 3);
+    assert_eq!(r.best, None);
+    assert!(r.score <= -MATE_BOUND);
+}
+
+#[test]
+fn a_move_back_into_an_earlier_position_scores_as_a_draw() {
+    // Far ahead, the first player would take the Minion; but if the position
+    // after the capture already occurred, that move only draws.
+    let pos = position("3pkp3/3ppp3/9/9/Q3p4/9/9/9/QQ2K4[] w - - 0 1");
+    let take = pos.legal_moves().into_iter().find(|&m| pos.piece_at(m.to()).is_some()).expect("a capture");
+    let after = pos.play_unchecked(take);
+    let free = best_move(&pos, &[], Limits::depth(3));
+    assert_eq!(free.best, Some(take));
+    let seen = best_move(&pos, &[after.hash()], Limits::depth(3));
+    assert_ne!(seen.best, Some(take));
+    assert!(seen.score > 0);
+}
+
+/// Positions from seeded random playouts of `variant`.
+fn playout_positions(variant: &str, games: usize, seed: u64) -> Vec<Position> {
+    let v = Variant::by_id(variant).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::start(v);
+        let plies = 4 + rng.below(60);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures, so that hands fill and blasts happen.
+            let caps: Vec<_> = moves.iter().copied().filter(|m| pos.piece_at(m.to()).is_some()).collect();
+            let m = if !caps.is_empty() && rng.below(2) == 0 { caps[rng.below(caps.len())] } else { moves[rng.below(moves.len())] };
+            pos = pos.play_unchecked(m);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn the_search_never_returns_an_illegal_move() {
+    for &variant in Variant::all() {
+        for (i, pos) in playout_positions(variant, 60, 7).iter().enumerate() {
+            let limits = if i % 2 == 0 { Limits::depth(3) } else { Limits::nodes(3_000) };
+            let r = best_move(pos, &[], limits);
+            let legal = pos.legal_moves();
+            match r.best {
+                Some(m) => {
+                    assert!(legal.contains(&m), "{pos:?}: illegal best move {m:?}");
+                    // The principal variation is a legal line too.
+                    let mut p = pos.clone();
+                    for &m in &r.pv {
+                        assert!(p.legal_moves().contains(&m), "{pos:?}: illegal move in pv {:?}", r.pv);
+                        p = p.play_unchecked(m);
+                    }
+                }
+                None => assert!(legal.is_empty(), "{pos:?}: no move returned but legal moves exist"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_search_move_sources_agree_with_the_move_generator() {
+    for &variant in Variant::all() {
+        for pos in playout_positions(variant, 200, 13) {
+            let legal = pos.legal_moves();
+            // Noisy moves: exactly the legal captures and promotions.
+            let mut expected: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.promotion().is_some()
+                        || matches!(m, zilo::Move::EnPassant { .. })
+                        || (!matches!(m, zilo::Move::Drop { .. } | zilo::Move::Castle { .. })
+                            && pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.turn()))
+                })
+                .collect();
+            let mut got: Vec<_> = pos.noisy_moves().to_vec();
+            expected.sort_by_key(|m| format!("{m:?}"));
+            got.sort_by_key(|m| format!("{m:?}"));
+            assert_eq!(got, expected, "{pos:?}");
+            // `is_legal` never accepts an illegal move. Candidates: the legal
+            // moves, and those of the same position with the other side to move.
+            let fen = zilo::fen::write_position(&pos);
+            let flipped = fen.replacen(" w ", " x ", 1).replacen(" b ", " w ", 1).replacen(" x ", " b ", 1);
+            let mut candidates: Vec<zilo::Move> = legal.to_vec();
+            if let Ok(other) = parse_position(pos.variant(), &flipped) {
+                candidates.extend(other.legal_moves());
+            }
+            for m in candidates {
+                assert_eq!(pos.is_legal(m), legal.contains(&m), "{pos:?}: {m:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn fixed_depth_results_are_reproducible() {
+    let starts: Vec<Position> = Variant::all().iter().map(|id| Position::start(Variant::by_id(id).unwrap())).collect();
+    let playouts = Variant::all().iter().flat_map(|id| playout_positions(id, 6, 11));
+    for pos in playouts.chain(starts) {
+        let pos = &pos;
+        let a = best_move(pos, &[], Limits::depth(4));
+        let b = best_move(pos, &[], Limits::depth(4));
+        assert_eq!(a, b);
+        let c = best_move(pos, &[], Limits::nodes(5_000));
+        let d = best_move(pos, &[], Limits::nodes(5_000));
+        assert_eq!(c, d);
+    }
+}
+
+#[test]
+fn the_game_history_lists_the_earlier_positions() {
+    let mut game = zilo::Game::new(Position::start(zilo()));
+    let start = game.position().hash();
+    game.play_text("e3e4").unwrap();
+    let second = game.position().hash();
+    game.play_text("e7e6").unwrap();
+    assert_eq!(zilo::search::game_history(&game), vec![start, second]);
+}
+
+#[test]
+fn a_node_limit_is_respected() {
+    let r = best_move(&Position::start(zilo()), &[], Limits::nodes(2_000));
+    assert!(r.nodes <= 2_001, "{}", r.nodes);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn a_time_limit_reads_the_injected_clock() {
+    // A fake clock that advances 1 ms each time it is read: deterministic.
+    let ticks = std::cell::Cell::new(0.0);
+    let clock = || {
+        ticks.set(ticks.get() + 1.0);
+        ticks.get()
+    };
+    let mut hooks = Hooks { now_ms: Some(&clock), ..Hooks::default() };
+    let pos = Position::start(zilo());
+    let r = Searcher::new().search(&pos, &[], Limits::time_ms(20), &mut hooks);
+    assert!(r.best.is_some());
+    assert!(ticks.get() < 100.0, "the clock was read {} times", ticks.get());
+}
+
+#[test]
+fn a_cancelled_search_still_answers_with_a_legal_move() {
+    let stop = || true;
+    let mut hooks = Hooks { should_stop: Some(&stop), ..Hooks::default() };
+    let pos = Position::start(zilo());
+    let r = Searcher::new().search(&pos, &[], Limits::depth(20), &mut hooks);
+    assert!(r.stopped);
+    assert!(pos.legal_moves().contains(&r.best.expect("a move")));
+}
+
+#[test]
+fn reports_each_completed_iteration() {
+    let mut depths = Vec::new();
+    let mut on_iteration = |r: &SearchResult| depths.push(r.depth);
+    let mut hooks = Hooks { on_iteration: Some(&mut on_iteration), ..Hooks::default() };
+    Searcher::new().search(&Position::start(zilo()), &[], Limits::depth(4), &mut hooks);
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+}
+
+#[test]
+fn greedy_takes_the_biggest_piece() {
+    let pos = position("4k4/ppp6/9/3q5/9/2C6/9/9/4K4[] w - - 0 1");
+    let m = greedy_move(&pos, 1).expect("a move");
+    assert_eq!(move_text(pos.variant(), m).to_string(), "c4d6");
+}
+
+#[test]
+fn level_two_beats_random_play() {
+    let mut options = MatchOptions::new(4, 3);
+    options.max_plies = 200;
+    let r = play_match_with(zilo(), PlayerSpec::Level(Level::new(2).unwrap()), PlayerSpec::Random, options);
+    assert_eq!(r.wins, 4, "{r:?}");
+}
+
+#[test]
+fn player_specs_parse_and_print() {
+    for text in ["random", "greedy", "level:1", "level:5", "depth:3", "nodes:1000"] {
+        assert_eq!(text.parse::<PlayerSpec>().unwrap().to_string(), text);
+    }
+    for bad in ["level:0", "level:6", "depth:0", "depth:x", "fast", "nodes:-1"] {
+        assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+    }
+    assert_eq!(Level::DEFAULT.number(), 3);
+}
+
+#[test]
+fn elo_of_an_even_match_is_zero() {
+    let r = zilo::players::MatchResult { wins: 10, draws: 0, losses: 10, ..Default::default() };
+    let (elo, margin) = r.elo();
+    assert!(elo.abs() < 1e-9);
+    assert!(margin > 100.0 && margin < 200.0, "{margin}");
+}
+
+fn zilo_cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_zilo")).args(args).output().expect("the zilo binary runs")
+}
+
+#[test]
+fn cli_bestmove_prints_info_lines_then_the_move_last() {
+    let o = zilo_cli(&["bestmove", "zilo", "--fen", "k8/7Q1/9/9/9/9/9/9/4K3Q[] w - - 0 1", "--depth", "3"]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(*lines.last().unwrap(), "bestmove i1i9");
+    assert!(lines[..lines.len() - 1].iter().all(|l| l.starts_with("info depth ")), "{out}");
+    assert!(lines[lines.len() - 2].contains("score mate 1"), "{out}");
+}
+
+#[test]
+fn cli_match_prints_the_score_and_the_elo_difference() {
+    let o = zilo_cli(&["match", "zilo", "--games", "2", "--a", "depth:1", "--b", "random", "--seed", "5"]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.lines().any(|l| l.starts_with("wins ") && l.contains(" draws ") && l.contains(" losses ")), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("elo "), "{out}");
+}
+
+#[test]
+fn cli_search_commands_reject_bad_input_with_status_2() {
+    for args in [
+        &["bestmove", "chesss"][..],
+        &["bestmove", "zilo", "--depth", "x"],
+        &["bestmove", "zilo", "--fen", "nonsense"],
+        &["bestmove", "zilo", "--bogus"],
+        &["match", "zilo", "--a", "level:9"],
+        &["match", "zilo", "--games", "0"],
+        &["match"],
+    ] {
+        let o = zilo_cli(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert_eq!(String::from_utf8(o.stderr).unwrap().lines().count(), 1, "{args:?}");
+    }
+}
