@@ -2,7 +2,7 @@
 //! carrying the engine's one-line message; structured values cross as plain
 //! objects and arrays.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::fen;
@@ -10,6 +10,8 @@ use crate::game::{Game, Outcome};
 use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
+use crate::players::Level;
+use crate::search::{self, Limits};
 use crate::variant::{Promotion, Variant};
 
 #[wasm_bindgen(start)]
@@ -79,6 +81,32 @@ struct PlayInfo {
     blasted: Vec<SquarePiece>,
     check: bool,
     result: ResultInfo,
+}
+
+/// `bestMove` options: a level (1–5), or explicit limits; all optional.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct SearchOptions {
+    level: Option<u8>,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    nodes: Option<u64>,
+    seed: Option<u64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BestMoveInfo {
+    #[serde(rename = "move")]
+    text: Option<String>,
+    /// Centipawns for the side to move.
+    score: i32,
+    /// Moves to mate: positive when the side to move mates, negative when it is mated.
+    mate: Option<i32>,
+    depth: u32,
+    nodes: u64,
+    time_ms: u64,
+    pv: Vec<String>,
 }
 
 fn result_info(outcome: Outcome) -> ResultInfo {
@@ -344,6 +372,44 @@ impl JsGame {
             Some(&m) => to_js(&self.move_info(m)),
             None => Ok(JsValue::NULL),
         }
+    }
+
+    /// The computer's move: `{move, score, mate, depth, nodes, timeMs, pv}`
+    /// (`move` is `null` when there is none). Options: `{level: 1..5}` or
+    /// `{depth, timeMs, nodes}`; the default is the default level. It runs to
+    /// its limit without returning, so call it in a Web Worker.
+    #[wasm_bindgen(js_name = bestMove)]
+    pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsError> {
+        let options: SearchOptions = if options.is_undefined() || options.is_null() {
+            SearchOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("bad bestMove options: {e}")))?
+        };
+        let seed = options.seed.unwrap_or(self.game.moves().len() as u64);
+        let limits = if options.depth.is_some() || options.time_ms.is_some() || options.nodes.is_some() {
+            if options.level.is_some() {
+                return Err(JsError::new("bestMove takes a level or limits (depth, timeMs, nodes), not both"));
+            }
+            Limits { depth: options.depth, time_ms: options.time_ms, nodes: options.nodes, seed, ..Limits::default() }
+        } else {
+            let n = options.level.unwrap_or(Level::DEFAULT.number());
+            Level::new(n)
+                .ok_or_else(|| JsError::new(&format!("level {n} is not between {} and {}", Level::MIN, Level::MAX)))?
+                .limits(seed)
+        };
+        if self.game.outcome().is_over() {
+            return Err(JsError::new("the game is over"));
+        }
+        let found = search::best_move(self.game.position(), &search::game_history(&self.game), limits);
+        to_js(&BestMoveInfo {
+            text: found.best.map(|m| self.game.move_text(m)),
+            score: found.score,
+            mate: found.mate_in(),
+            depth: found.depth,
+            nodes: found.nodes,
+            time_ms: found.time_ms,
+            pv: self.texts(found.pv.iter().copied()),
+        })
     }
 
     /// Leaf count of the legal move tree `depth` plies deep from the current
