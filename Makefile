@@ -13,7 +13,8 @@ WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
 WASM_OPT := tools/node_modules/.bin/wasm-opt
 
-.PHONY: all native www play test test-rust test-e2e test-reference test-differential bench clean deps-wasm deps-browser deps-python
+
+.PHONY: all native www play test test-rust test-e2e test-reference test-differential bench bench-strength clean deps-wasm deps-browser deps-python
 
 all: native www
 
@@ -75,6 +76,11 @@ bench: native www
 	  (apt-get update -qq && apt-get install -y -qq $$tool >/dev/null); done
 	$(NATIVE) bench
 	python3 bench/perft_vs_reference.py
+
+# The computer player's strength: zilo matches between levels and reference
+# players, 100 games each (long: run on its own).
+bench-strength: native
+	tests/bench/match.sh 100
 
 clean:
 	$(CARGO) clean
