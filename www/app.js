@@ -10,6 +10,11 @@
   const SAVE_KEY = 'zilo.save.v1';
   const PREF_KEY = 'zilo.prefs.v1';
   const DEFAULT_VARIANT = 'zilo';
+  // Playing the computer: who plays, the human's side, and the computer's strength (engine levels).
+  const LEVELS = { 1: 'Beginner', 2: 'Easy', 3: 'Normal', 4: 'Strong', 5: 'Strongest' };
+  const DEFAULT_OPP = { vs: 'human', side: 'w', level: 3 };
+  const HINT_LEVEL = 3;        // hints search like "Normal": good advice in under a second
+  const MIN_THINK_MS = 350;    // a reply never lands faster than this (the human's move is seen first)
 
   const S = {
     variants: [],
@@ -25,6 +30,11 @@
     anim: null,          // {from, to} to animate at the next board render
     alsoAnim: null,      // a second piece that moves with it (the rook when castling)
     blastFx: null,       // {at, victims} to animate at the next board render
+    opp: Object.assign({}, DEFAULT_OPP), // {vs: 'human'|'computer', side: the human's side, level: 1..5}
+    computer: null,      // the worker (ZiloComputer)
+    job: null,           // the running request: {kind: 'move'|'hint', key, id, started, timer}
+    failedKey: null,     // a position+level the computer failed on (not retried by itself)
+    hint: null,          // {key, move, from, to, drop} shown on the board until the position changes
   };
 
   const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
@@ -135,6 +145,9 @@
   }
 
   function adopt(built, opts) {
+    cancelJob();
+    S.hint = null;
+    S.failedKey = null;
     const old = S.game;
     S.game = built.g;
     S.records = built.recs;
@@ -166,7 +179,8 @@
   function save() {
     try {
       const spec = currentSpec();
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, variant: spec.variant, startFen: spec.startFen, moves: spec.moves, resigned: spec.resigned }));
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, variant: spec.variant, startFen: spec.startFen, moves: spec.moves, resigned: spec.resigned,
+        vs: S.opp.vs, side: S.opp.side, level: S.opp.level }));
     } catch (_) { /* storage may be unavailable: the game just won't survive a reload */ }
   }
 
@@ -189,6 +203,213 @@
     try {
       S.records = buildGame({ variant: S.game.variant(), startFen: S.game.startFen(), moves: Array.from(h) }).recs;
     } catch (_) { S.records = []; }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Playing the computer. The search runs in a Web Worker (computer.js); the page asks for the
+  // computer's move whenever it is the computer's turn, and cancels the request (the worker is
+  // terminated) as soon as the position or the settings change. One request at a time: the
+  // computer's move, or a hint for the human.
+
+  /** Reads opponent settings from a save or a link. Missing values take the defaults quietly;
+   * damaged ones take them too and are listed in `bad`. */
+  function parseOpp(src) {
+    const opp = Object.assign({}, DEFAULT_OPP), bad = [];
+    const has = (k) => src[k] !== undefined && src[k] !== null;
+    if (has('vs')) {
+      if (src.vs === 'human' || src.vs === 'computer') opp.vs = src.vs; else bad.push('opponent “' + String(src.vs).slice(0, 20) + '”');
+    }
+    if (has('side')) {
+      if (src.side === 'w' || src.side === 'b') opp.side = src.side; else bad.push('side “' + String(src.side).slice(0, 20) + '”');
+    }
+    if (has('level')) {
+      const n = typeof src.level === 'number' ? src.level : /^\s*\d+\s*$/.test(String(src.level)) ? parseInt(src.level, 10) : NaN;
+      if (Number.isInteger(n) && LEVELS[n]) opp.level = n; else bad.push('level “' + String(src.level).slice(0, 20) + '”');
+    }
+    return { opp, bad };
+  }
+
+  function levelName(n) { return n + ' · ' + LEVELS[n]; }
+  function oppSummary() {
+    if (S.opp.vs !== 'computer') return 'two people on this screen';
+    return 'you play the ' + sides()[S.opp.side].name + ' against the computer at level ' + levelName(S.opp.level);
+  }
+
+  const vsComputer = () => S.opp.vs === 'computer';
+  const computerSide = () => (vsComputer() ? other(S.opp.side) : null);
+  /** The game is on and the computer is to move (the human may not touch the pieces). */
+  const computerToMove = () => !!S.game && vsComputer() && !isOver() && S.game.turn() === computerSide();
+  const thinking = () => !!S.job && S.job.kind === 'move';
+  const hinting = () => !!S.job && S.job.kind === 'hint';
+  /** Names the position with its history (the engine needs it for repetitions). */
+  function posKey() { return S.game.variant() + '|' + S.game.startFen() + '|' + Array.from(S.game.history()).join(','); }
+
+  function computer() {
+    if (!S.computer) S.computer = globalThis.ZiloComputer.create(Zilo.engineSource);
+    return S.computer;
+  }
+
+  /** Forgets the running request; a search still running is stopped (its worker terminated). */
+  function cancelJob() {
+    const j = S.job;
+    if (!j) return;
+    S.job = null;
+    clearTimeout(j.timer);
+    if (S.computer) {
+      S.computer.cancel();
+      if (vsComputer()) S.computer.warm(); // a fresh worker for the next move
+    }
+  }
+
+  /** Starts or cancels the computer's search to match the position and the settings. */
+  function computerSync() {
+    if (!S.game || !globalThis.ZiloComputer) return;
+    const key = posKey();
+    const want = computerToMove() ? key + '|level ' + S.opp.level : null;
+    const j = S.job;
+    if (j && (j.kind === 'move' ? j.key !== want : (want || j.key !== key))) cancelJob();
+    if (want && !S.job && S.failedKey !== want) startThinking(want);
+  }
+
+  function startThinking(key) {
+    const spec = currentSpec();
+    const job = { kind: 'move', key, started: Date.now(), timer: 0 };
+    S.job = job;
+    if (S.selected) deselect(true);
+    job.id = computer().ask({ variant: spec.variant, startFen: spec.startFen, moves: spec.moves, options: { level: S.opp.level } }, (reply) => {
+      if (S.job !== job) return;
+      // A quick answer waits a moment, so that the human's own move is seen first.
+      job.timer = setTimeout(() => computerReply(job, reply), Math.max(0, job.started + MIN_THINK_MS - Date.now()));
+    });
+  }
+
+  function computerReply(job, reply) {
+    if (S.job !== job) return;
+    S.job = null;
+    const now = computerToMove() ? posKey() + '|level ' + S.opp.level : null;
+    if (now !== job.key) { render(); return; } // the position changed meanwhile: not for this one
+    const r = reply.result;
+    if (reply.error || !r || !r.move) {
+      S.failedKey = job.key;
+      render();
+      showMessage('The computer could not move: ' + (reply.error || 'it found no move') + '. Change the level, or undo, to try again.', 'error');
+      return;
+    }
+    // The same path as a human move: records, animation, blast, end-of-game message.
+    play(r.move, { animate: true });
+  }
+
+  /** Parses a move text into {from, to, drop, promo}. */
+  function parseMove(m) {
+    let t = DROP_RE.exec(m);
+    if (t) return { from: null, to: t[2], drop: t[1].toUpperCase(), promo: '' };
+    t = MOVE_RE.exec(m);
+    return t ? { from: t[1], to: t[2], drop: null, promo: t[3] || '' } : null;
+  }
+
+  function askHint() {
+    if (!S.game || !globalThis.ZiloComputer || isOver() || computerToMove() || S.job) return;
+    const key = posKey();
+    if (S.hint && S.hint.key === key) return;
+    const spec = currentSpec();
+    const job = { kind: 'hint', key, started: Date.now(), timer: 0 };
+    S.job = job;
+    job.id = computer().ask({ variant: spec.variant, startFen: spec.startFen, moves: spec.moves, options: { level: HINT_LEVEL } }, (reply) => {
+      if (S.job !== job) return;
+      S.job = null;
+      const mv = reply.result && reply.result.move;
+      const parsed = mv ? parseMove(mv) : null;
+      if (posKey() !== key || isOver()) { render(); return; }
+      if (!parsed) {
+        render();
+        showMessage('No hint: ' + (reply.error || 'the engine found no move') + '.', 'error');
+        return;
+      }
+      S.hint = Object.assign({ key, move: mv, side: S.game.turn() }, parsed);
+      clearMessage();
+      render(); // the note under the turn says it (aria-live), the board marks it
+    });
+    renderControls();
+    renderStatus();
+  }
+
+  function hintText(h) {
+    const side = h.side;
+    if (h.drop) {
+      const letter = side === 'w' ? h.drop : h.drop.toLowerCase();
+      return 'Hint: drop ' + article(pieceInfo(letter).name) + ' from the hand on ' + upperSq(h.to) + '.';
+    }
+    const p = S.game.board().find((x) => x.square === h.from);
+    const name = p ? pieceInfo(p.piece).name : 'piece';
+    const target = S.game.board().find((x) => x.square === h.to);
+    let t = target ? 'Hint: the ' + name + ' on ' + upperSq(h.from) + ' takes ' + article(describePiece(target.piece)) + ' on ' + upperSq(h.to)
+      : 'Hint: move the ' + name + ' from ' + upperSq(h.from) + ' to ' + upperSq(h.to);
+    if (h.promo === '+') t += ', and promote';
+    else if (/^[a-z]$/i.test(h.promo)) t += ', promoting to ' + article(pieceInfo(side === 'w' ? h.promo.toUpperCase() : h.promo.toLowerCase()).name);
+    return t + '.';
+  }
+
+  /** The hint still describes the position on the board, or null. */
+  function currentHint() {
+    if (S.hint && S.hint.key !== posKey()) S.hint = null;
+    return S.hint;
+  }
+
+  /** The side to move after `ply` plies from the start position. */
+  function turnAtPly(ply) { const s = sideOfStart(); return ply % 2 === 0 ? s : other(s); }
+  /** Against the computer, Undo goes back to the human's previous turn: the latest ply before
+   * `h` with the human to move, or -1. */
+  function humanPlyBefore(h) {
+    for (let p = h - 1; p >= 0; p--) if (turnAtPly(p) === S.opp.side) return p;
+    return -1;
+  }
+
+  function setOpponent(change, why) {
+    const before = S.opp;
+    const opp = Object.assign({}, before, change);
+    if (opp.vs === before.vs && opp.side === before.side && opp.level === before.level) { renderOpponent(); return; }
+    cancelJob();
+    S.failedKey = null;
+    S.opp = opp;
+    // Against the computer, the human's side sits at the bottom.
+    if (opp.vs === 'computer' && (before.vs !== 'computer' || before.side !== opp.side) && S.orientation !== opp.side) {
+      S.orientation = opp.side;
+      savePrefs();
+      buildBoard();
+    }
+    if (opp.vs === 'computer') computer().warm();
+    render();
+    if (why !== 'quiet') {
+      let text;
+      if (opp.vs !== 'computer') text = 'Two people play on this screen now.';
+      else if (before.vs !== 'computer' || before.side !== opp.side) text = 'You play the ' + sides()[opp.side].name + ' against the computer (level ' + levelName(opp.level) + ').';
+      else text = 'The computer plays at level ' + levelName(opp.level) + ' now.';
+      if (computerToMove()) text += ' It is the computer’s turn.';
+      showMessage(text, 'info');
+    }
+  }
+
+  function renderOpponent() {
+    const o = S.opp;
+    for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.checked = r.value === o.vs;
+    for (const r of document.querySelectorAll('input[name="opp-side"]')) r.checked = r.value === o.side;
+    for (const el of document.querySelectorAll('.opp-computer')) el.hidden = o.vs !== 'computer';
+    const sd = sides();
+    for (const el of document.querySelectorAll('#opp-side .side-name')) el.textContent = sd[el.dataset.side].name;
+    for (const el of document.querySelectorAll('#opp-side .dot')) {
+      el.className = 'dot ' + (el.closest('label').querySelector('input').value) + (S.meta && S.meta.id === 'zilo' ? '' : S.meta && S.meta.id === 'shogi' ? ' shogi' : ' plain');
+    }
+    $('opp-level').value = String(o.level);
+    $('opponent').dataset.vs = o.vs;
+    document.body.dataset.vs = o.vs;
+    document.body.dataset.side = o.side;
+    document.body.dataset.level = String(o.level);
+  }
+
+  function setupOpponent() {
+    for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.addEventListener('change', () => { if (r.checked) setOpponent({ vs: r.value }); });
+    for (const r of document.querySelectorAll('input[name="opp-side"]')) r.addEventListener('change', () => { if (r.checked) setOpponent({ side: r.value }); });
+    $('opp-level').addEventListener('change', (e) => setOpponent({ level: parseInt(e.target.value, 10) }));
   }
 
   // ---------------------------------------------------------------------------------------
@@ -282,6 +503,9 @@
     const h = g.history().length;
     const rec = h > 0 ? S.records[h - 1] : null;
     const blasted = new Set(rec && rec.blasted ? rec.blasted.map((b) => b.square) : []);
+    const cpu = computerToMove();
+    const hint = currentHint();
+    $('board').classList.toggle('waiting', cpu);
     for (const [name, el] of S.squares) {
       const p = pieces.get(name) || null;
       if ((el.dataset.piece || null) !== p) {
@@ -304,11 +528,19 @@
       el.classList.toggle('last-move', !!lm && (lm.from === name || lm.to === name));
       el.classList.toggle('check', check === name);
       el.classList.toggle('blasted', blasted.has(name));
-      el.classList.toggle('movable', !over && !!p && sideOf(p) === turn && lg.bySquare.has(name));
+      el.classList.toggle('movable', !over && !cpu && !!p && sideOf(p) === turn && lg.bySquare.has(name));
+      const hk = hint && hint.from === name ? 'from' : hint && hint.to === name ? 'to' : null;
+      el.classList.toggle('hint-from', hk === 'from');
+      el.classList.toggle('hint-to', hk === 'to');
+      let hm = el.querySelector(':scope > .hint-mark');
+      if (hk && !hm) { hm = document.createElement('div'); el.appendChild(hm); }
+      if (hm) { if (hk) hm.className = 'hint-mark ' + hk; else hm.remove(); }
       let label = upperSq(name);
       if (p) { const inf = pieceInfo(p); label += ', ' + inf.side.one + ' ' + inf.name; } else label += ', empty';
       if (dest) label += p ? ', capture' : ', move here';
       if (check === name) label += ', in check';
+      if (hint && hint.from === name) label += ', hint: move this piece';
+      if (hint && hint.to === name) label += hint.drop ? ', hint: drop here' : ', hint: move here';
       el.setAttribute('aria-label', label);
       el.setAttribute('aria-selected', sel ? 'true' : 'false');
     }
@@ -389,8 +621,14 @@
     dot.className = 'dot ' + side + (S.meta.id === 'zilo' ? '' : S.meta.id === 'shogi' ? ' shogi' + (el.id === 'pocket-top' ? ' down' : '') : ' plain');
     head.appendChild(dot);
     const nm = document.createElement('span'); nm.textContent = sd.possessive + ' hand'; head.appendChild(nm);
-    const lg = document.createElement('span'); lg.className = 'long'; lg.textContent = sd.long; head.appendChild(lg);
-    if (!over && turn === side) { const f = document.createElement('span'); f.className = 'move-flag'; f.textContent = 'to move'; head.appendChild(f); }
+    if (vsComputer()) { const who = document.createElement('span'); who.className = 'who'; who.textContent = side === S.opp.side ? 'you' : 'computer'; head.appendChild(who); }
+    else { const lg = document.createElement('span'); lg.className = 'long'; lg.textContent = sd.long; head.appendChild(lg); }
+    if (!over && turn === side) {
+      const f = document.createElement('span'); f.className = 'move-flag';
+      if (thinking() && side === computerSide()) { f.classList.add('thinking-flag'); f.appendChild(thinkDots()); f.appendChild(document.createTextNode('thinking')); }
+      else f.textContent = vsComputer() && side === S.opp.side ? 'your move' : 'to move';
+      head.appendChild(f);
+    }
     el.appendChild(head);
     const box = document.createElement('div');
     box.className = 'pocket-pieces';
@@ -413,7 +651,9 @@
       b.dataset.count = String(n);
       const sel = S.selected && S.selected.kind === 'hand' && S.selected.piece === L && side === turn;
       if (sel) b.classList.add('selected');
-      if (!over && side === turn && lgl.drops.has(L)) b.classList.add('movable');
+      if (!over && side === turn && !computerToMove() && lgl.drops.has(L)) b.classList.add('movable');
+      const hint = currentHint();
+      if (hint && hint.drop === L && side === turn) b.classList.add('hint');
       b.setAttribute('aria-pressed', sel ? 'true' : 'false');
       b.setAttribute('aria-label', n + ' × ' + inf.name + ' in the ' + sd.possessive + ' hand');
       b.appendChild(pieceSvg(letter));
@@ -481,8 +721,13 @@
     turnEl.textContent = '';
     const box = $('status-box');
     box.classList.toggle('game-over', r.result !== '*');
+    box.classList.toggle('thinking', thinking());
     document.body.dataset.result = r.result;
     document.body.dataset.turn = g.turn();
+    document.body.dataset.thinking = thinking() ? '1' : '0';
+    document.body.dataset.hinting = hinting() ? '1' : '0';
+    const hint = currentHint();
+    if (hint) document.body.dataset.hint = hint.move; else delete document.body.dataset.hint;
     if (r.result !== '*') {
       turnEl.classList.add('over');
       const t = resultText(r);
@@ -496,11 +741,34 @@
       const side = g.turn();
       const tok = document.createElement('span'); tok.className = 'turn-token'; tok.appendChild(pieceSvg(side === 'w' ? 'K' : 'k')); turnEl.appendChild(tok);
       if (g.isCheck()) { const c = document.createElement('span'); c.className = 'check-flag'; c.textContent = 'Check!'; turnEl.appendChild(c); }
-      const t = document.createElement('span'); t.textContent = sd[side].name + ' to move'; turnEl.appendChild(t);
+      const t = document.createElement('span');
+      if (vsComputer() && side === computerSide()) {
+        if (thinking()) {
+          t.className = 'thinking-text';
+          const who = document.createElement('span'); who.className = 'visually-hidden'; who.textContent = sd[side].name + ': ';
+          t.appendChild(who);
+          t.appendChild(document.createTextNode('The computer is thinking'));
+          t.appendChild(thinkDots());
+          turnEl.appendChild(t);
+        } else { t.textContent = sd[side].name + ' (computer) to move'; turnEl.appendChild(t); }
+      } else {
+        t.textContent = sd[side].name + ' to move' + (vsComputer() ? ' — your turn' : '');
+        turnEl.appendChild(t);
+      }
     }
     // What the last move did.
     const note = $('note');
     note.textContent = '';
+    if (hinting()) {
+      const l = document.createElement('div'); l.className = 'hint-line busy';
+      l.appendChild(document.createTextNode('Looking for a good move'));
+      l.appendChild(thinkDots());
+      note.appendChild(l);
+    } else if (hint) {
+      const l = document.createElement('div'); l.className = 'hint-line';
+      l.textContent = hintText(hint);
+      note.appendChild(l);
+    }
     const h = g.history().length;
     const rec = h ? S.records[h - 1] : null;
     if (rec) {
@@ -512,21 +780,22 @@
         note.appendChild(l);
       }
       const l2 = document.createElement('div');
+      const lead = vsComputer() && rec.side === computerSide() ? 'The computer played: ' : 'Last move: ';
       const the = S.meta.id === 'zilo' ? 'the ' : '';
       let promo = '';
       if (rec.became) promo = ', and promoted to ' + article(pieceInfo(rec.became).name);
       else if (rec.declined) promo = ', and did not promote';
-      if (rec.drop) l2.textContent = 'Last move: ' + sides()[rec.side].name + ' dropped ' + article(pieceInfo(rec.piece).name) + ' on ' + upperSq(rec.to) + '.';
-      else if (rec.castle) l2.textContent = 'Last move: ' + sides()[rec.side].name + ' castled ' + (rec.castle === 'K' ? 'kingside (O-O).' : 'queenside (O-O-O).');
+      if (rec.drop) l2.textContent = lead + sides()[rec.side].name + ' dropped ' + article(pieceInfo(rec.piece).name) + ' on ' + upperSq(rec.to) + '.';
+      else if (rec.castle) l2.textContent = lead + sides()[rec.side].name + ' castled ' + (rec.castle === 'K' ? 'kingside (O-O).' : 'queenside (O-O-O).');
       else if (rec.captured) {
         const cap = rec.captured.piece;
         const toHand = cap.toUpperCase() !== 'K' && S.meta.drops;
         const base = cap.replace(/^\+/, '');
         const demoted = toHand && base !== cap ? ' (as ' + article(pieceInfo(base).name) + ')' : '';
-        l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '×' + upperSq(rec.to) + ' took ' + article(describePiece(cap)) +
+        l2.textContent = lead + mover + ' ' + upperSq(rec.from) + '×' + upperSq(rec.to) + ' took ' + article(describePiece(cap)) +
           (rec.enPassant ? ' en passant' : '') + promo +
           (toHand ? ' — it joins ' + the + sides()[rec.side].possessive + ' hand' + demoted + '.' : '.');
-      } else l2.textContent = 'Last move: ' + mover + ' ' + upperSq(rec.from) + '–' + upperSq(rec.to) + promo + '.';
+      } else l2.textContent = lead + mover + ' ' + upperSq(rec.from) + '–' + upperSq(rec.to) + promo + '.';
       note.appendChild(l2);
     }
     // What the selected piece does.
@@ -541,6 +810,15 @@
       l3.appendChild(document.createTextNode(txt));
       note.appendChild(l3);
     }
+  }
+
+  /** Three dots that pulse (the "thinking" indicator); hidden from screen readers. */
+  function thinkDots() {
+    const d = document.createElement('span');
+    d.className = 'think-dots';
+    d.setAttribute('aria-hidden', 'true');
+    for (let i = 0; i < 3; i++) d.appendChild(document.createElement('i'));
+    return d;
   }
 
   function article(words) { return (/^[AEIOU]/i.test(words) ? 'an ' : 'a ') + words; }
@@ -622,7 +900,14 @@
   function renderControls() {
     const g = S.game;
     const resigned = !!resignedSide();
-    $('btn-undo').disabled = !(g.canUndo() || resigned);
+    const cpu = vsComputer();
+    $('btn-undo').disabled = !(resigned || (g.canUndo() && (!cpu || humanPlyBefore(g.history().length) >= 0)));
+    $('btn-undo').title = cpu ? 'Take back your last move and the computer’s reply (←)' : 'Take back the last move (←)';
+    $('btn-resign').title = cpu ? 'You give up' : 'The side to move gives up';
+    const hb = $('btn-hint');
+    hb.disabled = !globalThis.ZiloComputer || isOver() || computerToMove() || thinking();
+    hb.classList.toggle('busy', hinting());
+    hb.setAttribute('aria-busy', hinting() ? 'true' : 'false');
     $('btn-redo').disabled = resigned || !g.canRedo();
     $('btn-resign').disabled = isOver();
     if (isOver()) disarm($('btn-resign'));
@@ -640,6 +925,8 @@
   function render() {
     S.legal = null;
     syncRecords();
+    computerSync();
+    renderOpponent();
     renderBoard();
     renderPockets();
     renderStatus();
@@ -924,6 +1211,7 @@
   /** A click (or Enter) on a square. */
   function activateSquare(sq) {
     if (isOver()) { showMessage('The game is over. Start a new game, or undo to play on.', 'info'); return; }
+    if (computerToMove()) { computerBusyMessage(); return; }
     const sel = S.selected;
     if (sel && S.dests.has(sq)) { playTo(sq, true); return; }
     const p = pieceAt(sq);
@@ -945,8 +1233,14 @@
     showMessage('You cannot drop the ' + name + ' on ' + upperSq(sq) + ': ' + (why || 'that drop is not legal') + '.', 'error');
   }
 
+  function computerBusyMessage() {
+    showMessage(thinking() ? 'The computer is thinking: wait for its move (the menus, Flip, Undo and the rules still work).'
+      : 'It is the computer’s turn. Change the level or undo to let it try again.', 'info');
+  }
+
   function activateHand(side, L) {
     if (isOver()) return;
+    if (computerToMove()) { computerBusyMessage(); return; }
     const turn = S.game.turn();
     if (side !== turn) { showMessage('It is the ' + sides()[turn].possessive + ' turn: you can only drop from their hand.', 'info'); return; }
     if (S.selected && S.selected.kind === 'hand' && S.selected.piece === L) deselect();
@@ -1045,7 +1339,7 @@
       if (e.pointerType !== 'mouse') e.preventDefault();
       const sq = sqEl.dataset.square;
       setCursor(sq, false);
-      if (isOver()) { activateSquare(sq); return; }
+      if (isOver() || computerToMove()) { activateSquare(sq); return; }
       const sel = S.selected;
       if (sel && S.dests.has(sq)) {
         playTo(sq, true);
@@ -1076,7 +1370,7 @@
         if (!hp || !S.game || (e.pointerType === 'mouse' && e.button !== 0)) return;
         if (e.pointerType !== 'mouse') e.preventDefault();
         const side = hp.dataset.hand, L = hp.dataset.piece;
-        if (isOver() || side !== S.game.turn()) { activateHand(side, L); return; }
+        if (isOver() || side !== S.game.turn() || computerToMove()) { activateHand(side, L); return; }
         const was = !!(S.selected && S.selected.kind === 'hand' && S.selected.piece === L);
         if (!was) select({ kind: 'hand', piece: L });
         const again = document.querySelector('[data-hand="' + side + '"][data-piece="' + L + '"]');
@@ -1141,6 +1435,7 @@
       if (typing || (t && t.closest && t.closest('#board')) || $('rules').open || e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.key === 'ArrowLeft') { e.preventDefault(); undo(); }
       else if (e.key === 'ArrowRight') { e.preventDefault(); redo(); }
+      else if (e.key === 'h' || e.key === 'H') { e.preventDefault(); askHint(); }
     });
   }
 
@@ -1155,16 +1450,30 @@
       return;
     }
     if (!S.game.canUndo()) return;
-    S.game.undo();
+    if (vsComputer()) {
+      // Back to the human's previous turn: the computer's reply (or its search) and the human's move.
+      const target = humanPlyBefore(S.game.history().length);
+      if (target < 0) return;
+      cancelJob();
+      let guard = 10000;
+      while (S.game.history().length > target && S.game.canUndo() && guard--) S.game.undo();
+    } else {
+      cancelJob();
+      S.game.undo();
+    }
+    S.failedKey = null;
     deselect(true); clearMessage();
     render();
   }
 
   function redo() {
     if (!S.game || resignedSide() || !S.game.canRedo()) return;
-    const h = S.game.history().length;
-    const rec = S.records[h];
+    cancelJob();
+    let h = S.game.history().length;
     S.game.redo();
+    // Against the computer: on to the human's next turn when the computer's reply is recorded.
+    while (vsComputer() && !isOver() && S.game.turn() !== S.opp.side && S.game.canRedo()) { h++; S.game.redo(); }
+    const rec = S.records[h];
     deselect(true); clearMessage();
     if (rec && S.game.history()[h] === rec.uci) {
       if (rec.from) S.anim = { from: rec.from, to: rec.to };
@@ -1176,7 +1485,10 @@
 
   function goToPly(n) {
     const g = S.game;
+    cancelJob();
     if (resignedSide()) undo();
+    // Against the computer, a position with the computer to move shows its recorded reply too.
+    if (vsComputer() && turnAtPly(n) !== S.opp.side && n < S.records.length) n++;
     let guard = 10000;
     while (g.history().length > n && g.canUndo() && guard--) g.undo();
     while (g.history().length < n && g.canRedo() && guard--) g.redo();
@@ -1185,6 +1497,7 @@
   }
 
   function newGame(variantId) {
+    cancelJob();
     try {
       adopt(buildGame({ variant: variantId || S.meta.id, moves: [] }));
       clearMessage();
@@ -1248,9 +1561,11 @@
 
   function resign() {
     if (!S.game || isOver()) return;
-    const side = S.game.turn();
+    const side = vsComputer() ? S.opp.side : S.game.turn();
     if (!$('btn-resign').classList.contains('armed')) showMessage('Click “Confirm” to resign for the ' + sides()[side].name + '.', 'info');
     armed($('btn-resign'), 'Confirm', () => {
+      if (isOver()) return;
+      cancelJob();
       try { S.game.resign(side); } catch (e) { showMessage(errText(e), 'error'); return; }
       deselect(true);
       render();
@@ -1298,6 +1613,7 @@
     if (!v || spec.startFen !== v.startFen) q.set('fen', spec.startFen);
     if (spec.moves.length) q.set('moves', spec.moves.join(','));
     if (spec.resigned) q.set('resigned', spec.resigned);
+    if (vsComputer()) { q.set('vs', 'computer'); q.set('side', S.opp.side); q.set('level', String(S.opp.level)); }
     return location.href.split('#')[0] + '#' + q.toString();
   }
 
@@ -1306,13 +1622,27 @@
     const h = location.hash.replace(/^#/, '');
     if (!h) return null;
     const q = new URLSearchParams(h);
-    if (!q.has('v') && !q.has('fen') && !q.has('moves')) return null;
-    const spec = { variant: q.get('v') || DEFAULT_VARIANT, startFen: q.get('fen') || null, moves: [], resigned: q.get('resigned') };
+    const opp = (q.has('vs') || q.has('side') || q.has('level')) ? { vs: q.get('vs'), side: q.get('side'), level: q.get('level') } : null;
+    if (!q.has('v') && !q.has('fen') && !q.has('moves')) return opp ? { oppOnly: true, opp } : null;
+    const spec = { variant: q.get('v') || DEFAULT_VARIANT, startFen: q.get('fen') || null, moves: [], resigned: q.get('resigned'), opp };
     const mv = q.get('moves');
     // A hand-written link may carry shogi's "+" unencoded, which URLSearchParams reads as a space;
     // move texts never contain spaces, so a space after a move is its "+".
     if (mv) spec.moves = mv.split(',').map((s) => s.replace(/^\s+/, '').replace(/\s/g, '+')).filter(Boolean);
     return spec;
+  }
+
+  /** Takes opponent settings from a link or a save (the human's side goes to the bottom). */
+  function applyOpp(opp, andRender) {
+    if (andRender) { setOpponent(opp, 'quiet'); return; }
+    cancelJob();
+    S.failedKey = null;
+    S.opp = Object.assign({}, opp);
+    if (opp.vs === 'computer' && S.orientation !== opp.side) {
+      S.orientation = opp.side;
+      savePrefs();
+      if (S.meta) buildBoard();
+    }
   }
 
   function clearHash() {
@@ -1325,10 +1655,26 @@
     let spec;
     try { spec = specFromHash(); } catch (e) { spec = null; }
     if (!spec) return false;
-    try {
-      adopt(buildGame(spec), { rebuild: true });
+    if (spec.oppOnly) {
+      // A link with opponent settings only: they apply to the game on the board (at boot, once
+      // the saved game is restored).
+      if (!S.game) return false;
       clearHash();
-      showMessage('Game loaded from the link.', 'info');
+      const o = parseOpp(spec.opp);
+      applyOpp(o.opp, true);
+      if (o.bad.length) showMessage('Some opponent settings in the link were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
+      else showMessage('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
+      return true;
+    }
+    try {
+      const built = buildGame(spec);
+      // A link without opponent settings is a game between two people.
+      const o = parseOpp(spec.opp || {});
+      applyOpp(o.opp, false);
+      adopt(built, { rebuild: true });
+      clearHash();
+      if (o.bad.length) showMessage('Game loaded from the link, but some opponent settings were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
+      else showMessage('Game loaded from the link' + (vsComputer() ? ': ' + oppSummary() : '') + '.', 'info');
       return true;
     } catch (e) {
       clearHash();
@@ -1343,7 +1689,11 @@
     try {
       const d = JSON.parse(raw);
       if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
-      adopt(buildGame({ variant: d.variant, startFen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned }));
+      const built = buildGame({ variant: d.variant, startFen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned });
+      const o = parseOpp(d);
+      applyOpp(o.opp, false);
+      adopt(built);
+      if (o.bad.length) showMessage('The saved opponent settings were damaged (' + o.bad.join(', ') + '); now ' + oppSummary() + '.', 'error');
       return true;
     } catch (e) {
       try { adopt(buildGame({ variant: DEFAULT_VARIANT, moves: [] })); } catch (_) { adopt(buildGame({ variant: S.variants[0].id, moves: [] })); }
@@ -1418,6 +1768,8 @@
     $('btn-redo').addEventListener('click', redo);
     $('btn-flip').addEventListener('click', flip);
     $('btn-resign').addEventListener('click', resign);
+    $('btn-hint').addEventListener('click', askHint);
+    setupOpponent();
     $('btn-new').addEventListener('click', (e) => {
       if (!inProgress()) { newGame(); return; }
       armed(e.currentTarget, 'Start over?', () => newGame());
@@ -1456,6 +1808,7 @@
         showMessage(fromLink + (restored ? ' Your saved game was kept.' : ' A new game was started.') + extra, 'error');
       }
     }
+    if (location.hash) loadFromHash(); // a link with opponent settings only
     $('board-loading').hidden = true;
     document.body.dataset.ready = '1';
   }

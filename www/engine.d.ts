@@ -63,6 +63,25 @@ declare namespace Zilo {
     result: Result;
   }
 
+  interface BestMove {
+    /** `null` when the side to move has no move. */
+    move: string | null;
+    /** Centipawns for the side to move. */
+    score: number;
+    /** Moves to mate: positive when the side to move mates, negative when it is mated. */
+    mate: number | null;
+    depth: number;
+    nodes: number;
+    timeMs: number;
+    /** The expected line, starting with `move`. */
+    pv: string[];
+  }
+
+  /** A level (1 beginner … 5 strongest, default 3), or explicit limits. */
+  type SearchOptions =
+    | { level?: 1 | 2 | 3 | 4 | 5; seed?: number }
+    | { depth?: number; timeMs?: number; nodes?: number; seed?: number };
+
   class Game {
     /** A game of `variant` from its start, or from a position string. */
     constructor(variant: string, fen?: string | null);
@@ -92,6 +111,8 @@ declare namespace Zilo {
     history(): string[];
     lastMove(): MoveInfo | null;
     resign(side: Side): void;
+    /** The computer's move. Synchronous (up to the limit): call it in a Web Worker. */
+    bestMove(options?: SearchOptions): BestMove;
     /** Leaf count of the legal move tree `depth` plies deep. */
     perft(depth: number): number;
     /** Frees the wasm memory of this game. */

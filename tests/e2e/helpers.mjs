@@ -52,14 +52,15 @@ export function launch() {
 export function targets(server) {
   const fileUrl = pathToFileURL(join(WWW, 'index.html')).href;
   return {
-    file: { name: 'file', url: fileUrl, allowed: (u) => u.startsWith('file://') },
-    http: { name: 'http', url: server.url, allowed: (u) => u.startsWith(server.origin + '/') },
+    // blob: URLs are made in the page (the computer's Web Worker): local, never the network.
+    file: { name: 'file', url: fileUrl, allowed: (u) => u.startsWith('file://') || u.startsWith('blob:null/') },
+    http: { name: 'http', url: server.url, allowed: (u) => u.startsWith(server.origin + '/') || u.startsWith('blob:' + server.origin + '/') },
   };
 }
 
 /**
- * Opens the page in a fresh context (fresh localStorage). Returns helpers and `problems`
- * (console errors, page errors, requests to anything but the page's own files).
+ * Opens the page in a fresh context (fresh localStorage). Returns helpers, `problems`
+ * (console errors, page errors, requests to anything but the page's own files) and `workers`.
  */
 export async function open(browser, target, opts = {}) {
   const context = opts.context || await browser.newContext({
@@ -77,10 +78,17 @@ export async function open(browser, target, opts = {}) {
     if (!target.allowed(r.url())) problems.push('unexpected request: ' + r.url());
   });
   page.on('requestfailed', (r) => problems.push('failed request: ' + r.url()));
+  // Web Workers the page starts (the computer player), and whether they were terminated.
+  const workers = [];
+  page.on('worker', (w) => {
+    const rec = { url: w.url(), closed: false };
+    workers.push(rec);
+    w.on('close', () => { rec.closed = true; });
+  });
   await page.goto(target.url + (opts.hash || ''));
   await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
   const api = pageApi(page);
-  return { page, context, problems, requests, ...api };
+  return { page, context, problems, requests, workers, ...api };
 }
 
 function sq(name) { return `[data-square="${name}"]`; }

@@ -1,0 +1,124 @@
+/* ЗiлоḺ АḺв Жа — the computer player's Web Worker.
+ * The engine's search (game.bestMove) is synchronous, so it runs in a worker started from a
+ * Blob URL that embeds Zilo.engineSource: no request, so it works from file:// as from http.
+ * A running search cannot be interrupted by a message: cancel() terminates the worker and the
+ * next request starts a fresh one. A reply is delivered only for the request still wanted.
+ *
+ *   const c = ZiloComputer.create(Zilo.engineSource);
+ *   c.ask({variant, startFen, moves, options}, (reply) => reply.result || reply.error);
+ *   c.cancel();
+ */
+(function (root) {
+  'use strict';
+
+  /** Runs inside the worker (its source text is copied into the Blob; it uses no outer names). */
+  function workerMain(scope, ziloEngine) {
+    var engine = ziloEngine(scope);
+    var failed = null;
+    var ready = engine.ready.catch(function (e) { failed = e; });
+    function reply(msg) { scope.postMessage(msg); }
+    function text(e) { return String(e && e.message ? e.message : e).split('\n')[0]; }
+    scope.onmessage = function (ev) {
+      var req = ev.data || {};
+      ready.then(function () {
+        if (failed) { reply({ id: req.id, error: 'the engine did not start: ' + text(failed) }); return; }
+        var Z = engine.bindings;
+        var g = null;
+        try {
+          g = req.startFen ? new Z.Game(req.variant, req.startFen) : new Z.Game(req.variant);
+          // Replayed move by move, so the engine knows the repetition history.
+          var moves = req.moves || [];
+          for (var i = 0; i < moves.length; i++) g.play(moves[i]);
+          var r = g.bestMove(req.options || {});
+          reply({ id: req.id, result: { move: r.move, score: r.score, mate: r.mate, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: Array.from(r.pv || []) } });
+        } catch (e) {
+          reply({ id: req.id, error: text(e) });
+        } finally {
+          if (g) { try { g.free(); } catch (_) { /* ignore */ } }
+        }
+      });
+    };
+    reply({ ready: true });
+  }
+
+  function create(engineSource) {
+    var url = null;
+    var worker = null;
+    var nextId = 1;
+    var pending = null;   // {id, onDone}
+    var stats = { started: 0, terminated: 0, asked: 0, answered: 0, ignored: 0 };
+
+    function blobUrl() {
+      if (url) return url;
+      var src = engineSource + '\n;(' + workerMain.toString() + ')(self, ziloEngine);\n';
+      url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+      return url;
+    }
+
+    function fail(text) {
+      var p = pending;
+      pending = null;
+      kill();
+      if (p) p.onDone({ id: p.id, error: text });
+    }
+
+    function start() {
+      if (worker) return worker;
+      var w = new Worker(blobUrl(), { name: 'zilo-computer' });
+      stats.started++;
+      w.onmessage = function (ev) {
+        var d = ev.data || {};
+        if (w !== worker || d.ready) return;
+        if (!pending || d.id !== pending.id) { stats.ignored++; return; }  // a stale answer
+        var p = pending;
+        pending = null;
+        stats.answered++;
+        p.onDone(d);
+      };
+      w.onerror = function (ev) {
+        if (w !== worker) return;
+        if (ev && ev.preventDefault) ev.preventDefault();
+        fail('the computer stopped: ' + ((ev && ev.message) || 'the worker failed'));
+      };
+      w.onmessageerror = function () { if (w === worker) fail('the computer sent an unreadable answer'); };
+      worker = w;
+      return w;
+    }
+
+    function kill() {
+      if (!worker) return;
+      worker.terminate();
+      stats.terminated++;
+      worker = null;
+    }
+
+    return {
+      /** Starts the worker ahead of the first request (it compiles the engine). */
+      warm: function () { try { start(); } catch (_) { /* reported at the first request */ } },
+      /** Asks for a best move; a request still running is cancelled first. Returns the id. */
+      ask: function (job, onDone) {
+        if (pending) this.cancel();
+        var id = nextId++;
+        pending = { id: id, onDone: onDone };
+        stats.asked++;
+        try {
+          start().postMessage({ id: id, variant: job.variant, startFen: job.startFen || null, moves: job.moves || [], options: job.options || {} });
+        } catch (e) {
+          fail('the computer could not start: ' + String(e && e.message ? e.message : e));
+        }
+        return id;
+      },
+      /** Forgets the running request: its worker is terminated (a search cannot be interrupted). */
+      cancel: function () {
+        if (!pending) return false;
+        pending = null;
+        kill();
+        return true;
+      },
+      busy: function () { return !!pending; },
+      stats: stats,
+    };
+  }
+
+  root.ZiloComputer = { create: create };
+})(globalThis);
