@@ -58,6 +58,26 @@ fn assert_mate_in(variant: &str, fen: &str, n: u32) {
 // Other variants take one line each: `assert_mate_in("chess", "<FEN>", 2);`.
 
 #[test]
+fn finds_a_back_rank_mate_in_one_in_chess() {
+    assert_mate_in("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1);
+}
+
+#[test]
+fn finds_a_rook_ladder_mate_in_two_in_chess() {
+    assert_mate_in("chess", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2);
+}
+
+#[test]
+fn finds_a_gold_drop_mate_in_one_in_shogi() {
+    assert_mate_in("shogi", "k8/9/1P7/9/9/9/9/9/4K4[GG] w - - 0 1", 1);
+}
+
+#[test]
+fn finds_a_mate_in_two_by_drops_in_shogi() {
+    assert_mate_in("shogi", "k8/9/9/9/9/9/9/9/4K4[GG] w - - 0 1", 2);
+}
+
+#[test]
 fn finds_a_mate_in_one_with_a_charger() {
     assert_mate_in("zilo", "k8/7Q1/9/9/9/9/9/9/4K3Q[] w - - 0 1", 1);
 }
