@@ -12,7 +12,7 @@ use zilo::players::{play_match_with, Level, MatchOptions, PlayerSpec};
 use zilo::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
 use zilo::variant::Variant;
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] (SPEC: level:1..5, depth:N, nodes:N, random, greedy)";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy)";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
@@ -175,6 +175,11 @@ fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
             "--depth" => limits.depth = Some(number(&mut it, "--depth")?).filter(|&d| d > 0).or(Some(1)),
             "--time-ms" => limits.time_ms = Some(number(&mut it, "--time-ms")?),
             "--nodes" => limits.nodes = Some(number(&mut it, "--nodes")?),
+            "--level" => {
+                let n: u8 = number(&mut it, "--level")?;
+                let level = Level::new(n).ok_or_else(|| format!("--level {n} is not a level (1 to 5)"))?;
+                limits = level.limits(0);
+            }
             other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
         }
     }
