@@ -307,6 +307,17 @@ fn no_moves_score(pos: &Position, ply: usize) -> i32 {
 /// Neither a capture nor a promotion (nor a special move such as castling
 /// or en passant, which are treated as noisy).
 #[inline]
+/// The stored score, if its bound settles the window `alpha..beta`.
+fn tt_cutoff(e: tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(e.score as i32, ply);
+    let settled = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    settled.then_some(s)
+}
+
 fn is_quiet(pos: &Position, m: Move) -> bool {
     match m {
         Move::Normal { to, promotion, .. } => promotion.is_none() && !pos.piece_at(to).is_some_and(|p| p.color() != pos.turn()),
@@ -600,13 +611,7 @@ impl Run<'_, '_> {
         let mut tt_move = entry.and_then(|e| e.best);
         if let Some(e) = entry {
             if !pv_node && e.depth as i32 >= depth {
-                let s = score_from_tt(e.score as i32, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if let Some(s) = tt_cutoff(e, ply, alpha, beta) {
                     return s;
                 }
             }
@@ -835,16 +840,8 @@ impl Run<'_, '_> {
         }
         let hash = pos.hash();
         let entry = self.s.tt.probe(hash);
-        if let Some(e) = entry {
-            let s = score_from_tt(e.score as i32, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(s) = entry.and_then(|e| tt_cutoff(e, ply, alpha, beta)) {
+            return s;
         }
         let mut list: MoveList;
         let stand = if in_check {
