@@ -307,6 +307,20 @@ fn no_moves_score(pos: &Position, ply: usize) -> i32 {
 /// Neither a capture nor a promotion (nor a special move such as castling
 /// or en passant, which are treated as noisy).
 #[inline]
+/// One step of a selection sort: brings the best-scored of `moves[i..n]`
+/// (scores in `scores`, same order) to `i`, so moves are ordered lazily, as
+/// far as the search gets before a cutoff.
+fn pick_best(moves: &mut [Move], scores: &mut [i32], i: usize, n: usize) {
+    let mut best = i;
+    for j in i + 1..n {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
 /// The stored score, if its bound settles the window `alpha..beta`.
 fn tt_cutoff(e: tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = score_from_tt(e.score as i32, ply);
@@ -700,15 +714,7 @@ impl Run<'_, '_> {
         loop {
             let m = match stage {
                 Stage::GoodCaptures | Stage::Rest if i < n => {
-                    // Selection sort: bring the best-scored remaining move to `i`.
-                    let mut j_best = i;
-                    for j in i + 1..n {
-                        if self.s.scores[base + j] > self.s.scores[base + j_best] {
-                            j_best = j;
-                        }
-                    }
-                    moves.swap(i, j_best);
-                    self.s.scores.swap(base + i, base + j_best);
+                    pick_best(&mut moves, &mut self.s.scores[base..], i, n);
                     i += 1;
                     let m = moves[i - 1];
                     if stage == Stage::Rest
@@ -881,14 +887,7 @@ impl Run<'_, '_> {
             }
         }
         for i in 0..n {
-            let mut j_best = i;
-            for j in i + 1..n {
-                if self.s.scores[base + j] > self.s.scores[base + j_best] {
-                    j_best = j;
-                }
-            }
-            list.swap(i, j_best);
-            self.s.scores.swap(base + i, base + j_best);
+            pick_best(&mut list, &mut self.s.scores[base..], i, n);
             let m = list[i];
             let child = pos.play_unchecked(m);
             let check = child.is_check();
