@@ -3,24 +3,12 @@
 // plays by clicking real squares and hand pieces; the engine in the page is only asked for the
 // list of legal moves to choose from and for expected values. Every test also checks: no console
 // error, no request except the page's own files and the worker's local blob: URL.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, targets, open, finish, engineBuilt, START_FEN } from './helpers.mjs';
+import { browserSuite, finish, WAYS, PHONE, START_FEN } from './helpers.mjs';
 
-if (!engineBuilt()) throw new Error('www/engine.js is missing: run `make www` first');
+const suite = browserSuite();
 
-let server, browser, T;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  T = targets(server);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const PHONE = { viewport: { width: 390, height: 844 }, mobile: true };
 // The Birds drop a Charger on rank 9 and mate (the King Pig on a9, the Red Cardinal on b7).
 const DROP_MATE = 'k8/9/1K7/9/9/9/9/9/9[Q] w - - 0 1';
 // Chess: Black's pawn on a2 promotes.
@@ -81,12 +69,10 @@ async function until(cond, what, ms = 3000) {
 
 const history = (p) => p.page.locator('#moves .mv[data-move]:not(.future)').count();
 
-for (const which of ['file', 'http']) {
+for (const which of WAYS) {
   describe(`playing the computer over ${which}://`, () => {
-    const target = () => T[which];
-
     it('a whole zilo game by clicking against level 1: the record is consistent; undo takes back two plies', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       assert.equal(await p.page.isVisible('#opp-level'), false, 'no level while two people play');
       await chooseOpponent(p, { level: 1 });
       assert.equal(await p.page.getAttribute('body', 'data-vs'), 'computer');
@@ -135,13 +121,13 @@ for (const which of ['file', 'http']) {
       assert.equal(await history(p), n);
 
       assert.ok(p.workers.length >= 1 && p.workers.every((w) => w.url.startsWith('blob:')), 'the worker comes from a blob: URL');
-      assert.ok(p.requests.every((u) => !/^https?:/.test(u) || u.startsWith(server.origin + '/')), 'no network request');
+      assert.ok(p.requests.every((u) => !/^https?:/.test(u) || u.startsWith(suite.server.origin + '/')), 'no network request');
       process.stdout.write(`    # ${which}: ${g.moves.length} plies (${g.result}) in ${ms} ms\n`);
       await finish(p);
     });
 
     it('while the computer thinks (level 5) the page answers clicks; New game, Undo and the level cancel the search', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await chooseOpponent(p, { level: 5 });
       await clickMove(p, 'e3e4');
       await p.page.waitForSelector('body[data-thinking="1"]');
@@ -204,7 +190,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('hints, the human as the second player, links and saves with the opponent settings; the computer promotes', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       // A hint for the side to move, without playing it (two people on one screen too).
       await p.page.click('#btn-hint');
       await p.page.waitForSelector('body[data-hint]');
@@ -254,18 +240,18 @@ for (const which of ['file', 'http']) {
       assert.equal(await history(p), 1);
 
       // The link elsewhere: the same game and settings.
-      const q = await open(browser, target(), { hash: link.slice(link.indexOf('#')) });
+      const q = await suite.open(which, { hash: link.slice(link.indexOf('#')) });
       assert.deepEqual(await q.page.evaluate(() => [document.body.dataset.vs, document.body.dataset.side, document.body.dataset.level]), ['computer', 'b', '2']);
       assert.match(await q.message(), /loaded from the link: you play the Pigs against the computer at level 2/);
       assert.equal(await history(q), 1);
       await finish(q);
       // Damaged values fall back to the defaults, and say so.
-      const r = await open(browser, target(), { hash: '#v=zilo&vs=computer&side=x&level=9' });
+      const r = await suite.open(which, { hash: '#v=zilo&vs=computer&side=x&level=9' });
       assert.match(await r.message(), /damaged \(side “x”, level “9”\)/);
       assert.deepEqual(await r.page.evaluate(() => [document.body.dataset.vs, document.body.dataset.side, document.body.dataset.level]), ['computer', 'w', '3']);
       await finish(r);
       // A link with the opponent settings only applies them to the game on the board.
-      const o = await open(browser, target(), { hash: '#vs=computer&side=b&level=4' });
+      const o = await suite.open(which, { hash: '#vs=computer&side=b&level=4' });
       assert.match(await o.message(), /Opponent settings loaded from the link: you play the Pigs against the computer at level 4/);
       assert.equal(await o.page.getAttribute('#board .sq >> nth=0', 'data-square'), 'i1', 'the Pigs sit at the bottom');
       await o.page.waitForSelector('body[data-thinking="1"]');
@@ -291,7 +277,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('phone: the opponent panel, the thinking indicator and a hint fit a 390px screen', async () => {
-      const m = await open(browser, target(), PHONE);
+      const m = await suite.open(which, PHONE);
       await m.page.tap('input[name="opp-vs"][value="computer"] + span');
       await m.page.selectOption('#opp-level', '5');
       await m.page.tap('[data-square="e3"]');

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, normalize, extname, dirname, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -147,4 +148,31 @@ export async function finish(ctx) {
 
 export function engineBuilt() {
   return existsSync(join(WWW, 'engine.js'));
+}
+
+/** The two ways every page test runs: the page opened from disk, and from a static host. */
+export const WAYS = ['file', 'http'];
+/** A phone-sized browser context for open(). */
+export const PHONE = { viewport: { width: 390, height: 844 }, mobile: true };
+
+/**
+ * One static server and one Chromium shared by a whole test file: started before its tests,
+ * closed after them. `suite.open(way, opts)` opens the page over 'file' or 'http' (see open()).
+ */
+export function browserSuite() {
+  if (!engineBuilt()) throw new Error('www/engine.js is missing: run `make www` first');
+  const suite = {
+    server: null,
+    browser: null,
+    open: (way, opts) => open(suite.browser, targets(suite.server)[way], opts),
+  };
+  before(async () => {
+    suite.server = await startServer();
+    suite.browser = await launch();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }

@@ -2,22 +2,11 @@
 // They play as a person would: clicking [data-square] and [data-hand] elements, using the
 // buttons and the import box. Every test also checks: no console error, no request except the
 // page's own files. Screenshots go to tests/e2e/screenshots/ (git-ignored).
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, targets, open, finish, engineBuilt, START_FEN } from './helpers.mjs';
+import { browserSuite, finish, WAYS, PHONE, START_FEN } from './helpers.mjs';
 
-if (!engineBuilt()) throw new Error('www/engine.js is missing: run `make www` first');
-
-let server, browser, T;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  T = targets(server);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 // Positions (Birds = uppercase, move up the board; Pigs = lowercase).
 const BLAST = 'k8/9/9/2pqp4/2hpP4/9/3B5/9/8K[] w - - 0 1';      // Bd3xd5 blasts c5 c6 d6 e6 e5
@@ -25,12 +14,10 @@ const BLOW_UP = '9/9/9/3pk4/9/3B5/9/9/4K4[] w - - 0 1';         // Bd4xd6 blasts
 const MATE_IN_1 = 'k8/pp7/9/9/8Q/9/9/9/4K4[] w - - 0 1';        // Qi5-i9 mates
 const HANDS = '4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1';
 
-for (const which of ['file', 'http']) {
+for (const which of WAYS) {
   describe(`page over ${which}://`, () => {
-    const target = () => T[which];
-
     it('plays by clicking: moves, a capture into the hand, undo, redo, flip, and a reload restores the game', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       assert.equal(await p.fen(), START_FEN);
       assert.equal(await p.piece('e1'), 'K');
       assert.equal(await p.page.getAttribute('[data-square="e1"]', 'aria-label'), 'E1, Bird Red Cardinal');
@@ -90,7 +77,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('drops: legal squares are marked, a refused drop says why, a legal drop lands', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.importFen(HANDS);
       assert.equal(await p.page.getAttribute('[data-hand="w"][data-piece="P"]', 'data-count'), '1');
       assert.equal(await p.page.getAttribute('[data-hand="b"][data-piece="P"]', 'data-count'), '1');
@@ -120,7 +107,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('a Bomber capture blasts the 8 squares around it, and blowing up the King Pig wins', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.importFen(BLAST);
       await p.click('d3');
       await p.click('d5');
@@ -152,7 +139,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('checkmate ends the game with a message naming the winner and the reason', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.importFen(MATE_IN_1);
       await p.click('i5');
       await p.click('i9');
@@ -178,7 +165,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('exports and imports the position string; a bad string shows the engine error and keeps the game', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.move('c3c4');
       await p.move('g7g6');
       const fen = await p.fen();
@@ -207,7 +194,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('a copied link replays the game elsewhere; a bad link or a damaged save is reported', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.move('e3e4');
       await p.move('e7e6');
       await p.move('e4e5');
@@ -218,7 +205,7 @@ for (const which of ['file', 'http']) {
       const fen = await p.fen();
 
       // The link in a brand-new browser context (no saved game) reproduces the game.
-      const q = await open(browser, target(), { hash: link.slice(link.indexOf('#')) });
+      const q = await suite.open(which, { hash: link.slice(link.indexOf('#')) });
       assert.equal(await q.fen(), fen);
       assert.equal(await q.page.locator('#moves .mv').count(), 4);
       assert.match(await q.message(), /loaded from the link/);
@@ -226,7 +213,7 @@ for (const which of ['file', 'http']) {
       await finish(q);
 
       // A bad link opened in a new tab keeps the saved game.
-      const r = await open(browser, target(), { context: p.context, hash: '#v=zilo&moves=e3e4,e3e5' });
+      const r = await suite.open(which, { context: p.context, hash: '#v=zilo&moves=e3e4,e3e5' });
       assert.match(await r.message(), /link could not be loaded.*e3e5.*saved game was kept/s);
       assert.equal(await r.fen(), fen);
       assert.deepEqual(r.problems, []);
@@ -254,7 +241,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('works by keyboard and by drag and drop', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       // Keyboard: the board's cursor starts on E1; arrows move it, Enter picks up and puts down.
       await p.page.focus('[data-square="e1"]');
       await p.page.keyboard.press('ArrowUp');
@@ -300,7 +287,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('shows the rules with every ruling, lists the variants, and fits a phone screen', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       const variants = await p.engine(() => Zilo.variants().map((v) => v.id));
       assert.deepEqual(await p.page.$$eval('#variant option', (os) => os.map((o) => o.value)), variants);
       await p.page.click('#rules-open');
@@ -317,7 +304,7 @@ for (const which of ['file', 'http']) {
       await p.shot(`${which}-desktop`);
       await finish(p);
 
-      const m = await open(browser, target(), { viewport: { width: 390, height: 844 }, mobile: true });
+      const m = await suite.open(which, PHONE);
       const dims = await m.page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth, inner: document.documentElement.clientWidth,
         board: document.getElementById('board').getBoundingClientRect().toJSON(),

@@ -2,24 +2,12 @@
 // http://127.0.0.1: real clicks on [data-square] / [data-hand] / the promotion chooser. Every
 // test also checks: no console error, no request except the page's own files.
 // Screenshots (desktop and a 390px phone) go to tests/e2e/screenshots/.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, targets, open, finish, engineBuilt } from './helpers.mjs';
+import { browserSuite, finish, WAYS, PHONE } from './helpers.mjs';
 
-if (!engineBuilt()) throw new Error('www/engine.js is missing: run `make www` first');
+const suite = browserSuite();
 
-let server, browser, T;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  T = targets(server);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const PHONE = { viewport: { width: 390, height: 844 }, mobile: true };
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const SHOGI_START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1';
 // White pawn on b7: b8 or a8 (capture) promote; the chooser offers four pieces.
@@ -30,12 +18,10 @@ const SHOGI_PAWNS = 'k8/4P4/9/2P6/9/9/9/9/4K4[] w - - 0 1';
 const chooser = (p) => p.page.$$eval('#chooser:not([hidden]) .chooser-btn', (bs) => bs.map((b) => b.dataset.choice));
 const rotated = (p, square) => p.page.$eval(`[data-square="${square}"] .piece svg > g`, (g) => /rotate\(180/.test(g.getAttribute('transform') || ''));
 
-for (const which of ['file', 'http']) {
+for (const which of WAYS) {
   describe(`chess and shogi over ${which}://`, () => {
-    const target = () => T[which];
-
     it('chess: castling by king then g1, en passant, SAN move list, and a reload keeps the variant', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.variant('chess');
       assert.equal(await p.fen(), CHESS_START);
       assert.equal(await p.page.locator('#board .sq').count(), 64);
@@ -66,6 +52,11 @@ for (const which of ['file', 'http']) {
       const moves = await p.page.$$eval('#moves .mv[data-ply]', (bs) => bs.map((b) => b.textContent));
       assert.deepEqual(moves, ['e4', 'a6', 'e5', 'd5', 'exd6', 'exd6', 'Nf3', 'Nc6', 'Bc4', 'Bg4', 'O-O']);
       await p.shot(`${which}-chess-castled`);
+      // The help says how to castle on this page.
+      await p.page.click('#rules-open');
+      assert.ok(await p.page.isVisible('#rules >> text=To castle, move the king two squares'));
+      assert.equal(await p.page.isVisible('#rules >> text=When a move may promote'), false, 'no shogi help in chess');
+      await p.page.keyboard.press('Escape');
 
       // The game (and its variant) survives a reload; undo takes back the castling as one move.
       const fen = await p.fen();
@@ -80,7 +71,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('chess: promotion through the chooser (mouse and keyboard; Escape and a click outside cancel)', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.variant('chess');
       await p.importFen(CHESS_PROMO);
       await p.click('b7');
@@ -149,7 +140,7 @@ for (const which of ['file', 'http']) {
       await finish(p);
 
       // On a phone: the tap that opens the chooser does not pick a piece by itself.
-      const m = await open(browser, target(), PHONE);
+      const m = await suite.open(which, PHONE);
       await m.variant('chess');
       await m.importFen(CHESS_PROMO);
       await m.page.tap('[data-square="b7"]');
@@ -164,7 +155,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('chess: Fool’s mate, stalemate, insufficient material, threefold repetition and the fifty-move rule end the game with a message', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.variant('chess');
       await p.moves(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
       await p.page.waitForSelector('#result');
@@ -201,7 +192,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('shogi: the variant picker asks first; pentagon tokens face each other; promote or not; a drop from the hand; the rules follow the variant', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.move('e3e4'); // a zilo game in progress
       await p.page.selectOption('#variant', 'shogi');
       assert.ok(await p.page.isVisible('#variant-confirm'), 'asks before replacing the game');
@@ -223,6 +214,10 @@ for (const which of ['file', 'http']) {
       assert.equal(await p.page.innerText('#rules-title'), 'How to play shogi (Japanese chess)');
       assert.match(await p.page.innerText('#rules'), /side giving\s+perpetual check loses/);
       assert.equal(await p.page.isVisible('text=Sentinel armor'), false, 'zilo’s rules are not shown');
+      // The page's own help is shared by every variant, with the lines that belong to this one.
+      assert.ok(await p.page.isVisible('#rules >> text=Using this page'));
+      assert.ok(await p.page.isVisible('#rules >> text=When a move may promote'));
+      assert.equal(await p.page.isVisible('#rules >> text=To castle'), false, 'no castling help in shogi');
       await p.page.keyboard.press('Escape');
 
       // 1.P-c4 P-g6; the Bishop takes on h8 and may promote: "Promote?", and the answer is no.
@@ -269,7 +264,7 @@ for (const which of ['file', 'http']) {
       await p.page.click('#btn-link');
       const link = await p.page.inputValue('#link-field');
       assert.match(link, /#v=shogi&moves=/);
-      const q = await open(browser, target(), { hash: link.slice(link.indexOf('#')) });
+      const q = await suite.open(which, { hash: link.slice(link.indexOf('#')) });
       assert.equal(await q.fen(), await p.fen());
       assert.equal(await q.piece('h8'), 's');
       await finish(q);
@@ -277,7 +272,7 @@ for (const which of ['file', 'http']) {
     });
 
     it('shogi: a forced promotion happens without a question; a pawn that promotes shows +P; perpetual check loses', async () => {
-      const p = await open(browser, target());
+      const p = await suite.open(which);
       await p.variant('shogi');
       await p.importFen(SHOGI_PAWNS);
       await p.click('e8');
@@ -305,7 +300,7 @@ for (const which of ['file', 'http']) {
       await finish(p);
 
       // The phone layout: hands above and below the board, the question over the board.
-      const m = await open(browser, target(), PHONE);
+      const m = await suite.open(which, PHONE);
       await m.variant('shogi');
       await m.page.tap('[data-square="c3"]');
       await m.page.tap('[data-square="c4"]');
