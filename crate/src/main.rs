@@ -8,7 +8,7 @@ use zilo::fen;
 use zilo::game::{Game, GameError};
 use zilo::perft::{divide, perft};
 use zilo::notation::move_text;
-use zilo::players::{play_match_with, Level, MatchOptions, PlayerSpec};
+use zilo::players::{play_match_reporting, Level, MatchOptions, PlayerSpec};
 use zilo::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
 use zilo::variant::Variant;
 
@@ -242,7 +242,16 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
         return Err("--games must be at least 1".to_string());
     }
     let started = Instant::now();
-    let r = play_match_with(v, a, b, options);
+    // A long match shows its progress on stderr, one line a game, so that
+    // stdout stays the summary that scripts read.
+    let games = options.games;
+    let r = play_match_reporting(v, a, b, options, |g, total| {
+        let white = if g.a_white { "a" } else { "b" };
+        eprintln!(
+            "game {} ({white} white) {} {}; after {}/{games}: a +{} ={} -{}",
+            g.index, g.result, g.reason, total.games(), total.wins, total.draws, total.losses
+        );
+    });
     let (elo, margin) = r.elo();
     if verbose {
         for g in &r.records {

@@ -377,6 +377,20 @@ fn play_game(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, index: u32
 /// replays exactly from `options.seed` (search players are node- or
 /// depth-limited), whatever the number of threads.
 pub fn play_match_with(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, options: MatchOptions) -> MatchResult {
+    play_match_reporting(variant, a, b, options, |_, _| {})
+}
+
+/// `play_match_with`, calling `on_game(game, total so far)` as each game
+/// ends (in the order they end, which with several threads is not the
+/// order of their indexes), so that a long match can show its progress.
+/// The returned result lists the games by index.
+pub fn play_match_reporting(
+    variant: &'static Variant,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    options: MatchOptions,
+    on_game: impl Fn(&GameRecord, &MatchResult) + Sync,
+) -> MatchResult {
     let game = |i: u32| {
         let pair = i / 2;
         let line = opening(variant, &options, pair);
@@ -384,35 +398,34 @@ pub fn play_match_with(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, 
         play_game(variant, a, b, i, &line, &options, seed)
     };
     let threads = options.threads.clamp(1, 64);
-    let mut total = MatchResult::default();
-    if threads == 1 {
-        for i in 0..options.games {
-            total.add(&game(i));
-        }
-        return total;
-    }
     let next = std::sync::atomic::AtomicU32::new(0);
-    let results = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            std::thread::Builder::new()
-                .stack_size(64 << 20)
-                .spawn_scoped(scope, || loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= options.games {
-                        break;
-                    }
-                    let r = game(i);
-                    results.lock().expect("no thread panicked").push(r);
-                })
-                .expect("spawn a match thread");
+    let total = std::sync::Mutex::new(MatchResult::default());
+    let worker = || loop {
+        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if i >= options.games {
+            break;
         }
-    });
-    let mut results = results.into_inner().expect("no thread panicked");
-    results.sort_by_key(|r| r.records.first().map_or(0, |g| g.index));
-    for r in results {
+        let r = game(i);
+        let mut total = total.lock().expect("no thread panicked");
         total.add(&r);
+        if let Some(record) = r.records.first() {
+            on_game(record, &total);
+        }
+    };
+    if threads == 1 {
+        worker();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, worker)
+                    .expect("spawn a match thread");
+            }
+        });
     }
+    let mut total = total.into_inner().expect("no thread panicked");
+    total.records.sort_by_key(|g| g.index);
     total
 }
 

@@ -356,6 +356,12 @@ fn cli_match_prints_the_score_and_the_elo_difference() {
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.lines().any(|l| l.starts_with("wins ") && l.contains(" draws ") && l.contains(" losses ")), "{out}");
     assert!(out.lines().last().unwrap().starts_with("elo "), "{out}");
+    // Progress goes to stderr, a line a game, with the running score.
+    let progress = String::from_utf8(o.stderr).unwrap();
+    let lines: Vec<&str> = progress.lines().collect();
+    assert_eq!(lines.len(), 2, "{progress}");
+    assert!(lines.iter().all(|l| l.starts_with("game ")), "{progress}");
+    assert!(lines[1].contains("after 2/2: a +"), "{progress}");
 }
 
 #[test]
