@@ -52,7 +52,12 @@ deps-browser:
 deps-python:
 	python3 -m pip install -q -r tests/requirements.txt
 
+# Formatting and lints first: they fail in seconds, before the long suites.
 test-rust:
+	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
+	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+	$(CARGO) fmt --check
+	$(CARGO) clippy --release --all-targets -- -D warnings
 	$(CARGO) test --release
 
 # zilo against an independent Python implementation of rules/zilo.md.

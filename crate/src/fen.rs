@@ -183,11 +183,13 @@ fn parse_castling(variant: &Variant, setup: &Setup, text: &str) -> Result<Bitboa
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let rank = g.relative_rank(color, 0);
         let on_rank = |role| {
-            (0..g.files).filter(move |&f| setup.board[g.square(f, rank).expect("on board").index()] == Some(Piece::new(color, role)))
+            (0..g.files).filter(move |&f| {
+                setup.board[g.square(f, rank).expect("on board").index()] == Some(Piece::new(color, role))
+            })
         };
         let Some(king_file) = on_rank(variant.royal()).next() else { continue };
         let rook_file = match c.to_ascii_uppercase() {
-            'K' => on_rank(castling.rook).filter(|&f| f > king_file).last(),
+            'K' => on_rank(castling.rook).rfind(|&f| f > king_file),
             'Q' => on_rank(castling.rook).find(|&f| f < king_file),
             _ => return Err(bad()),
         };

@@ -2,13 +2,13 @@
 
 use std::fmt;
 
-use crate::fen::{self, FenError};
 use crate::bitboard::Bitboard;
+use crate::fen::{self, FenError};
 use crate::geometry::{DirSet, Square};
-use crate::piece::{steps, Movement};
 use crate::legality::{IllegalMove, IllegalReason};
 use crate::moves::Move;
 use crate::notation::{self, MoveTextError};
+use crate::piece::{steps, Movement};
 use crate::piece::{Color, Piece};
 use crate::position::{Position, Removal};
 use crate::variant::{NoMovesOutcome, Variant};
@@ -276,7 +276,8 @@ impl Game {
             };
         }
         let rules = &pos.variant().rules;
-        let repeats: Vec<usize> = (0..self.positions.len()).filter(|&i| self.positions[i].same_placement(pos)).collect();
+        let repeats: Vec<usize> =
+            (0..self.positions.len()).filter(|&i| self.positions[i].same_placement(pos)).collect();
         if repeats.len() >= rules.repetition_count as usize {
             if rules.perpetual_check_loses {
                 // Since the first occurrence: did one side give check with every move?

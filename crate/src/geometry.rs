@@ -159,12 +159,8 @@ impl Geometry {
                 }
             }
         }
-        let rank_masks = (0..ranks)
-            .map(|r| (0..files).map(|f| Square(r * files + f)).collect())
-            .collect();
-        let file_masks = (0..files)
-            .map(|f| (0..ranks).map(|r| Square(r * files + f)).collect())
-            .collect();
+        let rank_masks = (0..ranks).map(|r| (0..files).map(|f| Square(r * files + f)).collect()).collect();
+        let file_masks = (0..files).map(|f| (0..ranks).map(|r| Square(r * files + f)).collect()).collect();
         Geometry { files, ranks, all, rays, balls, rank_masks, file_masks }
     }
 
@@ -282,7 +278,11 @@ impl Geometry {
             return None;
         }
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
             return None;
         }
         let rank: u8 = digits.parse().ok()?;

@@ -37,10 +37,9 @@ impl fmt::Display for IllegalReason {
             NoPieceOfYours { square } => write!(f, "there is no piece of yours on {square}"),
             CannotReach { piece, from, to } => write!(f, "the {piece} on {from} cannot move to {to}"),
             OwnPieceThere { square } => write!(f, "{square} is occupied by your own piece"),
-            Armored { attacker, target, max_distance } => write!(
-                f,
-                "a {attacker} can capture a {target} only from at most {max_distance} squares away"
-            ),
+            Armored { attacker, target, max_distance } => {
+                write!(f, "a {attacker} can capture a {target} only from at most {max_distance} squares away")
+            }
             NoPromotion => write!(f, "that piece does not promote here"),
             CastlingNotAllowed => write!(
                 f,
@@ -164,9 +163,7 @@ impl Position {
                 if depth < v.piece(role).stuck_ranks {
                     return IllegalReason::DropWhereStuck { piece, ranks: v.piece(role).stuck_ranks };
                 }
-                if v.rules.one_per_file.contains(role)
-                    && (self.pieces(us, role) & g.file_mask(g.file_of(to))).any()
-                {
+                if v.rules.one_per_file.contains(role) && (self.pieces(us, role) & g.file_mask(g.file_of(to))).any() {
                     return IllegalReason::TwoOnAFile { piece };
                 }
                 if !self.keeps_monarch_safe(m) {

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use zilo::fen;
 use zilo::game::{Game, GameError};
-use zilo::perft::{divide, perft};
 use zilo::notation::move_text;
+use zilo::perft::{divide, perft};
 use zilo::players::{play_match_reporting, Level, MatchOptions, PlayerSpec};
 use zilo::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
 use zilo::variant::Variant;
@@ -47,7 +47,8 @@ fn cmd_perft(args: &Args) -> Result<(), String> {
     let game = game_for(args)?;
     let pos = game.position();
     let total = if args.divide {
-        let mut lines: Vec<(String, u64)> = divide(pos, depth).into_iter().map(|(m, n)| (game.move_text(m), n)).collect();
+        let mut lines: Vec<(String, u64)> =
+            divide(pos, depth).into_iter().map(|(m, n)| (game.move_text(m), n)).collect();
         lines.sort();
         for (m, n) in &lines {
             println!("{m} {n}");
@@ -249,24 +250,32 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
         let white = if g.a_white { "a" } else { "b" };
         eprintln!(
             "game {} ({white} white) {} {}; after {}/{games}: a +{} ={} -{}",
-            g.index, g.result, g.reason, total.games(), total.wins, total.draws, total.losses
+            g.index,
+            g.result,
+            g.reason,
+            total.games(),
+            total.wins,
+            total.draws,
+            total.losses
         );
     });
     let (elo, margin) = r.elo();
     if verbose {
         for g in &r.records {
             let (white, black) = if g.a_white { ("a", "b") } else { ("b", "a") };
-            println!("game {} white {white} black {black} result {} {} moves {}", g.index, g.result, g.reason, g.moves.join(" "));
+            println!(
+                "game {} white {white} black {black} result {} {} moves {}",
+                g.index,
+                g.result,
+                g.reason,
+                g.moves.join(" ")
+            );
         }
     }
     println!("match {variant} a {a} b {b} games {} seed {}", r.games(), options.seed);
     let reasons: Vec<String> = r.reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
     println!("endings {}", reasons.join(" "));
-    println!(
-        "plies {} time {:.1} s",
-        r.plies,
-        started.elapsed().as_secs_f64()
-    );
+    println!("plies {} time {:.1} s", r.plies, started.elapsed().as_secs_f64());
     println!("score {:.3} decisive {:.3}", r.score(), r.decisive_share());
     println!("wins {} draws {} losses {}", r.wins, r.draws, r.losses);
     println!("elo {elo:.0} +/- {margin:.0}");

@@ -4,11 +4,11 @@
 use std::ops::ControlFlow;
 
 use crate::bitboard::Bitboard;
+use crate::geometry::Dir;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role, RoleSet};
 use crate::position::Position;
-use crate::geometry::Dir;
 use crate::variant::Promotion;
 
 /// Which moves `for_each_move` yields.
@@ -27,8 +27,13 @@ struct Wanted {
 }
 
 impl Wanted {
-    const LEGAL: Wanted =
-        Wanted { from: Bitboard(!0), legal_only: true, noisy_only: false, drop_roles: RoleSet(!0), drop_to: Bitboard(!0) };
+    const LEGAL: Wanted = Wanted {
+        from: Bitboard(!0),
+        legal_only: true,
+        noisy_only: false,
+        drop_roles: RoleSet(!0),
+        drop_to: Bitboard(!0),
+    };
 
     /// Only the moves of the piece on `from`, no drops.
     fn moving_from(self, from: Square) -> Wanted {
@@ -97,7 +102,8 @@ impl Position {
         let v = self.variant();
         v.roles().any(|role| {
             let attackers = self.pieces(!side, role) & !removed;
-            (attackers & v.capture_reach(role, side, sq)).any() && (v.capture_targets(role, side, sq, occ) & attackers).any()
+            (attackers & v.capture_reach(role, side, sq)).any()
+                && (v.capture_targets(role, side, sq, occ) & attackers).any()
         })
     }
 
@@ -286,7 +292,13 @@ impl Position {
     /// The move(s) of a `role` from `from` to `to`: one per promotion choice
     /// where promotion is forced, with and without where it is optional.
     #[inline]
-    fn promotions<B>(&self, role: Role, from: Square, to: Square, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+    fn promotions<B>(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        mut f: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let v = self.variant();
         let g = &v.geometry;
         let us = self.turn();

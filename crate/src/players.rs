@@ -277,7 +277,8 @@ impl MatchResult {
         let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
         let s = self.score();
         let dev = |x: f64| (x - s) * (x - s);
-        let mut variance = (self.wins as f64 * dev(1.0) + self.draws as f64 * dev(0.5) + self.losses as f64 * dev(0.0)) / n;
+        let mut variance =
+            (self.wins as f64 * dev(1.0) + self.draws as f64 * dev(0.5) + self.losses as f64 * dev(0.0)) / n;
         if variance == 0.0 {
             // All games alike: take the variance of a win-or-loss game at the clamped score.
             variance = clamp(s) * (1.0 - clamp(s));
@@ -326,7 +327,15 @@ fn opening(variant: &'static Variant, options: &MatchOptions, pair: u32) -> Vec<
 }
 
 /// Plays one game; the result is from `a`'s side.
-fn play_game(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, index: u32, opening: &[Move], options: &MatchOptions, game_seed: u64) -> MatchResult {
+fn play_game(
+    variant: &'static Variant,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    index: u32,
+    opening: &[Move],
+    options: &MatchOptions,
+    game_seed: u64,
+) -> MatchResult {
     let a_white = index.is_multiple_of(2);
     let mut game = Game::new(Position::start(variant));
     let mut history = vec![game.position().hash()];

@@ -141,9 +141,9 @@ impl Position {
             let g = &variant.geometry;
             let mover = !pos.turn;
             let pushed = g.offset(ep, 0, if mover == Color::White { 1 } else { -1 });
-            let pawn_there = pushed.and_then(|sq| pos.piece_at(sq)).is_some_and(|p| {
-                p.color() == mover && variant.rules.double_step.contains(p.role())
-            });
+            let pawn_there = pushed
+                .and_then(|sq| pos.piece_at(sq))
+                .is_some_and(|p| p.color() == mover && variant.rules.double_step.contains(p.role()));
             if pawn_there && g.rank_of(ep) == g.relative_rank(mover, 2) {
                 pos.set_en_passant_if_capturable(ep, pos.turn);
             }
@@ -315,7 +315,9 @@ impl Position {
                     next.halfmoves = 0;
                 }
                 next.put(to, Piece::new(us, promotion.unwrap_or(piece.role())));
-                if v.rules.double_step.contains(piece.role()) && v.geometry.rank_of(from).abs_diff(v.geometry.rank_of(to)) == 2 {
+                if v.rules.double_step.contains(piece.role())
+                    && v.geometry.rank_of(from).abs_diff(v.geometry.rank_of(to)) == 2
+                {
                     let passed = Square((from.0 + to.0) / 2);
                     next.set_en_passant_if_capturable(passed, !us);
                 }

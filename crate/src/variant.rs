@@ -180,10 +180,10 @@ impl Variant {
                 let Some(blast) = rules.blast else { return exposure };
                 exposure.ring = geometry.ring(k);
                 for t in geometry.ring(k) {
-                    for i in 0..pieces.len() {
+                    for (i, table) in tables.iter().enumerate() {
                         if blast.roles.contains(Role(i as u8)) {
                             for color in Color::BOTH {
-                                let from = tables[i].capture_reach[color.index()][t.index()];
+                                let from = table.capture_reach[color.index()][t.index()];
                                 exposure.zone |= from;
                                 exposure.lines |= from;
                             }

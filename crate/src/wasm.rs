@@ -20,9 +20,7 @@ fn start() {
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
 }
 
 #[derive(Serialize)]
@@ -207,11 +205,7 @@ impl JsGame {
                 to: self.square_name(to),
                 drop: Some(self.variant().piece(role).letter.to_string()),
             },
-            _ => MoveInfo {
-                from: m.from().map(|sq| self.square_name(sq)),
-                to: self.square_name(m.to()),
-                drop: None,
-            },
+            _ => MoveInfo { from: m.from().map(|sq| self.square_name(sq)), to: self.square_name(m.to()), drop: None },
         }
     }
 
@@ -257,7 +251,9 @@ impl JsGame {
             .variant()
             .geometry
             .squares()
-            .filter_map(|sq| pos.piece_at(sq).map(|p| SquarePiece { square: self.square_name(sq), piece: self.piece_letter(p) }))
+            .filter_map(|sq| {
+                pos.piece_at(sq).map(|p| SquarePiece { square: self.square_name(sq), piece: self.piece_letter(p) })
+            })
             .collect();
         to_js(&list)
     }
@@ -302,7 +298,11 @@ impl JsGame {
         if self.game.outcome().is_over() {
             return Ok(JsValue::from_str("the game is over"));
         }
-        Ok(self.game.position().drop_error(role, sq).map_or(JsValue::NULL, |e| JsValue::from_str(&e.reason.to_string())))
+        Ok(self
+            .game
+            .position()
+            .drop_error(role, sq)
+            .map_or(JsValue::NULL, |e| JsValue::from_str(&e.reason.to_string())))
     }
 
     /// Plays a move given as text; returns what happened. Throws on an illegal move.

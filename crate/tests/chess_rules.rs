@@ -112,10 +112,7 @@ fn threefold_repetition_draws() {
 #[test]
 fn repetition_needs_the_same_castling_rights() {
     // King out and back: same placement, but the rights are gone.
-    let g = play(
-        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
-        &["e1d1", "e8d8", "d1e1", "d8e8", "e1d1", "e8d8", "d1e1", "d8e8"],
-    );
+    let g = play("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", &["e1d1", "e8d8", "d1e1", "d8e8", "e1d1", "e8d8", "d1e1", "d8e8"]);
     assert_eq!(g.outcome().reason(), "ongoing", "the first position had castling rights");
 }
 

@@ -74,7 +74,10 @@ fn bad_input_exits_2_with_one_line_and_no_output() {
         let err = stderr(&o);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
-    assert_eq!(stderr(&zilo(&["play", "zilo", "e3e5"])), "zilo: illegal move e3e5: the Minion on e3 cannot move to e5\n");
+    assert_eq!(
+        stderr(&zilo(&["play", "zilo", "e3e5"])),
+        "zilo: illegal move e3e5: the Minion on e3 cannot move to e5\n"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use zilo::fen::parse_position;
 use zilo::notation::move_text;
-use zilo::players::{play_match_with, greedy_move, Level, MatchOptions, PlayerSpec};
+use zilo::players::{greedy_move, play_match_with, Level, MatchOptions, PlayerSpec};
 use zilo::rng::Rng;
 use zilo::search::{best_move, Hooks, Limits, SearchResult, Searcher, MATE_BOUND};
 use zilo::variant::{NoMovesOutcome, Variant};
@@ -38,7 +38,8 @@ fn forces_win(pos: &Position, moves: u32) -> bool {
     moves > 0
         && pos.legal_moves().iter().any(|&m| {
             let child = pos.play_unchecked(m);
-            lost(&child) || (moves > 1 && child.legal_moves().iter().all(|&r| forces_win(&child.play_unchecked(r), moves - 1)))
+            lost(&child)
+                || (moves > 1 && child.legal_moves().iter().all(|&r| forces_win(&child.play_unchecked(r), moves - 1)))
         })
 }
 
@@ -168,7 +169,11 @@ fn playout_positions(variant: &str, games: usize, seed: u64) -> Vec<Position> {
             }
             // Prefer captures, so that hands fill and blasts happen.
             let caps: Vec<_> = moves.iter().copied().filter(|m| pos.piece_at(m.to()).is_some()).collect();
-            let m = if !caps.is_empty() && rng.below(2) == 0 { caps[rng.below(caps.len())] } else { moves[rng.below(moves.len())] };
+            let m = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
             pos = pos.play_unchecked(m);
         }
         out.push(pos);

@@ -20,14 +20,38 @@ fn position_string_errors_name_the_fault() {
         fen_error("hcmbkqmch/1y5y1/ppppppppp/10/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1"),
         "rank 6 has 10 squares; this variant has 9"
     );
-    assert_eq!(fen_error("hcmbkqmcx/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w"), "'x' is not a piece of this variant");
-    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[Z] w"), "'Z' in the hand is not a piece of this variant");
-    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[ w"), "the hand is missing its closing ']'");
-    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[]"), "the side to move ('w' or 'b') is missing");
-    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] x"), "side to move 'x' is neither 'w' nor 'b'");
-    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMB1QMCH[] w"), "the first player has no monarch/king on the board");
-    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKKMCH[] w"), "the first player has more than one monarch/king");
-    assert_eq!(fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - x 1"), "move counter 'x' is not a number");
+    assert_eq!(
+        fen_error("hcmbkqmcx/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w"),
+        "'x' is not a piece of this variant"
+    );
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[Z] w"),
+        "'Z' in the hand is not a piece of this variant"
+    );
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[ w"),
+        "the hand is missing its closing ']'"
+    );
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[]"),
+        "the side to move ('w' or 'b') is missing"
+    );
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] x"),
+        "side to move 'x' is neither 'w' nor 'b'"
+    );
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMB1QMCH[] w"),
+        "the first player has no monarch/king on the board"
+    );
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKKMCH[] w"),
+        "the first player has more than one monarch/king"
+    );
+    assert_eq!(
+        fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - x 1"),
+        "move counter 'x' is not a number"
+    );
 }
 
 #[test]
@@ -48,7 +72,10 @@ fn hands_are_written_first_player_first_in_piece_table_order() {
 #[test]
 fn move_text_errors_name_the_fault() {
     let v = zilo();
-    assert_eq!(parse_move(v, "e3").unwrap_err().to_string(), "'e3' is not a move (write moves like e3e4, or P@e5 for a drop)");
+    assert_eq!(
+        parse_move(v, "e3").unwrap_err().to_string(),
+        "'e3' is not a move (write moves like e3e4, or P@e5 for a drop)"
+    );
     assert_eq!(parse_move(v, "e3j4").unwrap_err().to_string(), "square 'j4' is not on the board");
     assert_eq!(parse_move(v, "e3e10").unwrap_err().to_string(), "square 'e10' is not on the board");
     assert_eq!(parse_move(v, "X@e5").unwrap_err().to_string(), "'X' is not a piece of this variant");
@@ -57,7 +84,10 @@ fn move_text_errors_name_the_fault() {
     assert_eq!(g.play_text("e7e6").unwrap_err().to_string(), "illegal move e7e6: there is no piece of yours on e7");
     assert_eq!(g.play_text("e3e5").unwrap_err().to_string(), "illegal move e3e5: the Minion on e3 cannot move to e5");
     assert_eq!(g.play_text("P@e5").unwrap_err().to_string(), "illegal move P@e5: you have no Minion in hand");
-    assert_eq!(Game::from_text("chezz", None).unwrap_err().to_string(), "unknown variant 'chezz' (known: zilo, chess, shogi)");
+    assert_eq!(
+        Game::from_text("chezz", None).unwrap_err().to_string(),
+        "unknown variant 'chezz' (known: zilo, chess, shogi)"
+    );
 }
 
 #[test]

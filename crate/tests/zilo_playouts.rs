@@ -46,8 +46,16 @@ fn random_games_keep_every_invariant() {
                 break;
             }
             // Prefer captures half the time so that blasts and drops happen often.
-            let captures: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Normal { to, .. } if pos.piece_at(*to).is_some())).collect();
-            let m = if !captures.is_empty() && rng.below(2) == 0 { captures[rng.below(captures.len())] } else { moves[rng.below(moves.len())] };
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::Normal { to, .. } if pos.piece_at(*to).is_some()))
+                .collect();
+            let m = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
             let mover = pos.turn();
             assert!(pos.move_error(m).is_none(), "{pos:?}: listed move {} reported illegal", game.move_text(m));
 
@@ -109,8 +117,13 @@ fn moves_from_a_square_and_drop_targets_agree_with_the_full_move_list() {
         }
         for role in pos.variant().roles() {
             let targets: Vec<_> = pos.drop_targets(role).into_iter().collect();
-            let expected: Vec<_> =
-                all.iter().filter_map(|m| match *m { Move::Drop { role: r, to } if r == role => Some(to), _ => None }).collect();
+            let expected: Vec<_> = all
+                .iter()
+                .filter_map(|m| match *m {
+                    Move::Drop { role: r, to } if r == role => Some(to),
+                    _ => None,
+                })
+                .collect();
             assert_eq!(targets, expected);
             for sq in pos.variant().geometry.squares() {
                 assert_eq!(pos.drop_error(role, sq).is_none(), expected.contains(&sq));

@@ -63,10 +63,7 @@ fn scout_slides_any_distance_diagonally() {
 #[test]
 fn charger_slides_any_distance_orthogonally_and_stops_at_the_first_piece() {
     let fen = zilo_board(&with_kings(&[("e5", 'Q'), ("e7", 'p'), ("c5", 'P')]), "", 'w');
-    assert_eq!(
-        targets(&fen, "e5"),
-        sorted(&["e6", "e7", "e4", "e3", "e2", "e1", "d5", "f5", "g5", "h5", "i5"])
-    );
+    assert_eq!(targets(&fen, "e5"), sorted(&["e6", "e7", "e4", "e3", "e2", "e1", "d5", "f5", "g5", "h5", "i5"]));
 }
 
 #[test]
@@ -293,7 +290,11 @@ fn charger_captures_a_sentinel_from_three_squares_but_not_from_four() {
 
 #[test]
 fn other_pieces_and_blasts_take_sentinels_normally() {
-    let fen = zilo_board(&[("i1", 'K'), ("a9", 'k'), ("c3", 'C'), ("d5", 'h'), ("e2", 'B'), ("e5", 'p'), ("f6", 'h')], "", 'w');
+    let fen = zilo_board(
+        &[("i1", 'K'), ("a9", 'k'), ("c3", 'C'), ("d5", 'h'), ("e2", 'B'), ("e5", 'p'), ("f6", 'h')],
+        "",
+        'w',
+    );
     assert!(is_legal(&fen, "c3d5"), "a Jumper captures a Sentinel");
     let mut g = game(&fen);
     let report = g.play_text("e2e5").unwrap();
@@ -332,10 +333,8 @@ fn a_minion_may_not_be_dropped_on_the_owners_farthest_rank() {
     let white = zilo_board(&[("i1", 'K'), ("a8", 'k')], "P", 'w');
     assert!(!is_legal(&white, "P@e9"));
     assert!(is_legal(&white, "P@e8"));
-    let err = position(&white)
-        .drop_error(zilo::Role(0), zilo().geometry.parse_square("e9").unwrap())
-        .unwrap()
-        .to_string();
+    let err =
+        position(&white).drop_error(zilo::Role(0), zilo().geometry.parse_square("e9").unwrap()).unwrap().to_string();
     assert_eq!(err, "P@e9: a Minion may not be dropped on the farthest rank");
     let black = zilo_board(&[("i2", 'K'), ("a8", 'k')], "p", 'b');
     assert!(!is_legal(&black, "P@e1"));

@@ -334,7 +334,9 @@ fn tt_cutoff(e: tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
 
 fn is_quiet(pos: &Position, m: Move) -> bool {
     match m {
-        Move::Normal { to, promotion, .. } => promotion.is_none() && !pos.piece_at(to).is_some_and(|p| p.color() != pos.turn()),
+        Move::Normal { to, promotion, .. } => {
+            promotion.is_none() && !pos.piece_at(to).is_some_and(|p| p.color() != pos.turn())
+        }
         Move::Drop { .. } | Move::Castle { .. } => true,
         Move::EnPassant { .. } => false,
     }
@@ -446,10 +448,8 @@ impl Run<'_, '_> {
         }
         let tt_move = self.s.tt.probe(pos.hash()).and_then(|e| e.best);
         let mut rng = Rng::new(limits.seed ^ pos.hash());
-        let mut root: Vec<RootMove> = moves
-            .iter()
-            .map(|&m| RootMove { m, score: self.s.ordering.score(pos, m, tt_move, 0), noise: 0 })
-            .collect();
+        let mut root: Vec<RootMove> =
+            moves.iter().map(|&m| RootMove { m, score: self.s.ordering.score(pos, m, tt_move, 0), noise: 0 }).collect();
         root.sort_by_key(|r| std::cmp::Reverse(r.score));
         for r in &mut root {
             r.noise = rng.symmetric(limits.noise_cp);
@@ -460,7 +460,9 @@ impl Run<'_, '_> {
             self.root_depth = depth as i32;
             let prev = last.as_ref().map(|r| r.score);
             let score = match prev {
-                Some(p) if depth >= 5 && p.abs() < MATE_BOUND && limits.noise_cp == 0 => self.aspiration(pos, &mut root, depth as i32, p),
+                Some(p) if depth >= 5 && p.abs() < MATE_BOUND && limits.noise_cp == 0 => {
+                    self.aspiration(pos, &mut root, depth as i32, p)
+                }
                 _ => self.root_search(pos, &mut root, depth as i32, -INF, INF),
             };
             if self.aborted {
@@ -529,7 +531,14 @@ impl Run<'_, '_> {
 
     /// One iteration over the root moves. Returns the best score, or `None`
     /// if stopped before any move was searched. Moves the best move first.
-    fn root_search(&mut self, pos: &Position, root: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32) -> Option<i32> {
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        root: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
         let noisy = self.limits.noise_cp > 0;
         let orig_alpha = alpha;
         let mut best: Option<(usize, i32, i32)> = None; // index, noisy score, true score
@@ -594,7 +603,16 @@ impl Run<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool, in_check: bool) -> i32 {
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
         self.s.pv_len[ply] = ply;
         if depth <= 0 && !in_check {
             return self.qsearch(pos, ply, alpha, beta, in_check);
@@ -759,7 +777,13 @@ impl Run<'_, '_> {
             let killer = quiet && self.s.ordering.is_killer(ply, m);
 
             // Prune late quiet moves that cannot give check, without playing them.
-            if quiet && !pv_node && !in_check && best_score > -MATE_BOUND && (futile || searched >= late_limit) && !zone.may_give_check(pos, m) {
+            if quiet
+                && !pv_node
+                && !in_check
+                && best_score > -MATE_BOUND
+                && (futile || searched >= late_limit)
+                && !zone.may_give_check(pos, m)
+            {
                 continue;
             }
             let child = pos.play_unchecked(m);

@@ -108,7 +108,8 @@ impl Ordering {
             return if gain == i32::MAX {
                 WINNING_BLAST
             } else if gain >= 0 {
-                let attacker = m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| pos.variant().piece(p.role()).value);
+                let attacker =
+                    m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| pos.variant().piece(p.role()).value);
                 GOOD_CAPTURE + gain * 16 - attacker / 16
             } else {
                 BAD_CAPTURE + gain

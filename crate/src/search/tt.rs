@@ -30,7 +30,8 @@ pub struct Entry {
 
 pub const NO_EVAL: i16 = i16::MIN;
 
-const EMPTY: Entry = Entry { check: 0, best: None, score: 0, depth: -1, bound: Bound::Upper, generation: 0, eval: NO_EVAL };
+const EMPTY: Entry =
+    Entry { check: 0, best: None, score: 0, depth: -1, bound: Bound::Upper, generation: 0, eval: NO_EVAL };
 
 pub struct Table {
     entries: Vec<Entry>,

@@ -67,8 +67,11 @@ pub fn moves(fen: &str) -> Vec<String> {
 
 /// The legal moves of the piece on `from`, as sorted destination squares.
 pub fn targets(fen: &str, from: &str) -> Vec<String> {
-    let mut list: Vec<String> =
-        moves(fen).into_iter().filter(|m| m.starts_with(from) && !m.contains('@')).map(|m| m[from.len()..].to_string()).collect();
+    let mut list: Vec<String> = moves(fen)
+        .into_iter()
+        .filter(|m| m.starts_with(from) && !m.contains('@'))
+        .map(|m| m[from.len()..].to_string())
+        .collect();
     list.sort();
     list
 }
