@@ -238,7 +238,7 @@ pub struct MatchResult {
     pub reasons: BTreeMap<String, u32>,
     /// Total plies played by the players (openings excluded).
     pub plies: u64,
-    /// Every game, in the order played.
+    /// Every game, by index.
     pub records: Vec<GameRecord>,
 }
 

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use zilo::fen::parse_position;
 use zilo::notation::move_text;
-use zilo::players::{greedy_move, play_match_with, Level, MatchOptions, PlayerSpec};
+use zilo::players::{greedy_move, play_match_reporting, play_match_with, Level, MatchOptions, PlayerSpec};
 use zilo::rng::Rng;
 use zilo::search::{best_move, Hooks, Limits, SearchResult, Searcher, MATE_BOUND};
 use zilo::variant::{NoMovesOutcome, Variant};
@@ -318,6 +318,26 @@ fn level_two_beats_random_play() {
     options.max_plies = 200;
     let r = play_match_with(zilo(), PlayerSpec::Level(Level::new(2).unwrap()), PlayerSpec::Random, options);
     assert_eq!(r.wins, 4, "{r:?}");
+}
+
+#[test]
+fn a_match_replays_the_same_games_whatever_the_number_of_threads() {
+    let a = PlayerSpec::Depth(1);
+    let mut options = MatchOptions::new(6, 11);
+    options.max_plies = 120;
+    let alone = play_match_with(zilo(), a, PlayerSpec::Random, options);
+    options.threads = 3;
+    let reported = std::sync::Mutex::new(Vec::new());
+    let together = play_match_reporting(zilo(), a, PlayerSpec::Random, options, |g, total| {
+        reported.lock().unwrap().push((g.index, total.games()));
+    });
+    assert_eq!(alone, together);
+    assert_eq!(together.records.iter().map(|g| g.index).collect::<Vec<_>>(), (0..6).collect::<Vec<_>>());
+    // One report a game, each with the running total.
+    let mut reported = reported.into_inner().unwrap();
+    assert_eq!(reported.iter().map(|&(_, n)| n).collect::<Vec<_>>(), (1..=6).collect::<Vec<_>>());
+    reported.sort();
+    assert_eq!(reported.iter().map(|&(i, _)| i).collect::<Vec<_>>(), (0..6).collect::<Vec<_>>());
 }
 
 #[test]
