@@ -81,6 +81,7 @@ bench: native www
 	  (apt-get update -qq && apt-get install -y -qq $$tool >/dev/null); done
 	$(NATIVE) bench
 	python3 bench/perft_vs_reference.py
+	node bench/wasm_search.mjs $(NATIVE)
 
 # The computer player's strength: zilo matches between levels and reference
 # players, 100 games each (long: run on its own).

@@ -128,32 +128,52 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// Fixed positions and depths, each run a fraction of a second to a few seconds.
-const BENCH: &[(&str, &str, &str, u32)] = &[
-    ("zilo", "start", zilo::variants::zilo::START_FEN, 5),
-    ("chess", "start", zilo::variants::chess::START_FEN, 5),
-    ("chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
-    ("shogi", "start", zilo::variants::shogi::START_FEN, 4),
+/// The benchmark positions: a perft depth and a search depth for each, both
+/// taking a fraction of a second to about a second natively.
+const BENCH: &[(&str, &str, &str, u32, u32)] = &[
+    ("zilo", "start", zilo::variants::zilo::START_FEN, 5, 10),
+    ("chess", "start", zilo::variants::chess::START_FEN, 5, 10),
+    ("chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 9),
+    ("shogi", "start", zilo::variants::shogi::START_FEN, 4, 9),
 ];
 
 fn cmd_bench(rest: &[String]) -> Result<(), String> {
     if let Some(extra) = rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    for &(variant, name, fen_text, depth) in BENCH {
+    let positions = BENCH.iter().map(|&(variant, name, fen_text, perft_depth, search_depth)| {
         let v = Variant::by_id(variant).expect("bench variants exist");
-        let pos = fen::parse_position(v, fen_text).expect("bench positions are valid");
+        (variant, name, fen::parse_position(v, fen_text).expect("bench positions are valid"), perft_depth, search_depth)
+    });
+    let positions: Vec<_> = positions.collect();
+    for (variant, name, pos, depth, _) in &positions {
         // Repeat short runs for at least a second so the figure is stable.
         let started = Instant::now();
         let (mut runs, mut nodes) = (0u64, 0u64);
         while runs == 0 || started.elapsed().as_secs_f64() < 1.0 {
-            nodes = perft(&pos, depth);
+            nodes = perft(pos, *depth);
             runs += 1;
         }
         let secs = started.elapsed().as_secs_f64() / runs as f64;
         println!(
             "{variant} {name} perft {depth}: nodes {nodes} time {secs:.3} s nps {:.0}",
             nodes as f64 / secs.max(1e-9)
+        );
+    }
+    // The search at a fixed depth from an empty table: its node count is a
+    // signature of the search (it changes only when the search does), its
+    // speed is what the computer player gets.
+    let clock = default_clock();
+    for (variant, name, pos, _, depth) in &positions {
+        let limits = Limits { depth: Some(*depth), ..Limits::default() };
+        let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: None };
+        let started = Instant::now();
+        let r = Searcher::new().search(pos, &[], limits, &mut hooks);
+        let secs = started.elapsed().as_secs_f64();
+        println!(
+            "{variant} {name} search depth {depth}: nodes {} time {secs:.3} s nps {:.0}",
+            r.nodes,
+            r.nodes as f64 / secs.max(1e-9)
         );
     }
     Ok(())

@@ -81,13 +81,22 @@ fn bad_input_exits_2_with_one_line_and_no_output() {
 }
 
 #[test]
-fn bench_reports_nodes_per_second_per_variant() {
+fn bench_reports_perft_and_search_nodes_per_second_per_variant() {
     // Only the form and the node count are checked here; speed lives in `make bench`.
     let o = zilo(&["bench"]);
     assert!(o.status.success());
     let out = stdout(&o);
     let line = out.lines().find(|l| l.starts_with("zilo start perft 5:")).expect("a zilo line");
     assert!(line.contains("nodes 6541304") && line.contains(" nps "), "{line}");
+    // And the search's speed, a line per variant, at a fixed depth.
+    for variant in ["zilo", "chess", "shogi"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{variant} start search depth ")))
+            .unwrap_or_else(|| panic!("a {variant} search line in {out}"));
+        let nodes: u64 = line.split(" nodes ").nth(1).and_then(|t| t.split(' ').next()?.parse().ok()).expect("nodes");
+        assert!(nodes > 10_000 && line.contains(" nps "), "{line}");
+    }
     assert_eq!(zilo(&["bench", "extra"]).status.code(), Some(2));
 }
 

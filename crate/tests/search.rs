@@ -243,14 +243,11 @@ fn the_search_move_sources_agree_with_the_move_generator() {
 fn fixed_depth_results_are_reproducible() {
     let starts: Vec<Position> = Variant::all().iter().map(|id| Position::start(Variant::by_id(id).unwrap())).collect();
     let playouts = Variant::all().iter().flat_map(|id| playout_positions(id, 6, 11));
+    // Everything but the time taken.
+    let search = |pos: &Position, limits| SearchResult { time_ms: 0, ..best_move(pos, &[], limits) };
     for pos in playouts.chain(starts) {
-        let pos = &pos;
-        let a = best_move(pos, &[], Limits::depth(4));
-        let b = best_move(pos, &[], Limits::depth(4));
-        assert_eq!(a, b);
-        let c = best_move(pos, &[], Limits::nodes(5_000));
-        let d = best_move(pos, &[], Limits::nodes(5_000));
-        assert_eq!(c, d);
+        assert_eq!(search(&pos, Limits::depth(4)), search(&pos, Limits::depth(4)));
+        assert_eq!(search(&pos, Limits::nodes(5_000)), search(&pos, Limits::nodes(5_000)));
     }
 }
 
@@ -284,6 +281,19 @@ fn a_time_limit_reads_the_injected_clock() {
     let r = Searcher::new().search(&pos, &[], Limits::time_ms(20), &mut hooks);
     assert!(r.best.is_some());
     assert!(ticks.get() < 100.0, "the clock was read {} times", ticks.get());
+}
+
+#[test]
+fn a_search_is_timed_from_its_start_whatever_the_clock_origin() {
+    // The browser's clock counts from 1970; each read here advances 1 ms.
+    let ticks = std::cell::Cell::new(1.7e12);
+    let clock = || {
+        ticks.set(ticks.get() + 1.0);
+        ticks.get()
+    };
+    let mut hooks = Hooks { now_ms: Some(&clock), ..Hooks::default() };
+    let r = Searcher::new().search(&Position::start(zilo()), &[], Limits::depth(3), &mut hooks);
+    assert!(r.time_ms >= 1 && r.time_ms < 1_000, "{} ms", r.time_ms);
 }
 
 #[test]

@@ -100,3 +100,45 @@ test('bad input throws an Error with a one-line message and keeps the game', () 
   assert.equal(g.fen(), 'hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1');
   assert.equal(g.legalMoves().length, 22);
 });
+
+test('bestMove: a fixed depth searches the same tree as the CLI and finds the mate', () => {
+  const fen = 'k8/pp7/9/9/8Q/9/9/9/4K4[] w - - 0 1'; // Qi5-i9 mates
+  const g = new Zilo.Game('zilo', fen);
+  const found = g.bestMove({ depth: 4 });
+  assert.equal(found.move, 'i5i9');
+  assert.equal(found.mate, 1);
+  assert.equal(found.pv[0], 'i5i9');
+  assert.ok(found.timeMs >= 0 && found.timeMs < 60000, `timeMs ${found.timeMs}`);
+  const native = cli('bestmove', 'zilo', '--fen', fen, '--depth', '4').trim().split('\n');
+  assert.equal(native[native.length - 1], 'bestmove i5i9');
+  assert.match(native[native.length - 2], new RegExp(` nodes ${found.nodes} `));
+  // Reproducible, and the game is not changed by thinking.
+  assert.deepEqual({ ...g.bestMove({ depth: 4 }), timeMs: 0 }, { ...found, timeMs: 0 });
+  assert.equal(g.fen(), fen);
+});
+
+test('bestMove: a time limit is kept, the default is the default level', () => {
+  const g = new Zilo.Game('zilo');
+  const t0 = performance.now();
+  const timed = g.bestMove({ timeMs: 300 });
+  const wall = performance.now() - t0;
+  assert.ok(wall < 1500, `took ${wall} ms`);
+  // The search may stop early when another iteration could not finish in time, never late.
+  assert.ok(timed.timeMs > 0 && timed.timeMs <= 350 && timed.timeMs <= wall + 1, `timeMs ${timed.timeMs}, wall ${wall}`);
+  assert.ok(timed.depth >= 3, `depth ${timed.depth}`);
+  assert.ok(g.legalMoves().includes(timed.move));
+  const byDefault = g.bestMove();
+  assert.deepEqual({ ...byDefault, timeMs: 0 }, { ...g.bestMove({ level: 3 }), timeMs: 0 });
+});
+
+test('bestMove: bad options and a finished game throw one-line errors', () => {
+  const g = new Zilo.Game('zilo');
+  const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message) && !e.message.includes('\n'));
+  throwsWith(() => g.bestMove({ level: 9 }), /level 9 is not between 1 and 5/);
+  throwsWith(() => g.bestMove({ level: 3, depth: 2 }), /a level or limits .* not both/);
+  throwsWith(() => g.bestMove({ depth: 'deep' }), /bad bestMove options/);
+  const mated = new Zilo.Game('zilo', 'k8/pp7/9/9/8Q/9/9/9/4K4[] w - - 0 1');
+  mated.play('i5i9');
+  throwsWith(() => mated.bestMove({ depth: 2 }), /the game is over/);
+  assert.equal(mated.result().reason, 'checkmate');
+});

@@ -102,7 +102,7 @@ pub struct SearchResult {
     /// Deepest ply reached, quiescence included.
     pub seldepth: u32,
     pub nodes: u64,
-    /// Milliseconds spent (0 when no clock was read).
+    /// Milliseconds spent (0 without a clock).
     pub time_ms: u64,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
@@ -131,7 +131,8 @@ pub fn mate_in(score: i32) -> Option<i32> {
 /// The outside world a search talks to. All optional.
 #[derive(Default)]
 pub struct Hooks<'a> {
-    /// Milliseconds from any fixed origin (read only under a time limit).
+    /// Milliseconds from any fixed origin: times the search, and stops it
+    /// under a time limit (without a clock, a time limit is ignored).
     pub now_ms: Option<&'a dyn Fn() -> f64>,
     /// Polled every few thousand nodes; `true` ends the search (cancel).
     pub should_stop: Option<&'a dyn Fn() -> bool>,
@@ -165,10 +166,7 @@ pub fn default_clock() -> impl Fn() -> f64 {
 /// scores as a draw.
 pub fn best_move(pos: &Position, history: &[u64], limits: Limits) -> SearchResult {
     let clock = default_clock();
-    let mut hooks = Hooks::default();
-    if limits.time_ms.is_some() {
-        hooks.now_ms = Some(&clock);
-    }
+    let mut hooks = Hooks { now_ms: Some(&clock), ..Hooks::default() };
     Searcher::new().search(pos, history, limits, &mut hooks)
 }
 
@@ -250,10 +248,8 @@ impl Searcher {
         for &h in history {
             history_filter[(h >> 6) as usize & 63] |= 1 << (h & 63);
         }
-        let start_ms = match (limits.time_ms, &hooks.now_ms) {
-            (Some(_), Some(now)) => now(),
-            _ => 0.0,
-        };
+        // Clocks need not start at zero (the browser's counts from 1970).
+        let start_ms = hooks.now_ms.map_or(0.0, |now| now());
         let mut run = Run {
             s: self,
             hooks,
