@@ -13,7 +13,6 @@ WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
 WASM_OPT := tools/node_modules/.bin/wasm-opt
 
-
 .PHONY: all native www play test test-rust test-e2e test-reference test-differential bench bench-strength clean deps-wasm deps-browser deps-python
 
 all: native www

@@ -299,14 +299,6 @@
     play(r.move, { animate: true });
   }
 
-  /** Parses a move text into {from, to, drop, promo}. */
-  function parseMove(m) {
-    let t = DROP_RE.exec(m);
-    if (t) return { from: null, to: t[2], drop: t[1].toUpperCase(), promo: '' };
-    t = MOVE_RE.exec(m);
-    return t ? { from: t[1], to: t[2], drop: null, promo: t[3] || '' } : null;
-  }
-
   function askHint() {
     if (!S.game || !globalThis.ZiloComputer || isOver() || computerToMove() || S.job) return;
     const key = posKey();
@@ -368,15 +360,7 @@
     const before = S.opp;
     const opp = Object.assign({}, before, change);
     if (opp.vs === before.vs && opp.side === before.side && opp.level === before.level) { renderOpponent(); return; }
-    cancelJob();
-    S.failedKey = null;
-    S.opp = opp;
-    // Against the computer, the human's side sits at the bottom.
-    if (opp.vs === 'computer' && (before.vs !== 'computer' || before.side !== opp.side) && S.orientation !== opp.side) {
-      S.orientation = opp.side;
-      savePrefs();
-      buildBoard();
-    }
+    takeOpp(opp, before.vs !== 'computer' || before.side !== opp.side);
     if (opp.vs === 'computer') computer().warm();
     render();
     if (why !== 'quiet') {
@@ -418,15 +402,22 @@
   const MOVE_RE = /^([a-z]\d+)([a-z]\d+)(.*)$/;
   const DROP_RE = /^([A-Za-z])@([a-z]\d+)$/;
 
+  /** Parses a move text into {from, to, drop, promo}. */
+  function parseMove(m) {
+    let t = DROP_RE.exec(m);
+    if (t) return { from: null, to: t[2], drop: t[1].toUpperCase(), promo: '' };
+    t = MOVE_RE.exec(m);
+    return t ? { from: t[1], to: t[2], drop: null, promo: t[3] || '' } : null;
+  }
+
   function legal() {
     if (S.legal) return S.legal;
     const bySquare = new Map(), drops = new Set();
     if (S.game.result().result === '*') {
       for (const m of S.game.legalMoves()) {
-        let t = DROP_RE.exec(m);
-        if (t) { drops.add(t[1].toUpperCase()); continue; }
-        t = MOVE_RE.exec(m);
-        if (t) bySquare.set(t[1], (bySquare.get(t[1]) || 0) + 1);
+        const p = parseMove(m);
+        if (p && p.drop) drops.add(p.drop);
+        else if (p) bySquare.set(p.from, (bySquare.get(p.from) || 0) + 1);
       }
     }
     S.legal = { bySquare, drops };
@@ -1632,13 +1623,13 @@
     return spec;
   }
 
-  /** Takes opponent settings from a link or a save (the human's side goes to the bottom). */
-  function applyOpp(opp, andRender) {
-    if (andRender) { setOpponent(opp, 'quiet'); return; }
+  /** Sets the opponent settings without rendering; a running search is cancelled. Against the
+   * computer the human's side goes to the bottom when `face` (a new opponent or side). */
+  function takeOpp(opp, face) {
     cancelJob();
     S.failedKey = null;
     S.opp = Object.assign({}, opp);
-    if (opp.vs === 'computer' && S.orientation !== opp.side) {
+    if (face && opp.vs === 'computer' && S.orientation !== opp.side) {
       S.orientation = opp.side;
       savePrefs();
       if (S.meta) buildBoard();
@@ -1661,7 +1652,7 @@
       if (!S.game) return false;
       clearHash();
       const o = parseOpp(spec.opp);
-      applyOpp(o.opp, true);
+      setOpponent(o.opp, 'quiet');
       if (o.bad.length) showMessage('Some opponent settings in the link were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
       else showMessage('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
       return true;
@@ -1670,7 +1661,7 @@
       const built = buildGame(spec);
       // A link without opponent settings is a game between two people.
       const o = parseOpp(spec.opp || {});
-      applyOpp(o.opp, false);
+      takeOpp(o.opp, true);
       adopt(built, { rebuild: true });
       clearHash();
       if (o.bad.length) showMessage('Game loaded from the link, but some opponent settings were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
@@ -1691,7 +1682,7 @@
       if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
       const built = buildGame({ variant: d.variant, startFen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned });
       const o = parseOpp(d);
-      applyOpp(o.opp, false);
+      takeOpp(o.opp, true);
       adopt(built);
       if (o.bad.length) showMessage('The saved opponent settings were damaged (' + o.bad.join(', ') + '); now ' + oppSummary() + '.', 'error');
       return true;

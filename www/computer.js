@@ -29,8 +29,7 @@
           // Replayed move by move, so the engine knows the repetition history.
           var moves = req.moves || [];
           for (var i = 0; i < moves.length; i++) g.play(moves[i]);
-          var r = g.bestMove(req.options || {});
-          reply({ id: req.id, result: { move: r.move, score: r.score, mate: r.mate, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs, pv: Array.from(r.pv || []) } });
+          reply({ id: req.id, result: g.bestMove(req.options || {}) }); // a plain object: it crosses postMessage as is
         } catch (e) {
           reply({ id: req.id, error: text(e) });
         } finally {

@@ -300,9 +300,6 @@ fn no_moves_score(pos: &Position, ply: usize) -> i32 {
     }
 }
 
-/// Neither a capture nor a promotion (nor a special move such as castling
-/// or en passant, which are treated as noisy).
-#[inline]
 /// One step of a selection sort: brings the best-scored of `moves[i..n]`
 /// (scores in `scores`, same order) to `i`, so moves are ordered lazily, as
 /// far as the search gets before a cutoff.
@@ -328,6 +325,9 @@ fn tt_cutoff(e: tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     settled.then_some(s)
 }
 
+/// Neither a capture nor a promotion (nor a special move such as castling
+/// or en passant, which are treated as noisy).
+#[inline]
 fn is_quiet(pos: &Position, m: Move) -> bool {
     match m {
         Move::Normal { to, promotion, .. } => {
