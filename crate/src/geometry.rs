@@ -252,9 +252,7 @@ impl Geometry {
             let d = Dir::ALL[bits.trailing_zeros() as usize];
             bits &= bits - 1;
             let ray = rays[d as usize];
-            let blockers = ray & occupied;
-            let blocker = if d.increasing() { blockers.first() } else { blockers.last() };
-            targets |= match blocker {
+            targets |= match self.first_blocker(sq, d, occupied) {
                 Some(b) => ray ^ self.rays[b.index()][d as usize],
                 None => ray,
             };
@@ -263,6 +261,56 @@ impl Geometry {
             targets &= self.ball(sq, range);
         }
         targets
+    }
+
+    /// The nearest cell of `occupied` from `sq` along `dir`, if any.
+    #[inline]
+    fn first_blocker(&self, sq: Square, dir: Dir, occupied: Bitboard) -> Option<Square> {
+        let blockers = self.rays[sq.index()][dir as usize] & occupied;
+        if dir.increasing() {
+            blockers.first()
+        } else {
+            blockers.last()
+        }
+    }
+
+    /// Hops over exactly one screen from `sq` along `dirs`: the empty cells
+    /// beyond the screen up to the next piece (`quiet`), and that next piece's
+    /// cell (`captures`, whoever stands there).
+    #[inline]
+    pub fn hop(&self, sq: Square, dirs: DirSet, occupied: Bitboard) -> Hops {
+        let mut hops = Hops::default();
+        let mut bits = dirs.0;
+        while bits != 0 {
+            let d = Dir::ALL[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+            let Some(screen) = self.first_blocker(sq, d, occupied) else { continue };
+            let beyond = self.rays[screen.index()][d as usize];
+            match self.first_blocker(screen, d, occupied) {
+                Some(target) => {
+                    hops.captures.set(target);
+                    hops.quiet |= beyond ^ self.rays[target.index()][d as usize] ^ Bitboard::from_square(target);
+                }
+                None => hops.quiet |= beyond,
+            }
+        }
+        hops
+    }
+
+    /// The first occupied cell from `sq` along each of `dirs`, where it is at
+    /// least `min_distance` steps away (a shot's targets).
+    #[inline]
+    pub fn shot_targets(&self, sq: Square, dirs: DirSet, min_distance: u8, occupied: Bitboard) -> Bitboard {
+        let mut targets = Bitboard::EMPTY;
+        let mut bits = dirs.0;
+        while bits != 0 {
+            let d = Dir::ALL[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+            if let Some(target) = self.first_blocker(sq, d, occupied) {
+                targets.set(target);
+            }
+        }
+        targets & !self.ball(sq, min_distance.saturating_sub(1))
     }
 
     /// Writes a square's name as in text formats: `e3`, `a10`.
@@ -288,6 +336,13 @@ impl Geometry {
         let rank: u8 = digits.parse().ok()?;
         self.square(file as u8 - b'a', rank.checked_sub(1)?)
     }
+}
+
+/// Where hops over one screen lead (see `Geometry::hop`).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Hops {
+    pub quiet: Bitboard,
+    pub captures: Bitboard,
 }
 
 /// A square's name for display; `Display` writes `e3`.

@@ -7,26 +7,66 @@ use crate::moves::Move;
 use crate::notation::move_text;
 use crate::piece::Role;
 use crate::position::Position;
+use crate::variant::CastlingKingMove;
 
 /// The reason a move may not be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalReason {
     GameOver,
-    NoPieceOfYours { square: String },
-    CannotReach { piece: &'static str, from: String, to: String },
-    OwnPieceThere { square: String },
-    Armored { attacker: &'static str, target: &'static str, max_distance: u8 },
+    NoPieceOfYours {
+        square: String,
+    },
+    CannotReach {
+        piece: &'static str,
+        from: String,
+        to: String,
+    },
+    OwnPieceThere {
+        square: String,
+    },
+    Armored {
+        attacker: &'static str,
+        target: &'static str,
+        max_distance: u8,
+    },
     NoPromotion,
     CastlingNotAllowed,
-    BlastsOwnMonarch { monarch: &'static str },
-    LeavesMonarchInCheck { monarch: &'static str, in_check: bool },
+    /// A flexible castle typed as the king's move alone.
+    CastleNeedsRookMove {
+        castle: String,
+    },
+    CannotShoot {
+        piece: &'static str,
+        from: String,
+        target: String,
+    },
+    BlastsOwnMonarch {
+        monarch: &'static str,
+    },
+    LeavesMonarchInCheck {
+        monarch: &'static str,
+        in_check: bool,
+    },
     DropsNotAllowed,
-    NotInHand { piece: &'static str },
-    SquareOccupied { square: String },
-    DropWhereStuck { piece: &'static str, ranks: u8 },
-    TwoOnAFile { piece: &'static str },
-    MustPromote { piece: &'static str },
-    DropMate { piece: &'static str },
+    NotInHand {
+        piece: &'static str,
+    },
+    SquareOccupied {
+        square: String,
+    },
+    DropWhereStuck {
+        piece: &'static str,
+        ranks: u8,
+    },
+    TwoOnAFile {
+        piece: &'static str,
+    },
+    MustPromote {
+        piece: &'static str,
+    },
+    DropMate {
+        piece: &'static str,
+    },
 }
 
 impl fmt::Display for IllegalReason {
@@ -45,6 +85,10 @@ impl fmt::Display for IllegalReason {
                 f,
                 "castling needs an unmoved king and rook, empty squares between them, and no check on the king's path"
             ),
+            CastleNeedsRookMove { castle } => {
+                write!(f, "a king moving two or more squares is a castle, written with the rook's move too: {castle}")
+            }
+            CannotShoot { piece, from, target } => write!(f, "the {piece} on {from} cannot shoot {target}"),
             BlastsOwnMonarch { monarch } => write!(f, "the blast would remove your own {monarch}"),
             LeavesMonarchInCheck { monarch, in_check: true } => {
                 write!(f, "your {monarch} is in check and this does not save it")
@@ -129,12 +173,22 @@ impl Position {
                             };
                         }
                     }
-                    if piece.role() == v.royal()
-                        && v.rules.castling.is_some()
-                        && g.rank_of(from) == g.rank_of(to)
-                        && g.file_of(from).abs_diff(g.file_of(to)) == 2
-                    {
-                        return IllegalReason::CastlingNotAllowed;
+                    if piece.role() == v.royal() {
+                        let castle = self
+                            .pseudo_legal_moves_from(from)
+                            .into_iter()
+                            .find(|c| matches!(c, Move::Castle { king_to, .. } if *king_to == to));
+                        match (v.rules.castling.map(|c| c.king_move), castle) {
+                            (Some(CastlingKingMove::UpToTheRook), Some(c)) => {
+                                return IllegalReason::CastleNeedsRookMove { castle: move_text(v, c).to_string() }
+                            }
+                            (Some(CastlingKingMove::TwoSquares), _)
+                                if g.rank_of(from) == g.rank_of(to) && g.file_of(from).abs_diff(g.file_of(to)) == 2 =>
+                            {
+                                return IllegalReason::CastlingNotAllowed
+                            }
+                            _ => {}
+                        }
                     }
                     return IllegalReason::CannotReach { piece: def.name, from: name(from), to: name(to) };
                 }
@@ -147,7 +201,22 @@ impl Position {
                 };
                 self.safety_reason(pseudo, monarch)
             }
-            Move::EnPassant { .. } | Move::Castle { .. } => self.safety_reason(m, monarch),
+            Move::EnPassant { from, .. } | Move::Castle { king: from, .. } | Move::Snipe { from, .. } => {
+                let Some(piece) = self.piece_at(from).filter(|p| p.color() == us) else {
+                    return IllegalReason::NoPieceOfYours { square: name(from) };
+                };
+                if !self.pseudo_legal_moves_from(from).contains(&m) {
+                    let piece = v.piece(piece.role()).name;
+                    return match m {
+                        Move::Castle { .. } => IllegalReason::CastlingNotAllowed,
+                        Move::Snipe { target, .. } => {
+                            IllegalReason::CannotShoot { piece, from: name(from), target: name(target) }
+                        }
+                        _ => IllegalReason::CannotReach { piece, from: name(from), to: name(m.to()) },
+                    };
+                }
+                self.safety_reason(m, monarch)
+            }
             Move::Drop { role, to } => {
                 let piece = v.piece(role).name;
                 if !v.rules.drops {

@@ -9,7 +9,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role, RoleSet};
 use crate::position::Position;
-use crate::variant::Promotion;
+use crate::variant::{CastlingKingMove, Promotion};
 
 /// Which moves `for_each_move` yields.
 #[derive(Clone, Copy)]
@@ -58,16 +58,10 @@ impl Position {
         let occ = self.occupied();
         let their_monarch = self.monarch_square(them);
         let near = |sq: Square| their_monarch.is_some_and(|m| v.geometry.ball(sq, 1).contains(m));
-        for role in v.roles() {
-            let attackers = self.pieces(them, role);
-            if (attackers & v.capture_reach(role, side, k)).is_empty() {
-                continue;
-            }
-            // Symmetric patterns: what `role` would capture from `k` as `side`
-            // is where `role` of `them` captures `k` from.
-            if (v.capture_targets(role, side, k, occ) & attackers).any() && !(v.is_blaster(role) && near(k)) {
-                return true;
-            }
+        let candidates = self.by_color(them);
+        let direct = |role: Role| self.role_attackers(role, k, them, occ, candidates).any();
+        if v.roles().any(|role| direct(role) && !(v.is_blaster(role) && near(k))) {
+            return true;
         }
         if let Some(blast) = v.rules.blast {
             let blasters = self.by_color(them) & self.by_roles(blast.roles);
@@ -80,7 +74,7 @@ impl Position {
                 }
                 let target = self.piece_at(t).expect("occupied").role();
                 for role in v.roles().filter(|r| blast.roles.contains(*r)) {
-                    let attackers = v.capture_targets(role, side, t, occ) & self.pieces(them, role);
+                    let attackers = self.role_attackers(role, t, them, occ, candidates);
                     if attackers.into_iter().any(|from| v.armor_allows(role, from, target, t)) {
                         return true;
                     }
@@ -90,21 +84,41 @@ impl Position {
         false
     }
 
+    /// The pieces of `by` that attack `sq` with `occ` as the board's
+    /// occupancy: those that could capture an enemy piece standing there, by
+    /// moving onto it or by a shot (armor aside). The one attack test behind
+    /// check detection, legality and the search.
+    pub fn attackers_to(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let candidates = self.by_color(by);
+        self.variant()
+            .roles()
+            .fold(Bitboard::EMPTY, |found, role| found | self.role_attackers(role, sq, by, occ, candidates))
+    }
+
     /// Whether a piece of `side` on `sq` could be captured directly by the
     /// opponent, with `occ` blocking (castling's through-check test).
     pub fn attacked(&self, sq: Square, side: Color, occ: Bitboard) -> bool {
-        self.attacked_without(sq, side, occ, Bitboard::EMPTY)
+        self.attacked_by(sq, !side, occ, self.by_color(!side))
     }
 
-    /// `attacked`, as if the opponent's pieces on `removed` were gone.
+    /// Whether `attackers_to(sq, by, occ) & candidates` is not empty, stopping
+    /// at the first role found.
     #[inline]
-    fn attacked_without(&self, sq: Square, side: Color, occ: Bitboard, removed: Bitboard) -> bool {
+    fn attacked_by(&self, sq: Square, by: Color, occ: Bitboard, candidates: Bitboard) -> bool {
+        self.variant().roles().any(|role| self.role_attackers(role, sq, by, occ, candidates).any())
+    }
+
+    /// The pieces of `role` among `candidates` (pieces of `by`) that attack
+    /// `sq`. Every movement part is symmetric, so they stand where a `role` of
+    /// the other side on `sq` would attack.
+    #[inline]
+    fn role_attackers(&self, role: Role, sq: Square, by: Color, occ: Bitboard, candidates: Bitboard) -> Bitboard {
         let v = self.variant();
-        v.roles().any(|role| {
-            let attackers = self.pieces(!side, role) & !removed;
-            (attackers & v.capture_reach(role, side, sq)).any()
-                && (v.capture_targets(role, side, sq, occ) & attackers).any()
-        })
+        let attackers = self.by_role(role) & candidates;
+        if (attackers & v.capture_reach(role, !by, sq)).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        v.attack_targets(role, !by, sq, occ) & attackers
     }
 
     /// Every legal move, moves before drops.
@@ -201,6 +215,7 @@ impl Position {
             }
             f(m)
         };
+        let shooters = v.shooters();
         for role in v.roles() {
             let blaster = v.is_blaster(role);
             let armored_out_of_reach = match v.rules.ranged_armor {
@@ -233,10 +248,17 @@ impl Position {
                         emit(m, risky_from || arrive.contains(to))
                     })?;
                 }
+                if shooters.contains(role) {
+                    // A shot takes a piece off the board and puts none back:
+                    // it may open any line, so it is always tested.
+                    for target in v.shot_targets(role, us, from, occ) & enemy {
+                        emit(Move::Snipe { from, target }, true)?;
+                    }
+                }
             }
         }
         if let Some(ep) = self.en_passant() {
-            for role in v.roles().filter(|r| v.rules.double_step.contains(*r)) {
+            for role in v.roles().filter(|r| v.rules.en_passant.contains(*r)) {
                 for from in v.capture_targets(role, them, ep, occ) & self.pieces(us, role) & from_mask {
                     // Two pieces leave one rank: always test.
                     emit(Move::EnPassant { from, to: ep }, true)?;
@@ -248,9 +270,7 @@ impl Position {
         }
         if v.rules.castling.is_some() && !in_check && from_mask.contains(k) {
             for rook in self.castling_rights() & self.by_color(us) {
-                if let Some(m) = self.castle(k, rook) {
-                    emit(m, true)?;
-                }
+                self.castles(k, rook, |m| emit(m, true))?;
             }
         }
         if v.rules.drops {
@@ -330,32 +350,47 @@ impl Position {
         }
     }
 
-    /// Castling with `rook`, if the squares allow it (the king is not in check).
-    fn castle(&self, king: Square, rook: Square) -> Option<Move> {
-        let g = &self.variant().geometry;
+    /// The castles with `rook` that the squares allow (the king is not in
+    /// check): every square between king and rook, and both landing squares,
+    /// empty but for the two of them; no square the king crosses or lands on
+    /// attacked, tested before the castle. Whether the king is safe after it
+    /// is left to the caller, as for any move.
+    fn castles<B>(&self, king: Square, rook: Square, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+        let v = self.variant();
+        let g = &v.geometry;
+        let Some(castling) = v.rules.castling else { return ControlFlow::Continue(()) };
         let rank = g.rank_of(king);
         let (kf, rf) = (g.file_of(king), g.file_of(rook));
-        let (king_to, rook_to) = if rf > kf {
-            (g.square(kf + 2, rank)?, g.square(kf + 1, rank)?)
-        } else {
-            (g.square(kf.checked_sub(2)?, rank)?, g.square(kf - 1, rank)?)
+        let toward = if rf > kf { Dir::E } else { Dir::W };
+        let distance = kf.abs_diff(rf);
+        let steps = match castling.king_move {
+            CastlingKingMove::TwoSquares => 2..=2,
+            CastlingKingMove::UpToTheRook => 1..=distance,
         };
         // The cells from file a to file b on this rank, both included.
         let span = |a: u8, b: u8| {
             let (lo, hi) = (g.square(a.min(b), rank).expect("on board"), g.square(a.max(b), rank).expect("on board"));
             (g.ray(lo, Dir::E) | Bitboard::from_square(lo)) & !g.ray(hi, Dir::E)
         };
-        let must_be_empty = (span(kf, rf) | span(g.file_of(king_to), kf) | span(g.file_of(rook_to), rf))
-            & !Bitboard::from_square(king)
-            & !Bitboard::from_square(rook);
-        if (must_be_empty & self.occupied()).any() {
-            return None;
+        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
+        let others = self.occupied() & !movers;
+        if (span(kf, rf) & others).any() {
+            return ControlFlow::Continue(());
         }
         let us = self.turn();
-        if span(kf, g.file_of(king_to)).into_iter().any(|sq| self.attacked(sq, us, self.occupied())) {
-            return None;
+        let step = if toward == Dir::E { 1 } else { -1 };
+        for n in steps {
+            let Some(king_to) = g.offset(king, step * n as i8, 0) else { break };
+            let rook_to = g.offset(king_to, -step, 0).expect("the king came from there");
+            let crossed = span(kf, g.file_of(king_to));
+            if ((crossed | span(rf, g.file_of(rook_to))) & others).any()
+                || crossed.into_iter().any(|sq| self.attacked(sq, us, self.occupied()))
+            {
+                continue;
+            }
+            f(Move::Castle { king, rook, king_to, rook_to })?;
         }
-        Some(Move::Castle { king, rook, king_to, rook_to })
+        ControlFlow::Continue(())
     }
 
     /// Where a move of the side to move, not in check, could expose its
@@ -366,15 +401,25 @@ impl Position {
         let v = self.variant();
         let them = !self.turn();
         let mut vacate = Bitboard::EMPTY;
+        let mut arrive = Bitboard::EMPTY;
         for role in v.roles() {
-            let sliders = self.pieces(them, role);
-            if sliders.is_empty() {
+            let theirs = self.pieces(them, role);
+            if theirs.is_empty() {
                 continue;
             }
-            for dir in v.capture_slides(role, them).iter() {
+            // Sliders and shooters see through a line that empties; hoppers
+            // also through one that gains a screen.
+            for dir in v.capture_slides(role, them).iter().chain(v.shot_dirs(role, them).iter()) {
                 let line = v.geometry.ray(k, dir.opposite());
-                if (line & sliders).any() {
+                if (line & theirs).any() {
                     vacate |= line;
+                }
+            }
+            for dir in v.capture_hops(role, them).iter() {
+                let line = v.geometry.ray(k, dir.opposite());
+                if (line & theirs).any() {
+                    vacate |= line;
+                    arrive |= line;
                 }
             }
         }
@@ -383,7 +428,7 @@ impl Position {
             let exposure = v.blast_exposure(k);
             if (self.by_color(them) & self.by_roles(blast.roles) & exposure.zone).any() {
                 vacate |= exposure.lines;
-                arrive = exposure.ring;
+                arrive |= exposure.ring;
             }
         }
         (vacate, arrive)
@@ -401,16 +446,20 @@ impl Position {
             let Some(k) = self.monarch_square(us) else { return false };
             let occ = self.occupied();
             let bit = Bitboard::from_square;
+            let theirs = self.by_color(!us);
             match m {
                 Move::Normal { from, to, .. } => {
                     let k = if from == k { to } else { k };
-                    return !self.attacked_without(k, us, (occ & !bit(from)) | bit(to), bit(to));
+                    return !self.attacked_by(k, !us, (occ & !bit(from)) | bit(to), theirs & !bit(to));
                 }
-                Move::Drop { to, .. } => return !self.attacked_without(k, us, occ | bit(to), Bitboard::EMPTY),
+                Move::Drop { to, .. } => return !self.attacked_by(k, !us, occ | bit(to), theirs),
                 Move::EnPassant { from, to } => {
                     let taken = v.geometry.square(v.geometry.file_of(to), v.geometry.rank_of(from)).expect("on board");
                     let occ = (occ & !bit(from) & !bit(taken)) | bit(to);
-                    return !self.attacked_without(k, us, occ, bit(taken));
+                    return !self.attacked_by(k, !us, occ, theirs & !bit(taken));
+                }
+                Move::Snipe { target, .. } => {
+                    return !self.attacked_by(k, !us, occ & !bit(target), theirs & !bit(target))
                 }
                 Move::Castle { .. } => {}
             }

@@ -15,17 +15,43 @@ pub enum Move {
     Drop { role: Role, to: Square },
     /// A pawn takes the pawn that just passed `to` with a double step.
     EnPassant { from: Square, to: Square },
-    /// King and rook move together; written as the king's move (`e1g1`).
+    /// King and rook move together; written as the king's move (`e1g1`), or
+    /// with the rook's move too where castling is flexible (`f1h1+i1g1`).
     Castle { king: Square, rook: Square, king_to: Square, rook_to: Square },
+    /// The piece on `from` removes the enemy piece on `target` without moving
+    /// (the Sniper's shot); written `c1xc7`.
+    Snipe { from: Square, target: Square },
+}
+
+/// What kind of move a `Move` is, for callers that describe moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveKind {
+    Step,
+    Drop,
+    EnPassant,
+    Castle,
+    Snipe,
 }
 
 impl Move {
-    /// Where the moving piece (the king, for castling) lands.
+    /// Where the moving piece (the king, for castling) lands; for a snipe,
+    /// the cell shot at.
     #[inline]
     pub const fn to(self) -> Square {
         match self {
             Move::Normal { to, .. } | Move::Drop { to, .. } | Move::EnPassant { to, .. } => to,
             Move::Castle { king_to, .. } => king_to,
+            Move::Snipe { target, .. } => target,
+        }
+    }
+
+    pub const fn kind(self) -> MoveKind {
+        match self {
+            Move::Normal { .. } => MoveKind::Step,
+            Move::Drop { .. } => MoveKind::Drop,
+            Move::EnPassant { .. } => MoveKind::EnPassant,
+            Move::Castle { .. } => MoveKind::Castle,
+            Move::Snipe { .. } => MoveKind::Snipe,
         }
     }
 
@@ -33,7 +59,7 @@ impl Move {
     #[inline]
     pub const fn from(self) -> Option<Square> {
         match self {
-            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } | Move::Snipe { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
             Move::Drop { .. } => None,
         }

@@ -1,12 +1,17 @@
 //! Move text in the UCI style Fairy-Stockfish writes: `e3e4`, `a10a9`,
-//! drops `P@e5` (letter uppercase whatever the side), promotion suffix `e7e8q`.
+//! drops `P@e5` (letter uppercase whatever the side), promotion suffix `e7e8q`;
+//! flexible castling `f1h1+i1g1` (king's move `+` rook's move) and snipes
+//! `c1xc7` (shooter's cell `x` target), which Fairy-Stockfish does not have.
+//! Also the notation players read (`san`): algebraic or shogi style.
 
 use std::fmt;
 
 use crate::geometry::Square;
 use crate::moves::Move;
+use crate::moves::MoveKind;
 use crate::piece::Role;
-use crate::variant::{Promotion, Variant};
+use crate::position::Position;
+use crate::variant::{CastlingKingMove, MoveNotation, Promotion, Variant};
 
 /// Stands for "the piece's promoted form" in a parsed shogi move (`+`) until
 /// the move is matched against the position.
@@ -20,12 +25,15 @@ pub enum MoveTextError {
     OffBoard(String),
     /// A drop or promotion letter that names no piece of this variant.
     UnknownPiece(char),
+    /// Far longer than any move (the length in bytes).
+    TooLong(usize),
 }
 
 impl fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveTextError::Malformed(t) => write!(f, "'{t}' is not a move (write moves like e3e4, or P@e5 for a drop)"),
+            MoveTextError::TooLong(n) => write!(f, "a move is a few characters long, not {n}"),
             MoveTextError::OffBoard(t) => write!(f, "square '{t}' is not on the board"),
             MoveTextError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
         }
@@ -61,8 +69,30 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Move, MoveTextError> 
         let role = variant.role_by_letter(c).ok_or(MoveTextError::UnknownPiece(c))?;
         return Ok(Move::Drop { role, to: square(variant, to)? });
     }
+    if text.len() > 16 {
+        return Err(MoveTextError::TooLong(text.len()));
+    }
     let (from, rest) = split_square(text).ok_or_else(malformed)?;
+    if let Some(target) = rest.strip_prefix('x') {
+        if split_square(target).is_none_or(|(_, after)| !after.is_empty()) {
+            return Err(malformed());
+        }
+        return Ok(Move::Snipe { from: square(variant, from)?, target: square(variant, target)? });
+    }
     let (to, suffix) = split_square(rest).ok_or_else(malformed)?;
+    if let Some(rook_move) = suffix.strip_prefix('+').filter(|r| !r.is_empty()) {
+        let (rook, rest) = split_square(rook_move).ok_or_else(malformed)?;
+        let (rook_to, rest) = split_square(rest).ok_or_else(malformed)?;
+        if !rest.is_empty() {
+            return Err(malformed());
+        }
+        return Ok(Move::Castle {
+            king: square(variant, from)?,
+            king_to: square(variant, to)?,
+            rook: square(variant, rook)?,
+            rook_to: square(variant, rook_to)?,
+        });
+    }
     let promotion = match suffix {
         "" => None,
         "+" => match variant.rules.promotion {
@@ -102,9 +132,17 @@ impl fmt::Display for MoveText<'_> {
                     None => Ok(()),
                 }
             }
-            Move::EnPassant { from, to } | Move::Castle { king: from, king_to: to, .. } => {
-                write!(f, "{}{}", g.square_name(from), g.square_name(to))
+            Move::Castle { king, king_to, rook, rook_to } => {
+                write!(f, "{}{}", g.square_name(king), g.square_name(king_to))?;
+                match self.variant.rules.castling.map(|c| c.king_move) {
+                    Some(CastlingKingMove::UpToTheRook) => {
+                        write!(f, "+{}{}", g.square_name(rook), g.square_name(rook_to))
+                    }
+                    _ => Ok(()),
+                }
             }
+            Move::EnPassant { from, to } => write!(f, "{}{}", g.square_name(from), g.square_name(to)),
+            Move::Snipe { from, target } => write!(f, "{}x{}", g.square_name(from), g.square_name(target)),
             Move::Drop { role, to } => write!(f, "{}@{}", self.variant.piece(role).letter, g.square_name(to)),
         }
     }
@@ -116,8 +154,11 @@ impl fmt::Display for MoveText<'_> {
 pub fn parse_move_in(pos: &crate::position::Position, text: &str) -> Result<Move, MoveTextError> {
     let parsed = parse_move(pos.variant(), text)?;
     let Move::Normal { from, to, promotion } = parsed else { return Ok(parsed) };
+    let variant = pos.variant();
     let matches = |m: &Move| {
-        m.to() == to
+        // A castle matches the king's move only where castles are written so.
+        (!matches!(m, Move::Castle { .. }) || move_text(variant, *m).to_string() == text)
+            && m.to() == to
             && match (promotion, m.promotion()) {
                 (Some(PROMOTES), p) => p.is_some(),
                 (p, q) => p == q,
@@ -131,4 +172,107 @@ pub fn parse_move_in(pos: &crate::position::Position, text: &str) -> Result<Move
         p => p,
     };
     Ok(Move::Normal { from, to, promotion })
+}
+
+/// How players write `m`, played in `pos` (before the move): the variant's
+/// `MoveNotation`, with a check (`+`) or mate (`#`) mark in algebraic style.
+pub fn san(pos: &Position, m: Move) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let sq = |s: Square| g.square_name(s).to_string();
+    let letter = |role: Role| v.piece(role).letter;
+    let Some(from) = m.from() else {
+        let Move::Drop { role, to } = m else { unreachable!("only drops start nowhere") };
+        let mark = if v.rules.move_notation == MoveNotation::Shogi { '*' } else { '@' };
+        return format!("{}{mark}{}{}", letter(role), sq(to), check_mark(pos, m));
+    };
+    let Some(piece) = pos.piece_at(from) else { return move_text(v, m).to_string() };
+    let role = piece.role();
+    let captures = m.kind() == MoveKind::EnPassant || pos.piece_at(m.to()).is_some_and(|p| p.color() != piece.color());
+    // The other pieces of the same kind that could make the same kind of move to the same cell.
+    let rivals: Vec<Square> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|o| o.kind() == m.kind() && o.to() == m.to() && o.from() != Some(from))
+        .filter_map(|o| o.from())
+        .filter(|&f| pos.piece_at(f).is_some_and(|p| p.role() == role))
+        .collect();
+    let disambiguation = || {
+        if rivals.is_empty() {
+            String::new()
+        } else if rivals.iter().all(|&r| g.file_of(r) != g.file_of(from)) {
+            sq(from)[..1].to_string()
+        } else if rivals.iter().all(|&r| g.rank_of(r) != g.rank_of(from)) {
+            sq(from)[1..].to_string()
+        } else {
+            sq(from)
+        }
+    };
+    let text = match (v.rules.move_notation, m) {
+        (MoveNotation::Shogi, _) => {
+            let promoted = m.promotion().is_some();
+            let declined = !promoted
+                && pos
+                    .legal_moves()
+                    .iter()
+                    .any(|o| o.from() == Some(from) && o.to() == m.to() && o.promotion().is_some());
+            let dis = if rivals.is_empty() { String::new() } else { sq(from) };
+            let suffix = if promoted {
+                "+"
+            } else if declined {
+                "="
+            } else {
+                ""
+            };
+            return format!(
+                "{}{}{}{}{}",
+                san_letter(v, role),
+                dis,
+                if captures { 'x' } else { '-' },
+                sq(m.to()),
+                suffix
+            );
+        }
+        (_, Move::Castle { king, king_to, .. }) => {
+            let side = if g.file_of(king_to) > g.file_of(king) { "O-O" } else { "O-O-O" };
+            match v.rules.castling.map(|c| c.king_move) {
+                Some(CastlingKingMove::UpToTheRook) => format!("{side}(K{})", sq(king_to)),
+                _ => side.to_string(),
+            }
+        }
+        (_, Move::Snipe { target, .. }) => format!("{}{}!{}", letter(role), disambiguation(), sq(target)),
+        _ if letter(role) == 'P' => {
+            let file = if captures { format!("{}x", &sq(from)[..1]) } else { String::new() };
+            let promotion = m.promotion().map(|r| format!("={}", letter(r))).unwrap_or_default();
+            format!("{file}{}{promotion}", sq(m.to()))
+        }
+        _ => {
+            let promotion = m.promotion().map(|r| format!("={}", letter(r))).unwrap_or_default();
+            format!("{}{}{}{}{promotion}", letter(role), disambiguation(), if captures { "x" } else { "" }, sq(m.to()))
+        }
+    };
+    text + check_mark(pos, m)
+}
+
+/// A promoted shogi piece is written `+P`.
+fn san_letter(v: &Variant, role: Role) -> String {
+    let def = v.piece(role);
+    if def.promoted {
+        format!("+{}", def.letter)
+    } else {
+        def.letter.to_string()
+    }
+}
+
+/// `+` if `m` gives check, `#` if it mates, else nothing.
+fn check_mark(pos: &Position, m: Move) -> &'static str {
+    let next = pos.play_unchecked(m);
+    let Some(_) = next.monarch_square(next.turn()) else { return "#" };
+    if !next.is_check() {
+        ""
+    } else if next.has_legal_move() {
+        "+"
+    } else {
+        "#"
+    }
 }

@@ -129,9 +129,11 @@ impl fmt::Debug for Piece {
 }
 
 /// Where a piece can go in one move, for the first player (the second player's
-/// pattern is the mirror image). Patterns must be left-right symmetric: then a
-/// piece of one side attacks `b` from `a` exactly when the same piece of the
-/// other side would attack `a` from `b`, which check detection relies on.
+/// pattern is the mirror image), as a union of parts: leaps, slides (limited
+/// or not) and hops over one screen. Patterns must be left-right symmetric:
+/// then a piece of one side attacks `b` from `a` exactly when the same piece of
+/// the other side would attack `a` from `b`, which check detection relies on
+/// (every part keeps that symmetry, hops included).
 #[derive(Clone, Copy, Debug)]
 pub struct Movement {
     /// Single jumps, `(file, rank)` offsets; they ignore what is in between.
@@ -140,22 +142,45 @@ pub struct Movement {
     pub slides: DirSet,
     /// Longest slide, in steps (`UNLIMITED` for a rider).
     pub range: u8,
+    /// Directions of hops over exactly one piece (the screen, of either side):
+    /// as a capture, onto the first piece beyond the screen (the Cannon); as a
+    /// move, onto any empty cell beyond it before the next piece.
+    pub hops: DirSet,
 }
 
 impl Movement {
     pub const UNLIMITED: u8 = u8::MAX;
+    pub const NONE: Movement = Movement { leaps: &[], slides: DirSet::NONE, range: 0, hops: DirSet::NONE };
 
     pub const fn leaper(leaps: &'static [(i8, i8)]) -> Movement {
-        Movement { leaps, slides: DirSet::NONE, range: 0 }
+        Movement { leaps, ..Movement::NONE }
     }
 
     pub const fn rider(slides: DirSet) -> Movement {
-        Movement { leaps: &[], slides, range: Movement::UNLIMITED }
+        Movement { slides, range: Movement::UNLIMITED, ..Movement::NONE }
     }
 
     pub const fn limited_slider(slides: DirSet, range: u8) -> Movement {
-        Movement { leaps: &[], slides, range }
+        Movement { slides, range, ..Movement::NONE }
     }
+
+    pub const fn hopper(hops: DirSet) -> Movement {
+        Movement { hops, ..Movement::NONE }
+    }
+
+    /// The same movement with leaps added (a rider that also jumps).
+    pub const fn and_leaps(self, leaps: &'static [(i8, i8)]) -> Movement {
+        Movement { leaps, ..self }
+    }
+}
+
+/// A capture without moving (the Sniper's shot): the first piece along one of
+/// `dirs`, at least `min_distance` steps away with every cell between empty,
+/// is removed, and the shooter stays where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub dirs: DirSet,
+    pub min_distance: u8,
 }
 
 /// One row of a variant's piece table.
@@ -170,6 +195,8 @@ pub struct PieceDef {
     pub moves: Movement,
     /// Moves onto enemy pieces.
     pub captures: Movement,
+    /// Captures without moving, if it has them.
+    pub shot: Option<Shot>,
     /// Material value in centipawns, for the computer player.
     pub value: i32,
     /// Losing this piece loses the game.
@@ -194,6 +221,7 @@ impl PieceDef {
             native_name: "",
             moves: movement,
             captures: movement,
+            shot: None,
             value,
             royal: false,
             promoted: false,
@@ -210,6 +238,11 @@ impl PieceDef {
     /// Captures differently from how it moves (pawns).
     pub const fn capturing(self, captures: Movement) -> PieceDef {
         PieceDef { captures, ..self }
+    }
+
+    /// Also captures without moving (a shot).
+    pub const fn shooting(self, shot: Shot) -> PieceDef {
+        PieceDef { shot: Some(shot), ..self }
     }
 
     pub const fn royal(self) -> PieceDef {

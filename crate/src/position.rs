@@ -136,19 +136,36 @@ impl Position {
             }
         }
         if let Some(ep) = setup.en_passant {
-            // Only behind a pawn of the side not to move that could have just
-            // made a double step.
-            let g = &variant.geometry;
-            let mover = !pos.turn;
-            let pushed = g.offset(ep, 0, if mover == Color::White { 1 } else { -1 });
-            let pawn_there = pushed
-                .and_then(|sq| pos.piece_at(sq))
-                .is_some_and(|p| p.color() == mover && variant.rules.double_step.contains(p.role()));
-            if pawn_there && g.rank_of(ep) == g.relative_rank(mover, 2) {
+            if pos.could_have_just_passed(ep) {
                 pos.set_en_passant_if_capturable(ep, pos.turn);
             }
         }
         Ok(pos)
+    }
+
+    /// Whether a piece of the side not to move that may be taken en passant
+    /// could just have advanced two squares over `passed`: it stands just
+    /// beyond, and the cell it came from is empty and one it could advance
+    /// two squares from.
+    fn could_have_just_passed(&self, passed: Square) -> bool {
+        let v = self.variant;
+        let g = &v.geometry;
+        let mover = !self.turn;
+        let forward = if mover == Color::White { 1 } else { -1 };
+        let (Some(landed), Some(origin)) = (g.offset(passed, 0, forward), g.offset(passed, 0, -forward)) else {
+            return false;
+        };
+        let Some(pawn) = self.piece_at(landed).filter(|p| p.color() == mover && v.rules.en_passant.contains(p.role()))
+        else {
+            return false;
+        };
+        if self.piece_at(origin).is_some() || self.piece_at(passed).is_some() {
+            return false;
+        }
+        let role = pawn.role();
+        let occ_before = (self.occupied() & !Bitboard::from_square(landed)) | Bitboard::from_square(origin);
+        (v.rules.double_step.contains(role) && g.rank_of(origin) == g.relative_rank(mover, 1))
+            || v.move_targets(role, mover, origin, occ_before).contains(landed)
     }
 
     #[inline]
@@ -230,7 +247,7 @@ impl Position {
         self.castling
     }
 
-    /// The square passed by a double step, if a pawn of the side to move could take there.
+    /// The square passed by a two-square advance, if a pawn of the side to move could take there.
     #[inline]
     pub fn en_passant(&self) -> Option<Square> {
         self.en_passant
@@ -315,7 +332,8 @@ impl Position {
                     next.halfmoves = 0;
                 }
                 next.put(to, Piece::new(us, promotion.unwrap_or(piece.role())));
-                if v.rules.double_step.contains(piece.role())
+                if v.rules.en_passant.contains(piece.role())
+                    && v.geometry.file_of(from) == v.geometry.file_of(to)
                     && v.geometry.rank_of(from).abs_diff(v.geometry.rank_of(to)) == 2
                 {
                     let passed = Square((from.0 + to.0) / 2);
@@ -341,6 +359,13 @@ impl Position {
                 next.put(king_to, k);
                 next.put(rook_to, r);
                 next.lose_castling(k, king, king_to);
+            }
+            Move::Snipe { target, .. } => {
+                let victim = self.board[target.index()].expect("a snipe hits a piece");
+                next.capture(target, victim, &mut removed);
+                if self.castling.any() {
+                    next.lose_castling(victim, target, target);
+                }
             }
             Move::Drop { role, to } => {
                 next.add_to_hand(us, role, -1);
@@ -390,7 +415,7 @@ impl Position {
         if self.board[passed.index()].is_some() {
             return;
         }
-        for role in v.roles().filter(|r| v.rules.double_step.contains(*r)) {
+        for role in v.roles().filter(|r| v.rules.en_passant.contains(*r)) {
             if (v.capture_targets(role, !capturer, passed, self.occupied()) & self.pieces(capturer, role)).any() {
                 self.en_passant = Some(passed);
                 self.hash ^= ZOBRIST.en_passant(passed.index());

@@ -44,13 +44,37 @@ pub enum Promotion {
     Zone { ranks: u8 },
 }
 
-/// Standard castling: the king on its start square moves two squares toward
-/// a rook that has not moved, the rook jumps to the square it crossed.
-/// Rights are kept as the set of rooks that may still castle, so Venomous'
-/// flexible castling can reuse them with other king targets.
+/// Castling: the king on its start square and a rook that have not moved go
+/// together, the rook landing on the cell next to the king's landing cell, on
+/// the side the king came from. Rights are kept as the set of rooks that may
+/// still castle.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Castling {
     pub rook: Role,
+    pub king_move: CastlingKingMove,
+}
+
+/// How far the king goes when castling, and so how the move is written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CastlingKingMove {
+    /// Two squares toward the rook (chess); written as the king's move, `e1g1`.
+    TwoSquares,
+    /// Any number of squares toward the rook, up to the rook's own cell
+    /// (flexible castling, Pillage and Venomous); written as the king's move
+    /// `+` the rook's move, `f1h1+i1g1`, since a one-square castle would
+    /// otherwise read as a king step.
+    UpToTheRook,
+}
+
+/// The notation players read in a move list.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum MoveNotation {
+    /// Standard algebraic notation: `Nf3`, `exd6`, `O-O`, `e8=Q`, `N@f3`, `Qh4#`.
+    #[default]
+    Algebraic,
+    /// Western shogi notation on this board's coordinates: `P-c4`, `Bxh8+`,
+    /// `S-d8=` (declines to promote), `P*e5`.
+    Shogi,
 }
 
 /// The rule options of a variant: named mechanics, each off by default.
@@ -65,9 +89,11 @@ pub struct Rules {
     pub blast: Option<Blast>,
     pub ranged_armor: Option<RangedArmor>,
     pub promotion: Promotion,
-    /// Roles that may advance two squares from their second rank, and be taken
-    /// en passant then (chess pawns).
+    /// Roles that may advance two squares from their second rank (chess pawns).
     pub double_step: RoleSet,
+    /// Roles that, after advancing two squares straight ahead from anywhere,
+    /// may be taken en passant by a piece of these roles on the next move.
+    pub en_passant: RoleSet,
     pub castling: Option<Castling>,
     /// Moves of these roles reset the half-move clock, as captures do.
     pub halfmove_reset: RoleSet,
@@ -85,21 +111,38 @@ pub struct Rules {
     /// Monarch"). A position may then be set up with the side not to move in
     /// check: the side to move simply takes the monarch.
     pub monarch_capture_wins: bool,
+    /// How moves are written for players (the move list), as opposed to move text.
+    pub move_notation: MoveNotation,
     /// Order of pieces in a written hand, one letter per role (Fairy-Stockfish's
     /// order for shogi); empty means the piece table's order.
     pub hand_order: &'static str,
 }
 
 /// A role's movement compiled for fast lookup: leap targets per side and
-/// square, slide directions per side.
+/// square, slide and hop directions per side.
 struct RoleTable {
     capture_leaps: [Vec<Bitboard>; 2],
     move_leaps: [Vec<Bitboard>; 2],
     capture_slides: [DirSet; 2],
     move_slides: [DirSet; 2],
-    /// Capture targets on an empty board: a cheap first filter for attacks.
+    capture_hops: [DirSet; 2],
+    move_hops: [DirSet; 2],
+    /// A superset of the cells it could capture on, whatever the occupancy
+    /// (hops and shots included): a cheap first filter for attacks.
     capture_reach: [Vec<Bitboard>; 2],
 }
+
+/// The ids of every variant, in the order menus list them.
+const VARIANT_IDS: [&str; 8] = [
+    "zilo",
+    "chess",
+    "shogi",
+    "pillage",
+    "pillage-flying-ferz",
+    "pillage-snipers",
+    "pillage-dragons",
+    "pillage-warmachines",
+];
 
 pub struct Variant {
     pub id: &'static str,
@@ -109,6 +152,8 @@ pub struct Variant {
     pub start_fen: &'static str,
     pub rules: Rules,
     royal: Role,
+    hoppers: RoleSet,
+    shooters: RoleSet,
     tables: Vec<RoleTable>,
     blast_exposure: Vec<BlastExposure>,
 }
@@ -152,11 +197,24 @@ impl Variant {
                 })
                 .collect()
         };
-        let reach = |m: &Movement, color: Color| -> Vec<Bitboard> {
+        // Hops and shots reach nothing on an empty board: their reach is
+        // the whole line beyond the first cell (beyond the shot's minimum).
+        let reach = |p: &PieceDef, color: Color| -> Vec<Bitboard> {
+            let m = &p.captures;
             let leaps = table(m, color);
             geometry
                 .squares()
-                .map(|sq| leaps[sq.index()] | geometry.slide(sq, m.slides.for_color(color), m.range, Bitboard::EMPTY))
+                .map(|sq| {
+                    let mut reach = leaps[sq.index()]
+                        | geometry.slide(sq, m.slides.for_color(color), m.range, Bitboard::EMPTY)
+                        | geometry.slide(sq, m.hops.for_color(color), Movement::UNLIMITED, Bitboard::EMPTY)
+                            & !geometry.ball(sq, 1);
+                    if let Some(shot) = p.shot {
+                        reach |= geometry.slide(sq, shot.dirs.for_color(color), Movement::UNLIMITED, Bitboard::EMPTY)
+                            & !geometry.ball(sq, shot.min_distance.saturating_sub(1));
+                    }
+                    reach
+                })
                 .collect()
         };
         let tables: Vec<RoleTable> = pieces
@@ -166,7 +224,9 @@ impl Variant {
                 move_leaps: [table(&p.moves, Color::White), table(&p.moves, Color::Black)],
                 capture_slides: [p.captures.slides, p.captures.slides.for_color(Color::Black)],
                 move_slides: [p.moves.slides, p.moves.slides.for_color(Color::Black)],
-                capture_reach: [reach(&p.captures, Color::White), reach(&p.captures, Color::Black)],
+                capture_hops: [p.captures.hops, p.captures.hops.for_color(Color::Black)],
+                move_hops: [p.moves.hops, p.moves.hops.for_color(Color::Black)],
+                capture_reach: [reach(p, Color::White), reach(p, Color::Black)],
             })
             .collect();
         let royal = Role(royals[0] as u8);
@@ -193,25 +253,24 @@ impl Variant {
                 exposure
             })
             .collect();
-        Variant { id, name, geometry, pieces, start_fen, rules, royal, tables, blast_exposure }
+        let roles_where = |f: &dyn Fn(&PieceDef) -> bool| {
+            RoleSet((0..pieces.len()).filter(|&i| f(&pieces[i])).fold(0, |bits, i| bits | 1 << i))
+        };
+        let hoppers = roles_where(&|p| !p.captures.hops.is_empty());
+        let shooters = roles_where(&|p| p.shot.is_some());
+        Variant { id, name, geometry, pieces, start_fen, rules, royal, hoppers, shooters, tables, blast_exposure }
     }
 
     /// Every variant the engine plays, by id.
     pub fn all() -> &'static [&'static str] {
-        &["zilo", "chess", "shogi"]
+        &VARIANT_IDS
     }
 
     /// The variant with this id, built once.
     pub fn by_id(id: &str) -> Option<&'static Variant> {
-        static ZILO: OnceLock<Variant> = OnceLock::new();
-        static CHESS: OnceLock<Variant> = OnceLock::new();
-        static SHOGI: OnceLock<Variant> = OnceLock::new();
-        match id {
-            "zilo" => Some(ZILO.get_or_init(variants::zilo::variant)),
-            "chess" => Some(CHESS.get_or_init(variants::chess::variant)),
-            "shogi" => Some(SHOGI.get_or_init(variants::shogi::variant)),
-            _ => None,
-        }
+        static BUILT: [OnceLock<Variant>; VARIANT_IDS.len()] = [const { OnceLock::new() }; VARIANT_IDS.len()];
+        let i = VARIANT_IDS.iter().position(|&known| known == id)?;
+        Some(BUILT[i].get_or_init(|| variants::build(VARIANT_IDS[i]).expect("every listed id builds")))
     }
 
     #[inline]
@@ -257,7 +316,8 @@ impl Variant {
         self.pieces.iter().position(|p| p.letter == upper && p.promoted == promoted).map(|i| Role(i as u8))
     }
 
-    /// Cells a `role` of `color` on `sq` could capture on, with `occupied` blocking slides.
+    /// Cells a `role` of `color` on `sq` could capture on by moving there,
+    /// with `occupied` blocking slides and serving as screens for hops.
     #[inline]
     pub fn capture_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let table = &self.tables[role.index()];
@@ -266,10 +326,36 @@ impl Variant {
         if !slides.is_empty() {
             targets |= self.geometry.slide(sq, slides, self.pieces[role.index()].captures.range, occupied);
         }
+        let hops = table.capture_hops[color.index()];
+        if !hops.is_empty() {
+            targets |= self.geometry.hop(sq, hops, occupied).captures;
+        }
         targets
     }
 
-    /// Cells a `role` of `color` on `sq` could move to without capturing.
+    /// Cells a `role` of `color` on `sq` could shoot at without moving.
+    #[inline]
+    pub fn shot_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        match self.pieces[role.index()].shot {
+            Some(shot) => self.geometry.shot_targets(sq, shot.dirs.for_color(color), shot.min_distance, occupied),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Cells a `role` of `color` on `sq` attacks: where it could capture by
+    /// moving or by a shot.
+    #[inline]
+    pub fn attack_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        let targets = self.capture_targets(role, color, sq, occupied);
+        if self.shooters.contains(role) {
+            targets | self.shot_targets(role, color, sq, occupied)
+        } else {
+            targets
+        }
+    }
+
+    /// Cells a `role` of `color` on `sq` could move to without capturing
+    /// (some may be occupied: the caller keeps the empty ones).
     #[inline]
     pub fn move_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let table = &self.tables[role.index()];
@@ -278,7 +364,36 @@ impl Variant {
         if !slides.is_empty() {
             targets |= self.geometry.slide(sq, slides, self.pieces[role.index()].moves.range, occupied);
         }
+        let hops = table.move_hops[color.index()];
+        if !hops.is_empty() {
+            targets |= self.geometry.hop(sq, hops, occupied).quiet;
+        }
         targets
+    }
+
+    /// The roles that capture by hopping over a screen: a piece arriving
+    /// between one of them and a target can create an attack.
+    #[inline]
+    pub fn hoppers(&self) -> RoleSet {
+        self.hoppers
+    }
+
+    /// The roles that shoot.
+    #[inline]
+    pub fn shooters(&self) -> RoleSet {
+        self.shooters
+    }
+
+    /// The directions `role` of `color` captures along by hopping.
+    #[inline]
+    pub fn capture_hops(&self, role: Role, color: Color) -> DirSet {
+        self.tables[role.index()].capture_hops[color.index()]
+    }
+
+    /// The directions `role` of `color` shoots along.
+    #[inline]
+    pub fn shot_dirs(&self, role: Role, color: Color) -> DirSet {
+        self.pieces[role.index()].shot.map_or(DirSet::NONE, |s| s.dirs.for_color(color))
     }
 
     /// Whether a piece of `attacker` role standing on `from` may capture a

@@ -15,6 +15,9 @@ pub struct CheckZone {
     monarch: Option<Square>,
     /// Lines through the enemy monarch: moving off them may discover a check.
     lines: Bitboard,
+    /// Where there are hoppers, the same lines: a piece arriving on one may
+    /// become the screen of a check.
+    screen_lines: Bitboard,
     /// Where a landing piece could matter to a blast on the monarch.
     blast_zone: Bitboard,
 }
@@ -24,19 +27,25 @@ impl CheckZone {
         let v = pos.variant();
         let them = !pos.turn();
         let Some(k) = pos.monarch_square(them) else {
-            return CheckZone { monarch: None, lines: Bitboard::EMPTY, blast_zone: Bitboard::EMPTY };
+            return CheckZone {
+                monarch: None,
+                lines: Bitboard::EMPTY,
+                screen_lines: Bitboard::EMPTY,
+                blast_zone: Bitboard::EMPTY,
+            };
         };
         let mut lines = Bitboard::EMPTY;
         for dir in crate::geometry::Dir::ALL {
             lines |= v.geometry.ray(k, dir);
         }
         let blast_zone = if v.rules.blast.is_some() { v.geometry.ball(k, 4) } else { Bitboard::EMPTY };
-        CheckZone { monarch: Some(k), lines, blast_zone }
+        let screen_lines = if v.hoppers().is_empty() { Bitboard::EMPTY } else { lines };
+        CheckZone { monarch: Some(k), lines, screen_lines, blast_zone }
     }
 
     /// `false` only if `m` surely does not put the enemy monarch in check
     /// (direct attack from the landing cell, a line opened by leaving the
-    /// starting cell, or a blast near the monarch).
+    /// starting cell or screened by arriving on it, or a blast near the monarch).
     #[inline]
     pub fn may_give_check(&self, pos: &Position, m: Move) -> bool {
         let Some(k) = self.monarch else { return true };
@@ -52,10 +61,11 @@ impl CheckZone {
                 let Some(piece) = pos.piece_at(from) else { return true };
                 (promotion.unwrap_or(piece.role()), Some(from))
             }
-            // Castling and en passant move two pieces: assume they may check.
-            Move::Castle { .. } | Move::EnPassant { .. } => return true,
+            // Castling and en passant move two pieces, a snipe empties a
+            // cell anywhere: assume they may check.
+            Move::Castle { .. } | Move::EnPassant { .. } | Move::Snipe { .. } => return true,
         };
-        if from.is_some_and(|f| self.lines.contains(f)) {
+        if from.is_some_and(|f| self.lines.contains(f)) || self.screen_lines.contains(to) {
             return true;
         }
         if !v.capture_reach(role, us, to).contains(k) {
@@ -66,6 +76,6 @@ impl CheckZone {
             occ.clear(from);
         }
         occ.set(to);
-        v.capture_targets(role, us, to, occ).contains(k)
+        v.attack_targets(role, us, to, occ).contains(k)
     }
 }

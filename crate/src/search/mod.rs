@@ -334,7 +334,7 @@ fn is_quiet(pos: &Position, m: Move) -> bool {
             promotion.is_none() && !pos.piece_at(to).is_some_and(|p| p.color() != pos.turn())
         }
         Move::Drop { .. } | Move::Castle { .. } => true,
-        Move::EnPassant { .. } => false,
+        Move::EnPassant { .. } | Move::Snipe { .. } => false,
     }
 }
 

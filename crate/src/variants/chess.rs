@@ -2,7 +2,7 @@
 
 use crate::geometry::{DirSet, Geometry};
 use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::variant::{Castling, NoMovesOutcome, Promotion, Rules, Variant};
+use crate::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Rules, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const KNIGHT: Role = Role(1);
@@ -29,7 +29,8 @@ pub fn variant() -> Variant {
             choices: RoleSet::of(&[KNIGHT, BISHOP, ROOK, QUEEN]),
         },
         double_step: RoleSet::of(&[PAWN]),
-        castling: Some(Castling { rook: ROOK }),
+        castling: Some(Castling { rook: ROOK, king_move: CastlingKingMove::TwoSquares }),
+        en_passant: RoleSet::of(&[PAWN]),
         halfmove_reset: RoleSet::of(&[PAWN]),
         stalemate: NoMovesOutcome::Draw,
         repetition_count: 3,

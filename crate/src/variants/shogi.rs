@@ -3,7 +3,7 @@
 
 use crate::geometry::{Dir, DirSet, Geometry};
 use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::variant::{NoMovesOutcome, Promotion, Rules, Variant};
+use crate::variant::{MoveNotation, NoMovesOutcome, Promotion, Rules, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const LANCE: Role = Role(1);
@@ -55,6 +55,7 @@ pub fn variant() -> Variant {
         repetition_count: 4,
         perpetual_check_loses: true,
         hand_order: "GNLPSRB",
+        move_notation: MoveNotation::Shogi,
         ..Rules::default()
     };
     Variant::new("shogi", "Shogi", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
