@@ -157,8 +157,11 @@ impl Position {
                 if target.is_some_and(|t| t.color() == us) {
                     return IllegalReason::OwnPieceThere { square: name(to) };
                 }
-                let same_path: Vec<Move> =
-                    self.pseudo_legal_moves_from(from).into_iter().filter(|pm| pm.to() == to).collect();
+                let same_path: Vec<Move> = self
+                    .pseudo_legal_moves_from(from)
+                    .into_iter()
+                    .filter(|pm| matches!(pm, Move::Normal { .. }) && pm.to() == to)
+                    .collect();
                 if same_path.is_empty() {
                     if let Some(t) = target {
                         let occ = self.occupied();

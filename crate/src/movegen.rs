@@ -423,7 +423,6 @@ impl Position {
                 }
             }
         }
-        let mut arrive = Bitboard::EMPTY;
         if let Some(blast) = v.rules.blast {
             let exposure = v.blast_exposure(k);
             if (self.by_color(them) & self.by_roles(blast.roles) & exposure.zone).any() {

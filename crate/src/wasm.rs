@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use crate::fen;
 use crate::game::{Game, Outcome};
 use crate::geometry::Square;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
 use crate::players::Level;
 use crate::search::{self, Limits};
@@ -68,13 +68,43 @@ struct MoveInfo {
     drop: Option<String>,
 }
 
+/// A move described for a board: which pieces go where.
+#[derive(Serialize)]
+struct MoveDetails {
+    #[serde(rename = "move")]
+    text: String,
+    /// How players write it (SAN, or shogi notation), check marks included.
+    san: String,
+    /// `step`, `drop`, `enPassant`, `castle` or `snipe`.
+    kind: &'static str,
+    /// Where the moving piece starts (`null` for a drop); a snipe's shooter.
+    from: Option<String>,
+    /// Where the moving piece lands; for a snipe, the cell shot at.
+    to: String,
+    drop: Option<String>,
+    /// The piece it becomes, as written on the board (`Q`, `+P`).
+    promotion: Option<String>,
+    /// The rook's move, for a castle.
+    rook: Option<FromTo>,
+}
+
+#[derive(Serialize)]
+struct FromTo {
+    from: String,
+    to: String,
+}
+
 #[derive(Serialize)]
 struct PlayInfo {
     #[serde(rename = "move")]
     text: String,
+    san: String,
+    kind: &'static str,
     from: Option<String>,
     to: String,
     drop: Option<String>,
+    promotion: Option<String>,
+    rook: Option<FromTo>,
     captured: Option<SquarePiece>,
     blasted: Vec<SquarePiece>,
     check: bool,
@@ -209,6 +239,34 @@ impl JsGame {
         }
     }
 
+    /// `m`, legal in the current position, described before it is played.
+    fn details(&self, m: Move) -> MoveDetails {
+        let pos = self.game.position();
+        let us = pos.turn();
+        let info = self.move_info(m);
+        MoveDetails {
+            text: self.game.move_text(m),
+            san: crate::notation::san(pos, m),
+            kind: match m.kind() {
+                MoveKind::Step => "step",
+                MoveKind::Drop => "drop",
+                MoveKind::EnPassant => "enPassant",
+                MoveKind::Castle => "castle",
+                MoveKind::Snipe => "snipe",
+            },
+            from: info.from,
+            to: info.to,
+            drop: info.drop,
+            promotion: m.promotion().map(|r| self.piece_letter(Piece::new(us, r))),
+            rook: match m {
+                Move::Castle { rook, rook_to, .. } => {
+                    Some(FromTo { from: self.square_name(rook), to: self.square_name(rook_to) })
+                }
+                _ => None,
+            },
+        }
+    }
+
     fn texts(&self, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
         moves.into_iter().map(|m| self.game.move_text(m)).collect()
     }
@@ -305,21 +363,51 @@ impl JsGame {
             .map_or(JsValue::NULL, |e| JsValue::from_str(&e.reason.to_string())))
     }
 
+    /// A legal move described without playing it: `{move, san, kind, from,
+    /// to, drop, promotion, rook}`. Throws if the move is not legal here.
+    #[wasm_bindgen(js_name = moveDetails)]
+    pub fn move_details(&self, text: &str) -> Result<JsValue, JsError> {
+        let m = self.legal_move(text)?;
+        to_js(&self.details(m))
+    }
+
     /// Plays a move given as text; returns what happened. Throws on an illegal move.
     pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
-        let report = self.game.play_text(text).map_err(|e| JsError::new(&e.to_string()))?;
-        let info = self.move_info(report.played);
+        let m = self.legal_move(text)?;
+        let details = self.details(m);
+        let report = self.game.play(m).map_err(|e| JsError::new(&crate::game::GameError::Illegal(e).to_string()))?;
         let sp = |(sq, p): (Square, Piece)| SquarePiece { square: self.square_name(sq), piece: self.piece_letter(p) };
         to_js(&PlayInfo {
-            text: self.game.move_text(report.played),
-            from: info.from,
-            to: info.to,
-            drop: info.drop,
+            text: details.text,
+            san: details.san,
+            kind: details.kind,
+            from: details.from,
+            to: details.to,
+            drop: details.drop,
+            promotion: details.promotion,
+            rook: details.rook,
             captured: report.captured.map(sp),
             blasted: report.blasted.into_iter().map(sp).collect(),
             check: report.check,
             result: result_info(report.outcome),
         })
+    }
+
+    /// The move `text` parsed against the current position, if it is legal.
+    fn legal_move(&self, text: &str) -> Result<Move, JsError> {
+        let m = self.game.parse_move(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let error = if self.game.outcome().is_over() {
+            Some(crate::legality::IllegalMove {
+                text: self.game.move_text(m),
+                reason: crate::legality::IllegalReason::GameOver,
+            })
+        } else {
+            self.game.position().move_error(m)
+        };
+        match error {
+            Some(e) => Err(JsError::new(&crate::game::GameError::Illegal(e).to_string())),
+            None => Ok(m),
+        }
     }
 
     pub fn undo(&mut self) -> bool {
