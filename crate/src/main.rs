@@ -135,6 +135,20 @@ const BENCH: &[(&str, &str, &str, u32, u32)] = &[
     ("chess", "start", zilo::variants::chess::START_FEN, 5, 10),
     ("chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 9),
     ("shogi", "start", zilo::variants::shogi::START_FEN, 4, 9),
+    (
+        "pillage",
+        "start",
+        "crnbqkbnrc/2v1uu1v2/pppppppppp/10/10/10/10/PPPPPPPPPP/2V1UU1V2/CRNBQKBNRC w KQkq - 0 1",
+        4,
+        7,
+    ),
+    (
+        "pillage-snipers",
+        "start",
+        "srnbqkbnrs/2v1uu1v2/pppppppppp/10/10/10/10/PPPPPPPPPP/2V1UU1V2/SRNBQKBNRS w KQkq - 0 1",
+        4,
+        7,
+    ),
 ];
 
 fn cmd_bench(rest: &[String]) -> Result<(), String> {
