@@ -14,8 +14,15 @@ use crate::variant::Variant;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     Empty,
-    RankCount { expected: u8, found: usize },
-    RankLength { rank: u8, expected: u8, found: usize },
+    RankCount {
+        expected: u8,
+        found: usize,
+    },
+    RankLength {
+        rank: u8,
+        expected: u8,
+        found: usize,
+    },
     UnknownPiece(char),
     UnknownHandPiece(char),
     UnclosedHand,
@@ -23,6 +30,12 @@ pub enum FenError {
     Turn(String),
     Castling(String),
     EnPassant(String),
+    /// An en passant square in a variant where nothing is taken en passant.
+    NoEnPassant(String),
+    /// A run of zero empty squares (`…H0…`).
+    ZeroRun {
+        rank: u8,
+    },
     Counter(String),
     TrailingText(String),
     Position(PositionError),
@@ -45,6 +58,8 @@ impl fmt::Display for FenError {
             FenError::Turn(t) => write!(f, "side to move '{t}' is neither 'w' nor 'b'"),
             FenError::Castling(t) => write!(f, "castling field '{t}' is not valid for this variant"),
             FenError::EnPassant(t) => write!(f, "en passant field '{t}' is not a square or '-'"),
+            FenError::NoEnPassant(t) => write!(f, "en passant field '{t}' given, but this variant has no en passant"),
+            FenError::ZeroRun { rank } => write!(f, "rank {rank} has a run of 0 empty squares"),
             FenError::Counter(t) => write!(f, "move counter '{t}' is not a number"),
             FenError::TrailingText(t) => write!(f, "unexpected text '{t}' after the move counters"),
             FenError::Position(e) => write!(f, "{e}"),
@@ -101,6 +116,9 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
                     run = run.saturating_mul(10).saturating_add(next as usize);
                     chars.next();
                 }
+                if run == 0 {
+                    return Err(FenError::ZeroRun { rank: g.ranks - i as u8 });
+                }
                 file = file.saturating_add(run);
             } else {
                 let (promoted, c) = match c {
@@ -152,6 +170,9 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
         setup.castling = parse_castling(variant, &setup, castling)?;
     }
     if let Some(ep) = fields.next_if(|t| !is_counter(t)) {
+        if ep != "-" && variant.rules.en_passant.is_empty() {
+            return Err(FenError::NoEnPassant(ep.to_string()));
+        }
         if ep != "-" {
             setup.en_passant = Some(g.parse_square(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?);
         }

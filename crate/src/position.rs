@@ -32,7 +32,12 @@ pub enum PositionError {
     TooManyMonarchs(Color),
     /// The side that just moved has its monarch capturable.
     OpponentInCheck,
-    HandTooLarge,
+    /// More of one piece in a hand than the hash counts (the limit is given).
+    HandTooLarge {
+        limit: usize,
+    },
+    /// A monarch/king in a hand: it is never captured into one.
+    RoyalInHand(Color),
 }
 
 impl fmt::Display for PositionError {
@@ -42,7 +47,12 @@ impl fmt::Display for PositionError {
             PositionError::MissingMonarch(c) => write!(f, "{} has no monarch/king on the board", side(c)),
             PositionError::TooManyMonarchs(c) => write!(f, "{} has more than one monarch/king", side(c)),
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
-            PositionError::HandTooLarge => write!(f, "a hand holds more pieces than the game has"),
+            PositionError::HandTooLarge { limit } => {
+                write!(f, "a hand holds more than {limit} pieces of one kind")
+            }
+            PositionError::RoyalInHand(c) => {
+                write!(f, "{} has a monarch/king in hand; it is never held in hand", side(c))
+            }
         }
     }
 }
@@ -103,7 +113,10 @@ impl Position {
             for role in variant.roles() {
                 let n = pos.hands[color.index()][role.index()];
                 if n as usize > crate::zobrist::MAX_HAND_COUNT {
-                    return Err(PositionError::HandTooLarge);
+                    return Err(PositionError::HandTooLarge { limit: crate::zobrist::MAX_HAND_COUNT });
+                }
+                if n > 0 && role == variant.royal() {
+                    return Err(PositionError::RoyalInHand(color));
                 }
                 pos.hash ^= ZOBRIST.hand(color, role, n);
             }
@@ -386,7 +399,8 @@ impl Position {
     fn capture(&mut self, sq: Square, victim: Piece, removed: &mut impl FnMut(Removal)) {
         self.remove(sq, victim);
         self.halfmoves = 0;
-        if self.variant.rules.drops {
+        // A monarch taken (the game's last move) goes to no hand.
+        if self.variant.rules.drops && victim.role() != self.variant.royal() {
             let role = self.variant.piece(victim.role()).demotes_to.unwrap_or(victim.role());
             self.add_to_hand(self.turn, role, 1);
         }

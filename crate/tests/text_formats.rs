@@ -159,3 +159,16 @@ fn a_setup_can_be_read_without_being_checked() {
     assert!(parse_setup(zilo(), text).is_ok());
     assert!(matches!(parse_position(zilo(), text), Err(FenError::Position(_))));
 }
+
+#[test]
+fn position_strings_refuse_zero_runs_stray_en_passant_and_say_the_hand_limit() {
+    let zero = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH0[] w - - 0 1";
+    assert_eq!(parse_position(zilo(), zero).unwrap_err().to_string(), "rank 1 has a run of 0 empty squares");
+    let stray = "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - e3 0 1";
+    assert_eq!(
+        parse_position(zilo(), stray).unwrap_err().to_string(),
+        "en passant field 'e3' given, but this variant has no en passant"
+    );
+    let full = format!("k8/9/9/9/9/9/9/9/8K[{}] w - - 0 1", "P".repeat(64));
+    assert_eq!(parse_position(zilo(), &full).unwrap_err().to_string(), "a hand holds more than 63 pieces of one kind");
+}

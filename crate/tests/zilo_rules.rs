@@ -519,3 +519,28 @@ fn perft_from_the_start_position() {
     let counts: Vec<u64> = (1..=4).map(|d| zilo::perft::perft(&pos, d)).collect();
     assert_eq!(counts, vec![22, 484, 11_308, 263_618]);
 }
+
+#[test]
+fn a_monarch_is_never_in_hand() {
+    // Refused in a position string, either side's hand.
+    for hand in ["K", "k", "PPk"] {
+        let fen = zilo_board(&[("a1", 'K'), ("i9", 'k')], hand, 'w');
+        let err = zilo::fen::parse_position(zilo(), &fen).unwrap_err().to_string();
+        assert!(err.contains("monarch/king in hand; it is never held in hand"), "{hand}: {err}");
+        assert!(!err.contains('\n'));
+    }
+    // So it can never be dropped.
+    let fen = zilo_board(&[("a1", 'K'), ("i9", 'k')], "", 'w');
+    let err = game(&fen).play_text("K@e5").unwrap_err().to_string();
+    assert_eq!(err, "illegal move K@e5: you have no Monarch in hand");
+}
+
+#[test]
+fn the_monarch_taken_by_the_winning_move_goes_to_no_hand() {
+    // The Porcine Monarch left in check (monarch capture variant): the Avian Charger takes it.
+    let fen = zilo_board(&[("a1", 'K'), ("e9", 'k'), ("e2", 'Q')], "", 'w');
+    let mut g = game(&fen);
+    let report = g.play_text("e2e9").unwrap();
+    assert_eq!(report.outcome.reason(), "monarch-captured");
+    assert!(zilo::fen::write_position(g.position()).contains("[]"), "{}", zilo::fen::write_position(g.position()));
+}

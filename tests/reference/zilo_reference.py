@@ -304,7 +304,8 @@ def make_move(pos: Position, m) -> Position:
         n.board[to] = p
         if q is not None:
             capture = True
-            n.hands[c][q.upper()] += 1          # directly captured piece -> capturer's hand
+            if q.upper() != "K":                # a Monarch is never in hand (ruling)
+                n.hands[c][q.upper()] += 1      # directly captured piece -> capturer's hand
             if p.upper() == "B":
                 for s in neighbours(to):        # blast: the 8 neighbours leave the game
                     n.board[s] = None
