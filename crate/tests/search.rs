@@ -416,3 +416,52 @@ fn cli_search_commands_reject_bad_input_with_status_2() {
         assert_eq!(String::from_utf8(o.stderr).unwrap().lines().count(), 1, "{args:?}");
     }
 }
+
+/// Every move that gives check must pass the search's check filter
+/// (`CheckZone::may_give_check`), or late-move pruning could skip it.
+fn assert_checks_pass_the_filter(pos: &Position) {
+    let zone = zilo::search::check_zone::CheckZone::new(pos);
+    for m in pos.legal_moves() {
+        let next = pos.play_unchecked(m);
+        let gives_check = next.monarch_square(next.turn()).is_none() || next.is_check();
+        if gives_check {
+            assert!(zone.may_give_check(pos, m), "{pos:?}: {} gives check", move_text(pos.variant(), m));
+        }
+    }
+}
+
+#[test]
+fn a_discovered_blast_check_is_not_treated_as_quiet() {
+    // The Scout leaving b4 lets the Bomber on b5 take b2 and blast the Monarch on a1.
+    let pos = pos_of("zilo", "8K/9/9/9/1B7/1Y7/9/1p7/k8[] w - - 0 1");
+    let zone = zilo::search::check_zone::CheckZone::new(&pos);
+    for text in ["b4d6", "b4e7", "b4f8", "b4g9"] {
+        let m = pos.legal_moves().into_iter().find(|&m| move_text(pos.variant(), m).to_string() == text).unwrap();
+        assert!(pos.play_unchecked(m).is_check(), "{text} gives check");
+        assert!(zone.may_give_check(&pos, m), "{text}");
+    }
+    assert_checks_pass_the_filter(&pos);
+}
+
+#[test]
+fn every_checking_move_passes_the_check_filter_in_every_variant() {
+    for &id in Variant::all() {
+        let v = Variant::by_id(id).unwrap();
+        let mut rng = Rng::new(11);
+        let mut checks = 0;
+        for _ in 0..60 {
+            let mut pos = Position::start(v);
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.monarch_square(!pos.turn()).is_none() {
+                    break;
+                }
+                assert_checks_pass_the_filter(&pos);
+                let m = moves[rng.below(moves.len())];
+                pos = pos.play_unchecked(m);
+                checks += usize::from(pos.is_check());
+            }
+        }
+        assert!(checks > 20, "{id}: only {checks} checks in the playouts");
+    }
+}

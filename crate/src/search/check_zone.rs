@@ -38,6 +38,11 @@ impl CheckZone {
         for dir in crate::geometry::Dir::ALL {
             lines |= v.geometry.ray(k, dir);
         }
+        // Leaving a blaster's path to a neighbour of the monarch may let it
+        // blast the monarch: a discovered check that is on no line through it.
+        if v.rules.blast.is_some() {
+            lines |= v.blast_exposure(k).lines;
+        }
         let blast_zone = if v.rules.blast.is_some() { v.geometry.ball(k, 4) } else { Bitboard::EMPTY };
         let screen_lines = if v.hoppers().is_empty() { Bitboard::EMPTY } else { lines };
         CheckZone { monarch: Some(k), lines, screen_lines, blast_zone }
