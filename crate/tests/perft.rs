@@ -49,3 +49,21 @@ fn deep_published_counts() {
     assert_eq!(counts("chess", PROMOTIONS, 5)[4], 15_833_292);
     assert_eq!(counts("shogi", SHOGI_START, 5)[4], 19_861_490);
 }
+
+// Pillage and its subvariants: no published tables; these counts agree with
+// Fairy-Stockfish loading tests/differential/pillage.ini (castles and shots
+// cannot occur this shallow from the start), see pillage_fsf_perft.py.
+#[test]
+fn pillage_start_positions() {
+    let start = |id: &str| Variant::by_id(id).unwrap().start_fen;
+    assert_eq!(counts("pillage", start("pillage"), 3), [42, 1_756, 79_253]);
+    assert_eq!(counts("pillage-flying-ferz", start("pillage-flying-ferz"), 3), [44, 1_932, 91_652]);
+    assert_eq!(counts("pillage-snipers", start("pillage-snipers"), 3), [38, 1_440, 59_469]);
+    assert_eq!(counts("pillage-dragons", start("pillage-dragons"), 3), [42, 1_764, 81_838]);
+    assert_eq!(counts("pillage-warmachines", start("pillage-warmachines"), 3), [44, 1_936, 92_190]);
+}
+
+#[test]
+fn pillage_depth_four() {
+    assert_eq!(counts("pillage", Variant::by_id("pillage").unwrap().start_fen, 4)[3], 3_567_613);
+}

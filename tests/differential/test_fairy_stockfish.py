@@ -14,13 +14,13 @@ number of games for both.
 
 import os
 import random
-import subprocess
 from multiprocessing import Pool
 
 import pyffish as sf
 import pytest
 
-ZILO = os.environ.get("ZILO_BIN", os.path.join(os.path.dirname(__file__), "../../target/release/zilo"))
+from zilo_batch import Zilo
+
 GAMES = {"chess": 1000, "shogi": 300}
 if "DIFF_GAMES" in os.environ:
     GAMES = {variant: int(os.environ["DIFF_GAMES"]) for variant in GAMES}
@@ -38,25 +38,6 @@ STARTS = {
 
 # Our end reasons for which Fairy-Stockfish reports the game over too.
 ENDS = {"checkmate", "stalemate"}
-
-
-class Zilo:
-    """`zilo batch <variant>`: send `FEN;move`, read `moves;fen after;result reason`."""
-
-    def __init__(self, variant):
-        self.proc = subprocess.Popen([ZILO, "batch", variant], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, fen, move=""):
-        self.proc.stdin.write(f"{fen};{move}\n" if move else f"{fen}\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline().rstrip("\n")
-        assert not line.startswith("error"), f"{fen};{move}: {line}"
-        moves, after, result = line.split(";")
-        return set(moves.split()), after, result.split()
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
 
 
 def is_pawn_drop_mate(variant, fen, move):
