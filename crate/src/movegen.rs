@@ -111,7 +111,7 @@ impl Position {
     /// The pieces of `role` among `candidates` (pieces of `by`) that attack
     /// `sq`. Every movement part is symmetric, so they stand where a `role` of
     /// the other side on `sq` would attack.
-    #[inline]
+    #[inline(always)]
     fn role_attackers(&self, role: Role, sq: Square, by: Color, occ: Bitboard, candidates: Bitboard) -> Bitboard {
         let v = self.variant();
         let attackers = self.by_role(role) & candidates;
@@ -402,25 +402,23 @@ impl Position {
         let them = !self.turn();
         let mut vacate = Bitboard::EMPTY;
         let mut arrive = Bitboard::EMPTY;
-        for role in v.roles() {
-            let theirs = self.pieces(them, role);
-            if theirs.is_empty() {
+        let theirs = self.by_color(them);
+        for dir in Dir::ALL {
+            let line = v.geometry.ray(k, dir.opposite());
+            let on_line = line & theirs;
+            if on_line.is_empty() {
                 continue;
             }
             // Sliders and shooters see through a line that empties; hoppers
             // also through one that gains a screen.
-            for dir in v.capture_slides(role, them).iter().chain(v.shot_dirs(role, them).iter()) {
-                let line = v.geometry.ray(k, dir.opposite());
-                if (line & theirs).any() {
-                    vacate |= line;
-                }
+            let sliders = v.line_roles(them, dir);
+            if !sliders.is_empty() && (on_line & self.by_roles(sliders)).any() {
+                vacate |= line;
             }
-            for dir in v.capture_hops(role, them).iter() {
-                let line = v.geometry.ray(k, dir.opposite());
-                if (line & theirs).any() {
-                    vacate |= line;
-                    arrive |= line;
-                }
+            let hoppers = v.hop_roles(them, dir);
+            if !hoppers.is_empty() && (on_line & self.by_roles(hoppers)).any() {
+                vacate |= line;
+                arrive |= line;
             }
         }
         if let Some(blast) = v.rules.blast {

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{DirSet, Geometry, Square};
+use crate::geometry::{Dir, DirSet, Geometry, Square};
 use crate::piece::{Color, Movement, PieceDef, Role, RoleSet, MAX_ROLES};
 use crate::variants;
 
@@ -154,6 +154,10 @@ pub struct Variant {
     royal: Role,
     hoppers: RoleSet,
     shooters: RoleSet,
+    /// Per side and direction, the roles that capture along it by sliding or
+    /// shooting (`line_roles`) or by hopping (`hop_roles`).
+    line_roles: [[RoleSet; 8]; 2],
+    hop_roles: [[RoleSet; 8]; 2],
     tables: Vec<RoleTable>,
     blast_exposure: Vec<BlastExposure>,
 }
@@ -258,7 +262,34 @@ impl Variant {
         };
         let hoppers = roles_where(&|p| !p.captures.hops.is_empty());
         let shooters = roles_where(&|p| p.shot.is_some());
-        Variant { id, name, geometry, pieces, start_fen, rules, royal, hoppers, shooters, tables, blast_exposure }
+        let mut line_roles = [[RoleSet::NONE; 8]; 2];
+        let mut hop_roles = [[RoleSet::NONE; 8]; 2];
+        for color in Color::BOTH {
+            for (i, p) in pieces.iter().enumerate() {
+                let shot_dirs = p.shot.map_or(DirSet::NONE, |s| s.dirs);
+                for d in DirSet(p.captures.slides.0 | shot_dirs.0).for_color(color).iter() {
+                    line_roles[color.index()][d as usize].0 |= 1 << i;
+                }
+                for d in p.captures.hops.for_color(color).iter() {
+                    hop_roles[color.index()][d as usize].0 |= 1 << i;
+                }
+            }
+        }
+        Variant {
+            id,
+            name,
+            geometry,
+            pieces,
+            start_fen,
+            rules,
+            royal,
+            hoppers,
+            shooters,
+            line_roles,
+            hop_roles,
+            tables,
+            blast_exposure,
+        }
     }
 
     /// Every variant the engine plays, by id.
@@ -382,6 +413,18 @@ impl Variant {
     #[inline]
     pub fn shooters(&self) -> RoleSet {
         self.shooters
+    }
+
+    /// The roles of `color` that capture along `dir` by sliding or shooting.
+    #[inline]
+    pub fn line_roles(&self, color: Color, dir: Dir) -> RoleSet {
+        self.line_roles[color.index()][dir as usize]
+    }
+
+    /// The roles of `color` that capture along `dir` by hopping.
+    #[inline]
+    pub fn hop_roles(&self, color: Color, dir: Dir) -> RoleSet {
+        self.hop_roles[color.index()][dir as usize]
     }
 
     /// The directions `role` of `color` captures along by hopping.
