@@ -30,11 +30,13 @@
     anim: null,          // {from, to} to animate at the next board render
     alsoAnim: null,      // a second piece that moves with it (the rook when castling)
     blastFx: null,       // {at, victims} to animate at the next board render
+    shotFx: null,        // {from, to, victim}: a snipe to animate at the next board render
     opp: Object.assign({}, DEFAULT_OPP), // {vs: 'human'|'computer', side: the human's side, level: 1..5}
     computer: null,      // the worker (ZiloComputer)
     job: null,           // the running request: {kind: 'move'|'hint', key, id, started, timer}
     failedKey: null,     // a position+level the computer failed on (not retried by itself)
-    hint: null,          // {key, move, from, to, drop} shown on the board until the position changes
+    hint: null,          // the engine's description of a hinted move, shown on the board until the position changes
+    repCache: null,      // {key, n}: how often the position on the board has occurred (for the result text)
   };
 
   const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
@@ -54,72 +56,20 @@
     return m;
   }
 
-  /** Describes a played move. `before`/`after`: the boards around it; `legalBefore`: the legal
-   * moves before it (only for chess and shogi, for the notation). */
-  function makeRecord(res, before, mover, variant, legalBefore, after) {
+  /** Describes a played move from the engine's report `res` (kind, san, rook, promotion…);
+   * `before`: the board before it, for the piece that moved. */
+  function makeRecord(res, before, mover) {
     const piece = res.drop ? (mover === 'w' ? res.drop.toUpperCase() : res.drop.toLowerCase()) : before.get(res.from) || '?';
-    const rec = {
-      uci: res.move, from: res.from || null, to: res.to, drop: res.drop || null, piece, side: mover,
+    return {
+      uci: res.move, san: res.san || res.move, kind: res.kind || (res.drop ? 'drop' : 'step'),
+      from: res.from || null, to: res.to, drop: res.drop || null, piece, side: mover,
+      rook: res.rook ? { from: res.rook.from, to: res.rook.to } : null,
+      became: res.promotion || null,
       captured: res.captured || null, blasted: Array.from(res.blasted || []), check: !!res.check,
       mate: !!(res.result && res.result.reason === 'checkmate'),
+      // Shogi notation ends a move that could have promoted and did not with "=".
+      declined: !res.promotion && /=$/.test(res.san || ''),
     };
-    const suffix = (MOVE_RE.exec(rec.uci) || [])[3] || '';
-    if (after && rec.from) {
-      const now = after.get(rec.to);
-      if (now && now !== piece) rec.became = now;                 // promoted
-    }
-    if (suffix === '+') rec.promo = '+';
-    else if (/^[a-z]$/i.test(suffix)) rec.promo = suffix.toLowerCase();
-    if (rec.from && variant === 'chess' && piece.toUpperCase() === 'K' && Math.abs(rec.from.charCodeAt(0) - rec.to.charCodeAt(0)) === 2) {
-      rec.castle = rec.to.charCodeAt(0) > rec.from.charCodeAt(0) ? 'K' : 'Q';
-      // The rook's move, for the animation.
-      if (after) {
-        const gone = [...before.keys()].filter((q) => q !== rec.from && before.get(q) !== after.get(q) && sideOf(before.get(q)) === mover);
-        const came = [...after.keys()].filter((q) => q !== rec.to && before.get(q) !== after.get(q) && sideOf(after.get(q)) === mover);
-        if (gone.length === 1 && came.length === 1) rec.also = { from: gone[0], to: came[0] };
-      }
-    }
-    if (rec.captured && rec.captured.square && rec.captured.square !== rec.to) rec.enPassant = true;
-    if (legalBefore && rec.from && variant === 'shogi' && !rec.promo && legalBefore.includes(rec.uci + '+')) rec.declined = true;
-    if (legalBefore) rec.san = notation(rec, variant, legalBefore, before);
-    return rec;
-  }
-
-  /** The same piece type's other moves to the same square (for disambiguation). */
-  function rivalsOf(rec, legalBefore, before) {
-    const out = [];
-    for (const m of legalBefore) {
-      const t = MOVE_RE.exec(m);
-      if (!t || t[2] !== rec.to || t[1] === rec.from || out.includes(t[1])) continue;
-      if (before.get(t[1]) === rec.piece) out.push(t[1]);
-    }
-    return out;
-  }
-  function disambiguation(rec, rivals) {
-    if (!rivals.length) return '';
-    const f = rec.from.replace(/\d+$/, ''), r = rec.from.slice(f.length);
-    if (!rivals.some((x) => x.replace(/\d+$/, '') === f)) return f;
-    if (!rivals.some((x) => x.replace(/^[a-z]+/, '') === r)) return r;
-    return rec.from;
-  }
-
-  /** Chess: standard algebraic notation (Nf3, exd6, O-O, e8=N, Qh4#). Shogi: Western notation
-   * on this board's coordinates (P-c4, Bxh8+, S-d8= when it declines to promote, P*e5). */
-  function notation(rec, variant, legalBefore, before) {
-    const L = rec.piece.toUpperCase();
-    if (variant === 'chess') {
-      let t;
-      if (rec.castle) t = rec.castle === 'K' ? 'O-O' : 'O-O-O';
-      else if (L === 'P') t = (rec.captured ? rec.from.replace(/\d+$/, '') + 'x' : '') + rec.to + (rec.promo ? '=' + rec.promo.toUpperCase() : '');
-      else t = L + disambiguation(rec, rivalsOf(rec, legalBefore, before)) + (rec.captured ? 'x' : '') + rec.to;
-      return t + (rec.mate ? '#' : rec.check ? '+' : '');
-    }
-    if (variant === 'shogi') {
-      if (rec.drop) return L + '*' + rec.to;
-      const dis = rivalsOf(rec, legalBefore, before).length ? rec.from : '';
-      return L + dis + (rec.captured ? 'x' : '-') + rec.to + (rec.promo === '+' ? '+' : rec.declined ? '=' : '');
-    }
-    return null;
   }
 
   /** Plays `spec` = {variant, startFen?, moves, resigned?} through a fresh engine Game. Throws. */
@@ -127,14 +77,12 @@
     if (!S.variants.some((v) => v.id === spec.variant)) throw new Error('unknown variant “' + spec.variant + '”');
     const g = spec.startFen ? new Zilo.Game(spec.variant, spec.startFen) : new Zilo.Game(spec.variant);
     const recs = [];
-    const noted = spec.variant !== 'zilo';
     try {
       (spec.moves || []).forEach((mv, i) => {
         const before = pieceMap(g), mover = g.turn();
-        const legalBefore = noted ? Array.from(g.legalMoves()) : null;
         let res;
         try { res = g.play(String(mv)); } catch (e) { throw new Error('move ' + (i + 1) + ' (' + mv + '): ' + errText(e)); }
-        recs.push(makeRecord(res, before, mover, spec.variant, legalBefore, pieceMap(g)));
+        recs.push(makeRecord(res, before, mover));
       });
       if (spec.resigned === 'w' || spec.resigned === 'b') g.resign(spec.resigned);
     } catch (e) {
@@ -310,8 +258,8 @@
       if (S.job !== job) return;
       S.job = null;
       const mv = reply.result && reply.result.move;
-      const parsed = mv ? parseMove(mv) : null;
       if (posKey() !== key || isOver()) { render(); return; }
+      const parsed = mv ? describe(mv) : null;
       if (!parsed) {
         render();
         showMessage('No hint: ' + (reply.error || 'the engine found no move') + '.', 'error');
@@ -327,17 +275,19 @@
 
   function hintText(h) {
     const side = h.side;
-    if (h.drop) {
+    if (h.kind === 'drop') {
       const letter = side === 'w' ? h.drop : h.drop.toLowerCase();
       return 'Hint: drop ' + article(pieceInfo(letter).name) + ' from the hand on ' + upperSq(h.to) + '.';
     }
     const p = S.game.board().find((x) => x.square === h.from);
     const name = p ? pieceInfo(p.piece).name : 'piece';
+    if (h.kind === 'castle') return 'Hint: castle — the ' + name + ' from ' + upperSq(h.from) + ' to ' + upperSq(h.to) + ', the rook from ' + upperSq(h.rook.from) + ' to ' + upperSq(h.rook.to) + '.';
     const target = S.game.board().find((x) => x.square === h.to);
+    if (h.kind === 'snipe') return 'Hint: the ' + name + ' on ' + upperSq(h.from) + ' shoots ' + article(target ? describePiece(target.piece) : 'piece') + ' on ' + upperSq(h.to) + ' (it stays where it is).';
     let t = target ? 'Hint: the ' + name + ' on ' + upperSq(h.from) + ' takes ' + article(describePiece(target.piece)) + ' on ' + upperSq(h.to)
       : 'Hint: move the ' + name + ' from ' + upperSq(h.from) + ' to ' + upperSq(h.to);
-    if (h.promo === '+') t += ', and promote';
-    else if (/^[a-z]$/i.test(h.promo)) t += ', promoting to ' + article(pieceInfo(side === 'w' ? h.promo.toUpperCase() : h.promo.toLowerCase()).name);
+    if (h.kind === 'enPassant') t += ' en passant';
+    if (h.promotion) t += ', promoting to ' + article(pieceInfo(h.promotion).name);
     return t + '.';
   }
 
@@ -399,26 +349,20 @@
   // ---------------------------------------------------------------------------------------
   // Legal moves (as reported by the engine), parsed for display
 
-  const MOVE_RE = /^([a-z]\d+)([a-z]\d+)(.*)$/;
-  const DROP_RE = /^([A-Za-z])@([a-z]\d+)$/;
-
-  /** Parses a move text into {from, to, drop, promo}. */
-  function parseMove(m) {
-    let t = DROP_RE.exec(m);
-    if (t) return { from: null, to: t[2], drop: t[1].toUpperCase(), promo: '' };
-    t = MOVE_RE.exec(m);
-    return t ? { from: t[1], to: t[2], drop: null, promo: t[3] || '' } : null;
+  /** The engine's description of a legal move text ({move, san, kind, from, to, drop, promotion,
+   * rook}), or null if it is not legal here. */
+  function describe(m) {
+    try { return S.game.moveDetails(m); } catch (_) { return null; }
   }
 
+  /** Which of the side to move's pieces (on the board, in hand) have a legal move. */
   function legal() {
     if (S.legal) return S.legal;
-    const bySquare = new Map(), drops = new Set();
-    if (S.game.result().result === '*') {
-      for (const m of S.game.legalMoves()) {
-        const p = parseMove(m);
-        if (p && p.drop) drops.add(p.drop);
-        else if (p) bySquare.set(p.from, (bySquare.get(p.from) || 0) + 1);
-      }
+    const bySquare = new Set(), drops = new Set();
+    const g = S.game, turn = g.turn();
+    if (g.result().result === '*') {
+      for (const x of g.board()) if (sideOf(x.piece) === turn && g.movesFrom(x.square).length) bySquare.add(x.square);
+      for (const L of Object.keys(toObj(g.hand(turn)))) if (g.dropTargets(L).length) drops.add(L);
     }
     S.legal = { bySquare, drops };
     return S.legal;
@@ -477,7 +421,7 @@
     // Shogi tokens point away from their owner: up for the side at the bottom of the screen.
     const down = sideOf(letter) !== S.orientation;
     const key = S.meta.id + ':' + letter + (down ? ':down' : '');
-    if (!svgCache.has(key)) svgCache.set(key, P.svg(S.meta.id, letter, { down }));
+    if (!svgCache.has(key)) svgCache.set(key, P.svg(S.meta.id, letter, { down, meta: S.meta }));
     return svgCache.get(key).cloneNode(true);
   }
 
@@ -513,10 +457,19 @@
       }
       const sel = S.selected && S.selected.kind === 'square' && S.selected.square === name;
       const dest = S.dests.has(name);
+      // What a destination does: a shot (crosshair), a castle (a plain dot, even on the rook's own
+      // square), a capture (a ring), or a move (a dot).
+      const cands = dest ? S.dests.get(name) : [];
+      const shot = cands.some((d) => d.kind === 'snipe');
+      const castle = dest && cands.every((d) => d.kind === 'castle');
+      const capture = dest && !shot && !castle && !!p;
       el.classList.toggle('selected', !!sel);
       el.classList.toggle('dest', dest);
-      el.classList.toggle('capture', dest && !!p);
+      el.classList.toggle('capture', capture);
+      el.classList.toggle('shot', shot);
+      el.classList.toggle('castle', castle);
       el.classList.toggle('last-move', !!lm && (lm.from === name || lm.to === name));
+      el.classList.toggle('last-shot', !!rec && rec.kind === 'snipe' && rec.to === name && lm && lm.to === name);
       el.classList.toggle('check', check === name);
       el.classList.toggle('blasted', blasted.has(name));
       el.classList.toggle('movable', !over && !cpu && !!p && sideOf(p) === turn && lg.bySquare.has(name));
@@ -528,10 +481,10 @@
       if (hm) { if (hk) hm.className = 'hint-mark ' + hk; else hm.remove(); }
       let label = upperSq(name);
       if (p) { const inf = pieceInfo(p); label += ', ' + inf.side.one + ' ' + inf.name; } else label += ', empty';
-      if (dest) label += p ? ', capture' : ', move here';
+      if (dest) label += shot ? ', shoot here' : castle ? ', castle here' : capture ? ', capture' : ', move here';
       if (check === name) label += ', in check';
       if (hint && hint.from === name) label += ', hint: move this piece';
-      if (hint && hint.to === name) label += hint.drop ? ', hint: drop here' : ', hint: move here';
+      if (hint && hint.to === name) label += hint.drop ? ', hint: drop here' : hint.kind === 'snipe' ? ', hint: shoot here' : ', hint: move here';
       el.setAttribute('aria-label', label);
       el.setAttribute('aria-selected', sel ? 'true' : 'false');
     }
@@ -558,6 +511,11 @@
         setTimeout(done, 400);
       }
     }
+    if (S.shotFx) {
+      const { from, to, victim } = S.shotFx;
+      S.shotFx = null;
+      shotEffect(from, to, victim);
+    }
     if (S.blastFx) {
       const { at, victims } = S.blastFx;
       S.blastFx = null;
@@ -577,6 +535,37 @@
         sq.appendChild(gp);
         setTimeout(() => gp.remove(), 950);
       }
+    }
+  }
+
+  /** A snipe: a tracer from the shooter to its target, a flash there, and the victim fading out. */
+  function shotEffect(from, to, victim) {
+    const frame = $('board-frame'), a = S.squares.get(from), b = S.squares.get(to);
+    if (!frame || !a || !b) return;
+    const rf = frame.getBoundingClientRect(), ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+    const x1 = ra.left + ra.width / 2 - rf.left, y1 = ra.top + ra.height / 2 - rf.top;
+    const x2 = rb.left + rb.width / 2 - rf.left, y2 = rb.top + rb.height / 2 - rf.top;
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const line = document.createElement('div');
+    line.className = 'shot-line';
+    line.style.left = x1 + 'px';
+    line.style.top = y1 + 'px';
+    line.style.width = len + 'px';
+    line.style.transform = 'rotate(' + Math.atan2(y2 - y1, x2 - x1) + 'rad)';
+    frame.appendChild(line);
+    setTimeout(() => line.remove(), 700);
+    const flash = document.createElement('div');
+    flash.className = 'shot-flash';
+    b.appendChild(flash);
+    setTimeout(() => flash.remove(), 700);
+    const pe = a.querySelector('.piece');
+    if (pe) { pe.classList.add('recoil'); setTimeout(() => pe.classList.remove('recoil'), 400); }
+    if (victim) {
+      const gp = document.createElement('div');
+      gp.className = 'ghost-piece shot-victim';
+      gp.appendChild(pieceSvg(victim.piece));
+      b.appendChild(gp);
+      setTimeout(() => gp.remove(), 800);
     }
   }
 
@@ -679,7 +668,7 @@
         else reason = 'Draw by stalemate — ' + team(S.game.turn()) + has + ' no legal move but is not in check.';
         break;
       case 'repetition':
-        reason = 'Draw by repetition — the same position arose for the ' + (S.meta.id === 'chess' ? 'third' : 'fourth') + ' time.';
+        reason = 'Draw by repetition — the same position arose for the ' + ordinal(repetitions()) + ' time.';
         break;
       case 'perpetual-check':
         reason = loser ? 'Perpetual check — ' + team(loser) + ' gave check on every move of a fourfold repetition, and the side giving perpetual check loses.'
@@ -696,6 +685,25 @@
     if (reason) reason = reason.charAt(0).toUpperCase() + reason.slice(1);
     return { title: title + (r.result ? ' (' + r.result + ')' : ''), reason };
   }
+
+  /** How many times the current position has occurred in this game (board, hands, side to move,
+   * castling and en passant rights: the position string without its two counters). */
+  function repetitions() {
+    const key = posKey();
+    if (S.repCache && S.repCache.key === key) return S.repCache.n;
+    const strip = (f) => String(f).trim().split(/\s+/).slice(0, -2).join(' ');
+    let n = 0;
+    let g = null;
+    try {
+      g = new Zilo.Game(S.game.variant(), S.game.startFen());
+      const now = strip(S.game.fen());
+      if (strip(g.fen()) === now) n++;
+      for (const m of S.game.history()) { g.play(m); if (strip(g.fen()) === now) n++; }
+    } catch (_) { /* counted so far */ } finally { if (g) { try { g.free(); } catch (_) { /* ignore */ } } }
+    S.repCache = { key, n };
+    return n;
+  }
+  function ordinal(n) { return ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][n - 1] || n + 'th'; }
 
   function lastRecBlast() {
     const h = S.game.history().length;
@@ -777,14 +785,19 @@
       if (rec.became) promo = ', and promoted to ' + article(pieceInfo(rec.became).name);
       else if (rec.declined) promo = ', and did not promote';
       if (rec.drop) l2.textContent = lead + sides()[rec.side].name + ' dropped ' + article(pieceInfo(rec.piece).name) + ' on ' + upperSq(rec.to) + '.';
-      else if (rec.castle) l2.textContent = lead + sides()[rec.side].name + ' castled ' + (rec.castle === 'K' ? 'kingside (O-O).' : 'queenside (O-O-O).');
-      else if (rec.captured) {
+      else if (rec.kind === 'castle' && rec.rook) {
+        l2.textContent = lead + sides()[rec.side].name + ' castled ' + castleWing(rec) + ' (' + rec.san + '): the king ' + upperSq(rec.from) + '–' + upperSq(rec.to) +
+          ', the rook ' + upperSq(rec.rook.from) + '–' + upperSq(rec.rook.to) + '.';
+      } else if (rec.kind === 'snipe' && rec.captured) {
+        l2.textContent = lead + mover + ' on ' + upperSq(rec.from) + ' shot ' + article(describePiece(rec.captured.piece)) + ' on ' + upperSq(rec.to) +
+          ' and stays where it is.';
+      } else if (rec.captured) {
         const cap = rec.captured.piece;
         const toHand = cap.toUpperCase() !== 'K' && S.meta.drops;
         const base = cap.replace(/^\+/, '');
         const demoted = toHand && base !== cap ? ' (as ' + article(pieceInfo(base).name) + ')' : '';
         l2.textContent = lead + mover + ' ' + upperSq(rec.from) + '×' + upperSq(rec.to) + ' took ' + article(describePiece(cap)) +
-          (rec.enPassant ? ' en passant' : '') + promo +
+          (rec.kind === 'enPassant' ? ' en passant' : '') + promo +
           (toHand ? ' — it joins ' + the + sides()[rec.side].possessive + ' hand' + demoted + '.' : '.');
       } else l2.textContent = lead + mover + ' ' + upperSq(rec.from) + '–' + upperSq(rec.to) + promo + '.';
       note.appendChild(l2);
@@ -812,18 +825,10 @@
     return d;
   }
 
-  function article(words) { return (/^[AEIOU]/i.test(words) ? 'an ' : 'a ') + words; }
+  /** "kingside" when the rook came from the king's right (the h-file side), else "queenside". */
+  function castleWing(rec) { return rec.rook.from.charCodeAt(0) > rec.from.charCodeAt(0) ? 'kingside' : 'queenside'; }
 
-  function moveText(rec) {
-    if (rec.san) return rec.san;
-    const inf = pieceInfo(rec.piece);
-    let t;
-    if (rec.drop) t = inf.display + '@' + rec.to;
-    else t = inf.display + rec.from + (rec.captured ? '×' : '–') + rec.to;
-    const extra = MOVE_RE.exec(rec.uci);
-    if (extra && extra[3]) t += '=' + extra[3].toUpperCase();
-    return t;
-  }
+  function article(words) { return (/^[AEIOU]/i.test(words) ? 'an ' : 'a ') + words; }
 
   function renderMoves() {
     const list = $('moves');
@@ -853,11 +858,13 @@
       b.className = 'mv' + (i === h - 1 ? ' current' : '') + (i >= h ? ' future' : '');
       b.dataset.ply = String(i + 1);
       b.dataset.move = rec.uci;
-      b.textContent = moveText(rec);
+      b.textContent = rec.san;
       if (rec.blasted && rec.blasted.length) { const m = document.createElement('span'); m.className = 'blast-mark'; m.textContent = ' ✶' + rec.blasted.length; b.appendChild(m); }
-      if (rec.check && !rec.san) b.appendChild(document.createTextNode('+'));
-      b.title = describePiece(rec.piece) + (rec.drop ? ' dropped on ' + upperSq(rec.to) : ' ' + upperSq(rec.from) + (rec.captured ? ' takes ' + describePiece(rec.captured.piece) + ' on ' : ' to ') + upperSq(rec.to)) +
-        (rec.enPassant ? ' en passant' : '') + (rec.castle ? ' (castling)' : '') +
+      b.title = describePiece(rec.piece) + (rec.drop ? ' dropped on ' + upperSq(rec.to)
+        : rec.kind === 'snipe' ? ' on ' + upperSq(rec.from) + ' shoots ' + (rec.captured ? describePiece(rec.captured.piece) + ' on ' : '') + upperSq(rec.to)
+          : ' ' + upperSq(rec.from) + (rec.captured ? ' takes ' + describePiece(rec.captured.piece) + ' on ' : ' to ') + upperSq(rec.to)) +
+        (rec.kind === 'enPassant' ? ' en passant' : '') +
+        (rec.kind === 'castle' && rec.rook ? ' (castling ' + castleWing(rec) + '; the rook ' + upperSq(rec.rook.from) + ' to ' + upperSq(rec.rook.to) + ')' : '') +
         (rec.became ? ', promotes to ' + pieceInfo(rec.became).name : rec.declined ? ', does not promote' : '') +
         (rec.blasted && rec.blasted.length ? '; the blast removed ' + rec.blasted.length + ' piece' + (rec.blasted.length > 1 ? 's' : '') : '') +
         (rec.mate ? '; checkmate' : rec.check ? '; check' : '');
@@ -1014,15 +1021,17 @@
     S.selected = sel;
     S.dests = new Map();
     const g = S.game;
+    // Destinations as the engine describes the moves: {move, kind, to, rook, promotion…}. A
+    // snipe's destination is its target; a castle's, the king's square.
     if (sel.kind === 'square') {
       for (const m of g.movesFrom(sel.square)) {
-        const t = MOVE_RE.exec(m);
-        if (!t || t[1] !== sel.square) continue;
-        if (!S.dests.has(t[2])) S.dests.set(t[2], []);
-        S.dests.get(t[2]).push(m);
+        const d = describe(m);
+        if (!d || d.from !== sel.square) continue;
+        if (!S.dests.has(d.to)) S.dests.set(d.to, []);
+        S.dests.get(d.to).push(d);
       }
     } else {
-      for (const sq of g.dropTargets(sel.piece)) S.dests.set(sq, [sel.piece + '@' + sq]);
+      for (const sq of g.dropTargets(sel.piece)) S.dests.set(sq, [{ move: sel.piece + '@' + sq, kind: 'drop', from: null, to: sq, drop: sel.piece }]);
     }
     renderBoard(); renderPockets(); renderStatus();
   }
@@ -1039,67 +1048,90 @@
     const g = S.game;
     const before = pieceMap(g), mover = g.turn();
     const h = g.history().length;
-    const variant = S.meta.id;
-    const legalBefore = variant !== 'zilo' ? Array.from(g.legalMoves()) : null;
     let res;
     try { res = g.play(uci); } catch (e) { showMessage('That move is not allowed: ' + errText(e), 'error'); deselect(); return; }
     S.records.length = h;
-    const rec = makeRecord(res, before, mover, variant, legalBefore, pieceMap(g));
+    const rec = makeRecord(res, before, mover);
     S.records.push(rec);
     S.selected = null; S.dests = new Map();
     closeChooser();
-    if (opts && opts.animate && rec.from) S.anim = { from: rec.from, to: rec.to };
-    if (rec.also) S.alsoAnim = rec.also;
-    if (rec.blasted.length) S.blastFx = { at: rec.to, victims: rec.blasted };
+    queueEffects(rec, !!(opts && opts.animate));
     clearMessage();
     render();
     const r = res.result || g.result();
     if (r && r.result !== '*') { const t = resultText(r); showMessage(t.title + '. ' + t.reason, 'info'); }
   }
 
+  /** The animations of a move, shown at the next board render: the piece's slide (when
+   * `slide`; a dragged piece is already there), a castle's rook, a shot, a blast. */
+  function queueEffects(rec, slide) {
+    if (rec.kind === 'snipe') S.shotFx = { from: rec.from, to: rec.to, victim: rec.captured };
+    else if (slide && rec.from) S.anim = { from: rec.from, to: rec.to };
+    if (rec.rook) S.alsoAnim = rec.rook;
+    if (rec.blasted && rec.blasted.length) S.blastFx = { at: rec.to, victims: rec.blasted };
+  }
+
   function playTo(sq, animate) {
     const cands = S.dests.get(sq) || [];
     if (!cands.length) return;
-    if (cands.length === 1) { play(cands[0], { animate }); return; }
+    if (cands.length === 1) { play(cands[0].move, { animate }); return; }
     openChooser(sq, cands, animate);
   }
 
   // ---------------------------------------------------------------------------------------
-  // The promotion chooser: several legal moves to one square that differ only in what the
-  // piece becomes. Chess: the four pieces in a column over the square (like lichess).
-  // Shogi: "Promote?" with the piece after and before. Escape or a click elsewhere cancels.
+  // The chooser: several legal moves end on one square. When they differ only in what the piece
+  // becomes: chess-like promotion offers the pieces in a column over the square (like lichess);
+  // shogi asks "Promote?" with the piece after and before. Moves of different kinds (a king's
+  // step or a one-square castle; a move or a shot) are offered in words in a small menu by the
+  // square. Escape or a click elsewhere cancels.
 
   const PROMO_ORDER = 'qnrb';
-  const suffixOf = (m) => (MOVE_RE.exec(m) || [])[3] || '';
 
+  /** What the chooser offers for `cands`, the engine's descriptions of the moves to one square. */
   function chooserOptions(cands) {
-    const turn = S.game.turn();
     const from = S.selected && S.selected.kind === 'square' ? S.selected.square : null;
     const piece = from ? pieceAt(from) : null;
-    const plain = cands.find((m) => !suffixOf(m)), plus = cands.find((m) => suffixOf(m) === '+');
-    if (cands.length === 2 && plain && plus && piece) {
-      const promoted = '+' + piece.replace(/^\+/, '');
-      const before = pieceInfo(piece).name, after = pieceInfo(promoted).name;
+    const sameKind = cands.every((d) => d.kind === cands[0].kind);
+    const plain = cands.filter((d) => !d.promotion), promoted = cands.filter((d) => d.promotion);
+    if (sameKind && piece && plain.length === 1 && promoted.length === 1) {
+      const after = promoted[0].promotion, before = pieceInfo(piece).name;
       return {
         kind: 'shogi', question: 'Promote?',
         options: [
-          { uci: plus, letter: promoted, choice: '+', label: 'Promote: the ' + before + ' becomes ' + article(after) },
-          { uci: plain, letter: piece, choice: '=', label: 'Do not promote: it stays ' + article(before) },
+          { uci: promoted[0].move, letter: after, choice: '+', label: 'Promote: the ' + before + ' becomes ' + article(pieceInfo(after).name) },
+          { uci: plain[0].move, letter: piece, choice: '=', label: 'Do not promote: it stays ' + article(before) },
         ],
       };
     }
-    if (cands.every((m) => /^[a-z]$/i.test(suffixOf(m)))) {
-      const opts = cands.map((m) => {
-        const c = suffixOf(m).toLowerCase();
-        const letter = turn === 'w' ? c.toUpperCase() : c;
-        return { uci: m, letter, choice: c, label: 'Promote to ' + article(pieceInfo(letter).name) };
-      });
+    if (sameKind && !plain.length) {
+      const opts = promoted.map((d) => ({
+        uci: d.move, letter: d.promotion, choice: d.promotion.replace(/^\+/, '').toLowerCase(),
+        label: 'Promote to ' + article(pieceInfo(d.promotion).name),
+      }));
       const rank = (c) => (PROMO_ORDER.indexOf(c) < 0 ? 9 : PROMO_ORDER.indexOf(c));
       opts.sort((a, b) => rank(a.choice) - rank(b.choice));
       return { kind: 'choice', question: null, options: opts };
     }
-    // Anything else the engine may offer one day: list the move texts.
-    return { kind: 'other', question: 'Which move?', options: cands.map((m) => ({ uci: m, letter: null, choice: suffixOf(m) || '-', label: m })) };
+    return {
+      kind: 'moves', question: 'Which move?',
+      options: cands.map((d) => {
+        const letters = [piece || d.drop];
+        if (d.kind === 'castle' && d.rook && pieceAt(d.rook.from)) letters.push(pieceAt(d.rook.from));
+        return { uci: d.move, letters: letters.filter(Boolean), choice: d.kind, label: moveLabel(d, piece) };
+      }),
+    };
+  }
+
+  /** A move in words, for the chooser: "King to g1", "Castle: king g1, rook f1", "Shoot the Rook on c7". */
+  function moveLabel(d, piece) {
+    const name = piece ? pieceInfo(piece).name : 'piece';
+    const target = pieceAt(d.to);
+    if (d.kind === 'castle' && d.rook) return 'Castle: king ' + upperSq(d.to) + ', rook ' + upperSq(d.rook.to);
+    if (d.kind === 'snipe') return 'Shoot ' + (target ? 'the ' + pieceInfo(target).name + ' ' : '') + 'on ' + upperSq(d.to);
+    if (d.kind === 'enPassant') return name + ' takes en passant on ' + upperSq(d.to);
+    let t = name + (target ? ' takes on ' : ' to ') + upperSq(d.to);
+    if (d.promotion) t += ', becoming ' + article(pieceInfo(d.promotion).name);
+    return t;
   }
 
   function openChooser(sq, cands, animate) {
@@ -1109,30 +1141,56 @@
     ch.dataset.kind = spec.kind;
     ch.dataset.for = sq;
     ch.setAttribute('aria-label', spec.question || 'Promote to');
-    // Where the square is on screen: the column starts on it and runs toward the middle.
+    // Where the square is on screen: the column starts on it and runs toward the middle; the
+    // menu sits next to it, on the side toward the middle.
     const names = [...S.squares.keys()];
     const files = S.meta.files, ranks = S.meta.ranks;
     const i = names.indexOf(sq);
     const col = i % files, row = Math.floor(i / files);
     const down = row < ranks / 2;
+    const menu = spec.kind === 'moves';
     const box = document.createElement('div');
-    box.className = 'chooser-col ' + (down ? 'down' : 'up');
-    box.style.left = (col * 100 / files) + '%';
-    box.style.width = (100 / files) + '%';
-    if (down) box.style.top = (row * 100 / ranks) + '%';
-    else box.style.bottom = ((ranks - 1 - row) * 100 / ranks) + '%';
+    if (menu) {
+      // The square the question is about stays visible through the shade.
+      const mark = document.createElement('div');
+      mark.className = 'chooser-target';
+      mark.style.left = (col * 100 / files) + '%';
+      mark.style.top = (row * 100 / ranks) + '%';
+      mark.style.width = (100 / files) + '%';
+      mark.style.height = (100 / ranks) + '%';
+      ch.appendChild(mark);
+      box.className = 'chooser-menu ' + (down ? 'below' : 'above');
+      if (down) box.style.top = ((row + 1) * 100 / ranks) + '%';
+      else box.style.bottom = ((ranks - row) * 100 / ranks) + '%';
+    } else {
+      box.className = 'chooser-col ' + (down ? 'down' : 'up');
+      box.style.left = (col * 100 / files) + '%';
+      box.style.width = (100 / files) + '%';
+      if (down) box.style.top = (row * 100 / ranks) + '%';
+      else box.style.bottom = ((ranks - 1 - row) * 100 / ranks) + '%';
+    }
     const buttons = [];
     let pressed = false;
     box.addEventListener('pointerdown', () => { pressed = true; });
     for (const o of spec.options) {
       const b = document.createElement('button');
       b.type = 'button';
-      b.className = 'chooser-btn';
+      b.className = 'chooser-btn' + (menu ? ' chooser-item' : '');
       b.dataset.choice = o.choice;
       b.dataset.move = o.uci;
       b.setAttribute('aria-label', o.label);
       b.title = o.label;
-      if (o.letter) b.appendChild(pieceSvg(o.letter)); else b.textContent = o.uci;
+      if (menu) {
+        const icons = document.createElement('span');
+        icons.className = 'chooser-icons';
+        for (const l of o.letters) icons.appendChild(pieceSvg(l));
+        b.appendChild(icons);
+        const t = document.createElement('span');
+        t.className = 'chooser-label';
+        t.textContent = o.label;
+        b.appendChild(t);
+      } else if (o.letter) b.appendChild(pieceSvg(o.letter));
+      else b.textContent = o.uci;
       b.addEventListener('click', (e) => {
         // The tap that opened the chooser must not also pick the choice under the finger.
         if (e.detail !== 0 && !pressed) return;
@@ -1142,13 +1200,15 @@
       box.appendChild(b);
       buttons.push(b);
     }
-    if (spec.question) {
+    if (spec.question && !menu) {
       const q = document.createElement('div');
       q.className = 'chooser-question' + (col === 0 ? ' at-left' : col === files - 1 ? ' at-right' : '');
       q.textContent = spec.question;
       box.appendChild(q);
     }
     ch.appendChild(box);
+    // In a column, "down" means away from the square; a menu reads top to bottom.
+    const reversed = !menu && !down;
     box.addEventListener('keydown', (e) => {
       const k = e.key;
       const at = buttons.indexOf(document.activeElement);
@@ -1161,12 +1221,17 @@
       else if (k === 'Tab') next = e.shiftKey ? (at - 1 + buttons.length) % buttons.length : (at + 1) % buttons.length;
       if (next == null) return;
       e.preventDefault();
-      // "Down" means away from the square in the column's own direction.
-      if (!down && (k === 'ArrowDown' || k === 'ArrowUp')) next = k === 'ArrowUp' ? (at + 1) % buttons.length : (at - 1 + buttons.length) % buttons.length;
+      if (reversed && (k === 'ArrowDown' || k === 'ArrowUp')) next = k === 'ArrowUp' ? (at + 1) % buttons.length : (at - 1 + buttons.length) % buttons.length;
       if (at < 0) next = 0; // the column itself had the focus: start at the first choice
       buttons[next].focus();
     });
     ch.hidden = false;
+    if (menu) {
+      // Centred on the square's file, kept inside the board.
+      const W = ch.clientWidth, bw = box.offsetWidth;
+      const x = (col + 0.5) * W / files - bw / 2;
+      box.style.left = Math.max(4, Math.min(W - bw - 4, x)) + 'px';
+    }
     hideTooltip();
     // Keyboard users land on the first choice; a mouse or finger gets no focus ring, but the
     // chooser still takes the focus so that Escape, Tab and the arrows work.
@@ -1466,11 +1531,7 @@
     while (vsComputer() && !isOver() && S.game.turn() !== S.opp.side && S.game.canRedo()) { h++; S.game.redo(); }
     const rec = S.records[h];
     deselect(true); clearMessage();
-    if (rec && S.game.history()[h] === rec.uci) {
-      if (rec.from) S.anim = { from: rec.from, to: rec.to };
-      if (rec.also) S.alsoAnim = rec.also;
-      if (rec.blasted && rec.blasted.length) S.blastFx = { at: rec.to, victims: rec.blasted };
-    }
+    if (rec && S.game.history()[h] === rec.uci) queueEffects(rec, true);
     render();
   }
 
@@ -1696,12 +1757,43 @@
   // ---------------------------------------------------------------------------------------
   // Rules dialog
 
-  /** The rules dialog explains the current variant (zilo's full rules, a summary for the others). */
+  /** The rules dialog explains the current variant (zilo's full rules, a summary for the others).
+   * An element's data-rules lists the variants it is for; data-fill parts are filled from the
+   * engine's description of the variant (its name, start position and piece table). */
   function showRulesFor(id) {
     const dlg = $('rules');
-    const known = !!dlg.querySelector('.rules-body[data-rules="' + id + '"]');
-    for (const el of dlg.querySelectorAll('[data-rules]')) el.hidden = el.dataset.rules !== (known ? id : 'zilo');
+    const forId = (el) => el.dataset.rules.split(/\s+/).includes(id);
+    const known = [...dlg.querySelectorAll('.rules-body[data-rules]')].some(forId);
+    for (const el of dlg.querySelectorAll('[data-rules]')) el.hidden = known ? !forId(el) : !el.dataset.rules.split(/\s+/).includes('zilo');
+    const meta = S.variants.find((v) => v.id === id);
+    if (meta) {
+      for (const el of dlg.querySelectorAll('[data-fill="variant-name"]')) el.textContent = meta.name;
+      for (const el of dlg.querySelectorAll('[data-fill="start-fen"]')) el.textContent = meta.startFen;
+      for (const t of dlg.querySelectorAll('table[data-fill="pieces"]')) fillPieceTable(t.tBodies[0], meta);
+    }
     $('rules-open').title = 'How to play ' + (S.meta ? shortName(S.meta) : '');
+  }
+
+  function fillPieceTable(body, meta) {
+    body.textContent = '';
+    for (const p of meta.pieces) {
+      const inf = P.info(meta.id, meta, p.letter, 'w');
+      const tr = document.createElement('tr');
+      const td = document.createElement('td');
+      for (const l of [p.letter, p.letter.toLowerCase()]) {
+        const tok = document.createElement('span');
+        tok.className = 'table-token';
+        tok.appendChild(P.svg(meta.id, l, { down: false, meta }));
+        td.appendChild(tok);
+      }
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = p.name + ' (' + p.letter + ')';
+      const mv = document.createElement('td');
+      mv.textContent = inf.moves ? inf.moves.charAt(0).toUpperCase() + inf.moves.slice(1) : '';
+      tr.append(td, th, mv);
+      body.appendChild(tr);
+    }
   }
 
   function setupRules() {

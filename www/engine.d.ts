@@ -53,8 +53,22 @@ declare namespace Zilo {
     drop: string | null;
   }
 
-  interface PlayReport extends MoveInfo {
+  /** How a move is described for a board, before or after it is played. */
+  interface MoveDetails extends MoveInfo {
+    /** The move text: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, a flexible castle `f1h1+i1g1`, a snipe `c1xc7`. */
     move: string;
+    /** How players write it: SAN (`Nf3`, `exd6`, `O-O`, `e8=Q`, `Qh4#`; Pillage `O-O(Kh1)`, `S!c7`),
+     * or shogi notation (`P-c4`, `Bxh8+`, `S-d8=`, `P*e5`). */
+    san: string;
+    /** `snipe`: the piece on `from` removes the one on `to` and stays where it is. */
+    kind: 'step' | 'drop' | 'enPassant' | 'castle' | 'snipe';
+    /** The piece it becomes, as written on the board (`Q`, `q`, `+P`), or `null`. */
+    promotion: string | null;
+    /** The rook's move, for a castle (`to` is then the king's square). */
+    rook: { from: Square; to: Square } | null;
+  }
+
+  interface PlayReport extends MoveDetails {
     captured: SquarePiece | null;
     /** Pieces a Bomber's blast removed (zilo). */
     blasted: SquarePiece[];
@@ -92,12 +106,14 @@ declare namespace Zilo {
     board(): SquarePiece[];
     /** Uppercase letters to counts, e.g. `{P: 2, Q: 1}`. */
     hand(side: Side): Record<string, number>;
-    /** UCI-style move texts: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`. */
+    /** UCI-style move texts: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, `f1h1+i1g1`, `c1xc7`. */
     legalMoves(): string[];
     movesFrom(square: Square): string[];
     dropTargets(piece: string): Square[];
     /** Why the side to move may not drop `piece` on `square`, or `null` if it may. */
     dropError(piece: string, square: Square): string | null;
+    /** Describes a legal move without playing it; throws if it is not legal here. */
+    moveDetails(move: string): MoveDetails;
     /** Plays a move; throws `Error('illegal move …: <reason>')` if it is not legal. */
     play(move: string): PlayReport;
     undo(): boolean;

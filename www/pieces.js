@@ -40,13 +40,23 @@
     M: 'moves 1 square in any direction except diagonally backward.',
     K: 'moves 1 square in any direction. Lose it and the game is lost.',
   };
-  const CHESS_MOVES = {
-    P: 'moves 1 square forward (2 from its first rank), captures 1 square diagonally forward; promotes on the last rank.',
-    N: 'jumps 2 squares one way and 1 square sideways, over any pieces.',
-    B: 'moves any number of empty squares diagonally.',
-    R: 'moves any number of empty squares orthogonally.',
-    Q: 'moves any number of empty squares in any direction.',
-    K: 'moves 1 square in any direction, or castles.',
+  // Chess-like sets (chess, Pillage, …): descriptions by the piece's name in the engine's table.
+  const BY_NAME = {
+    Pawn: 'moves 1 square forward (2 from its first rank), captures 1 square diagonally forward; promotes on the last rank.',
+    'Fast Pawn': 'moves 1 or 2 empty squares straight forward (from anywhere), captures 1 square diagonally forward; en passant; promotes on the last rank.',
+    'Super Pawn': 'steps 1 square or jumps exactly 2 (over anything) sideways, diagonally forward or straight ahead, and captures the same way; never backward. Promotes on the last rank.',
+    Knight: 'jumps 2 squares one way and 1 square sideways, over any pieces.',
+    Bishop: 'moves any number of empty squares diagonally.',
+    Rook: 'moves any number of empty squares orthogonally.',
+    Queen: 'moves any number of empty squares in any direction.',
+    King: 'moves 1 square in any direction, or castles.',
+    Cannon: 'moves like a rook; captures only by jumping exactly one piece (of either side) on its line.',
+    Vao: 'moves like a bishop; captures only by jumping exactly one piece (of either side) on its diagonal.',
+    'Flying Ferz': 'steps 1 square diagonally, or leaps like a camel (3 squares one way, 1 the other), over anything.',
+    Sniper: 'leaps exactly 2 squares orthogonally; or, without moving, shoots an enemy 3 or more squares away along a clear rank or file.',
+    'Flying Dragon': 'moves like a bishop, or leaps like a camel (3 squares one way, 1 the other).',
+    'Flying Chariot': 'moves like a rook, or leaps exactly 2 squares straight forward over anything.',
+    'Flying Warmachine': 'leaps 1, 2 or 3 squares orthogonally, over anything.',
   };
   const GOLD = 'moves 1 square in any direction except diagonally backward (like a Gold).';
   const SHOGI_MOVES = {
@@ -63,7 +73,7 @@
     '+R': 'moves like a Rook, or 1 square diagonally.',
   };
   const SHOGI_FROM = { '+P': 'promoted Pawn', '+B': 'promoted Bishop', '+R': 'promoted Rook' };
-  const MOVES = { zilo: ZILO_MOVES, chess: CHESS_MOVES, shogi: SHOGI_MOVES };
+  const MOVES = { zilo: ZILO_MOVES, shogi: SHOGI_MOVES };
 
   /** Display info for a piece of a side ('w'|'b'), given the variant meta from the engine. */
   function info(variant, meta, letter, side) {
@@ -80,7 +90,7 @@
     if (variant === 'shogi' && SHOGI_FROM[L]) label += ' (' + SHOGI_FROM[L] + ')';
     return {
       letter: L, display, name, nativeName, side: s, label,
-      moves: (MOVES[variant] || {})[L] || '',
+      moves: (MOVES[variant] || {})[L] || BY_NAME[p.name] || '',
     };
   }
 
@@ -178,7 +188,7 @@
     letterText(svg, display, 65, 36, side === 'w' ? '#3a2c1c' : '#f4ead6');
   }
 
-  // Chess: Staunton-style figurines. Each piece is a list of shapes drawn in order (later ones
+  // Chess (and every chess-like set): Staunton-style figurines. Each piece is a list of shapes drawn in order (later ones
   // overlap earlier ones) plus "seams": inner lines, dark on White, light on Black.
   const BASE = 'M21 92 V87 Q21 82 26 82 H74 Q79 82 79 87 V92 Z';
   const CHESS = {
@@ -242,23 +252,156 @@
       seams: ['M32 64 C44 60.5 56 60.5 68 64'],
     },
   };
+  // The rest of the figurine set (Pillage's pieces), in the same style: white fill and dark lines
+  // for White, dark fill and light inner lines for Black. A shape is a path, {d, t} (a path with
+  // a transform), {circle: [cx, cy, r], t}; seams likewise. `dots` are small discs in the seam colour.
+  /** The path mirrored left to right (absolute M L C Q H V Z commands only). */
+  function mirror(d) {
+    return d.replace(/([MLCQHV])([^MLCQHVZ]*)/g, (all, cmd, args) => {
+      const n = args.trim() ? args.trim().split(/[\s,]+/).map(Number) : [];
+      if (cmd === 'V') return 'V' + n.join(' ') + ' ';
+      const out = n.map((x, i) => (cmd === 'H' || i % 2 === 0 ? +(100 - x).toFixed(2) : x));
+      return cmd + out.join(' ') + ' ';
+    });
+  }
+  const PAWN_BODY = 'M39 50 C39 62 31 70 28 82 H72 C69 70 61 62 61 50 Z';
+  const WING = 'M44 53 C37 41 25 31 7 24 L13.5 32.5 L5 36 L14.5 42 L9 48.5 L19.5 51 L17 57.5 C27 59 37 59 44 59 Z';
+  const WING_SEAMS = ['M13.5 32.5 C22 38 31 45 40 53', 'M14.5 42 C23 46 31 50 38 55', 'M19.5 51 C26 53 32 55 37 57'];
+  const NARROW_TOWER = [
+    'M28 82 V75 H72 V82 Z',
+    'M35 75 L37 45 H63 L65 75 Z',
+    'M32 45 V38 H68 V45 Z',
+    'M31 38 V19 H39 V25 H46 V19 H54 V25 H61 V19 H69 V38 Z',
+  ];
+  const CANNON_TILT = 'rotate(-16 46 52)';
+  const MORTAR_TILT = 'rotate(-45 50 58)';
+  Object.assign(CHESS, {
+    // The Super Pawn: a pawn with a crown (it steps and jumps in five directions).
+    U: {
+      shapes: [
+        BASE,
+        PAWN_BODY,
+        'M36 50 Q33 43 41 42 H59 Q67 43 64 50 Z',
+        { circle: [50, 31, 12] },
+        'M38.5 25 L35 9 L43.5 16 L50 5 L56.5 16 L65 9 L61.5 25 Z',
+      ],
+      seams: ['M35 70 C45 67.5 55 67.5 65 70'],
+    },
+    // The Cannon: a field gun, its barrel on a wheel.
+    C: {
+      shapes: [
+        BASE,
+        'M17 82 L40 61 L48 67 L28 82 Z',
+        { d: 'M22 41 L74 45 V59 L22 63 Q11 63 11 52 Q11 41 22 41 Z', t: CANNON_TILT },
+        { d: 'M73 42 H85 V62 H73 Z', t: CANNON_TILT },
+        { circle: [7, 52, 4.5], t: CANNON_TILT },
+        { circle: [47, 67, 14.5] },
+      ],
+      seams: [
+        { d: 'M33 44 V60', t: CANNON_TILT }, { d: 'M60 45.5 V58.5', t: CANNON_TILT },
+        'M34 67 H60', 'M40.5 55.5 L53.5 78.5', 'M53.5 55.5 L40.5 78.5',
+      ],
+      dots: [[47, 67, 3.6]],
+    },
+    // The Vao: a mortar on its bed, pointing up a diagonal.
+    V: {
+      shapes: [
+        BASE,
+        'M24 82 L29 68 Q30 65 33 65 H67 Q70 65 71 68 L76 82 Z',
+        { d: 'M31 46 H64 L67 42 H79 V74 H67 L64 70 H31 Q20 70 20 58 Q20 46 31 46 Z', t: MORTAR_TILT },
+        { circle: [47, 61, 6] },
+      ],
+      seams: [{ d: 'M45 47 V69', t: MORTAR_TILT }, { d: 'M57 47 V69', t: MORTAR_TILT }, 'M30 75 H70'],
+      dots: [[47, 61, 2.2]],
+      bore: { cx: 73, cy: 58, rx: 3.2, ry: 12, t: MORTAR_TILT },
+    },
+    // The Sniper: a slim figure with a telescopic sight for a head.
+    S: {
+      shapes: [
+        BASE,
+        'M33 82 C36 73 43 68 44 58 H56 C57 68 64 73 67 82 Z',
+        'M46 58 V44 H54 V58 Z',
+        'M37 61 Q34 54 41 54 H59 Q66 54 63 61 Z',
+        { circle: [50, 29, 17] },
+      ],
+      seams: ['M43 29 A7 7 0 1 0 57 29 A7 7 0 1 0 43 29', 'M50 15 V21', 'M50 37 V43', 'M36 29 H42', 'M58 29 H64'],
+      dots: [[50, 29, 1.8]],
+      ticks: ['M50 4.5 V11', 'M25.5 29 H32', 'M68 29 H74.5'],
+    },
+    // The Flying Ferz: a counsellor's diamond head (it steps diagonally) with wings (it leaps).
+    F: {
+      shapes: [
+        BASE,
+        WING, mirror(WING),
+        'M34 82 C37 72 43 67 43 58 H57 C57 67 63 72 66 82 Z',
+        'M37 61 Q34 54 41 54 H59 Q66 54 63 61 Z',
+        'M50 13 L65 33.5 L50 54 L35 33.5 Z',
+      ],
+      seams: WING_SEAMS.concat(WING_SEAMS.map(mirror), ['M50 21 L59 33.5 L50 46 L41 33.5 Z']),
+    },
+    // The Flying Chariot: the chariot (a rook) with wings.
+    H: {
+      shapes: [BASE, { d: WING, t: 'translate(-3 4)' }, { d: mirror(WING), t: 'translate(3 4)' }].concat(NARROW_TOWER),
+      seams: WING_SEAMS.map((d) => ({ d, t: 'translate(-3 4)' })).concat(WING_SEAMS.map((d) => ({ d: mirror(d), t: 'translate(3 4)' })), ['M37 68 H63']),
+    },
+    // The Flying Dragon: a horned dragon's head and neck, a bat wing behind.
+    D: {
+      shapes: [
+        BASE,
+        'M62 64 C62 46 68 31 80 17 L83 30 L93 25 L89 40 L97 43 L87 55 C80 60 72 64 64 68 Z',
+        'M32 82 C36 72 44 64 42 54 L22 52 L29 46.5 L11 42 L19 33 C27 27 35 25 42 26 L59 9 L55 25 L69 19 L58.5 33 ' +
+          'L65 35.5 L64 42 L71 43.5 L68.5 50 L75 53 L71 58 C73 66 73 74 72 82 Z',
+      ],
+      seams: ['M29 46.5 L39 45', 'M80 17 C78 32 74 46 70 60', 'M89 40 C82 46 76 52 71 58', 'M58 40 C63 51 65 64 64 79'],
+      eye: [40, 33.5],
+      nostril: [17.5, 37.5],
+    },
+    // The Flying Warmachine: a catapult on wheels.
+    W: {
+      shapes: [
+        BASE,
+        'M20 66 Q20 63 23 63 H77 Q80 63 80 66 V71 H20 Z',
+        'M32 63 L47 34 H55 L70 63 H61 L51 45 L41 63 Z',
+        'M20 53 L80 17 L83 22 L23 58 Z',
+        'M12 54 Q12 51 15 51 H28 Q31 51 31 54 V62 H12 Z',
+        { circle: [84, 16, 7.5] },
+        { circle: [32, 74, 8.5] }, { circle: [68, 74, 8.5] },
+        { circle: [51, 37.5, 4.2] },
+      ],
+      seams: ['M12 57 H31'],
+      dots: [[32, 74, 2.4], [68, 74, 2.4], [51, 37.5, 1.5]],
+    },
+  });
+  // The engine names its pieces; a figurine set draws a piece by its name.
+  const FIGURINE_BY_NAME = {
+    Pawn: 'P', 'Fast Pawn': 'P', Knight: 'N', Bishop: 'B', Rook: 'R', Queen: 'Q', King: 'K',
+    'Super Pawn': 'U', Cannon: 'C', Vao: 'V', Sniper: 'S', 'Flying Ferz': 'F', 'Flying Chariot': 'H',
+    'Flying Dragon': 'D', 'Flying Warmachine': 'W',
+  };
+
   const CHESS_INK = {
     w: { fill: '#fdfcf9', stroke: '#1f1a17', seam: '#1f1a17' },
     b: { fill: '#35302c', stroke: '#0d0b0a', seam: '#e8e2d8' },
   };
 
-  function chessPiece(svg, side, L) {
-    const d = CHESS[L];
+  function figurine(svg, side, key) {
+    const d = CHESS[key];
     if (!d) return false;
     const ink = CHESS_INK[side];
     const common = { fill: ink.fill, stroke: ink.stroke, 'stroke-width': 2.6, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
+    const withT = (attrs, t) => (t ? Object.assign(attrs, { transform: t }) : attrs);
     for (const sh of d.shapes) {
       if (typeof sh === 'string') el('path', Object.assign({ d: sh }, common), svg);
-      else el('circle', Object.assign({ cx: sh.circle[0], cy: sh.circle[1], r: sh.circle[2] }, common), svg);
+      else if (sh.circle) el('circle', withT(Object.assign({ cx: sh.circle[0], cy: sh.circle[1], r: sh.circle[2] }, common), sh.t), svg);
+      else el('path', withT(Object.assign({ d: sh.d }, common), sh.t), svg);
     }
+    if (d.bore) el('ellipse', withT({ cx: d.bore.cx, cy: d.bore.cy, rx: d.bore.rx, ry: d.bore.ry, fill: ink.stroke }, d.bore.t), svg);
     for (const seam of d.seams) {
-      el('path', { d: seam, fill: 'none', stroke: ink.seam, 'stroke-width': side === 'b' ? 2 : 2.2, 'stroke-linecap': 'round' }, svg);
+      const sd = typeof seam === 'string' ? seam : seam.d;
+      el('path', withT({ d: sd, fill: 'none', stroke: ink.seam, 'stroke-width': side === 'b' ? 2 : 2.2, 'stroke-linecap': 'round' }, seam.t), svg);
     }
+    for (const tk of d.ticks || []) el('path', { d: tk, fill: 'none', stroke: ink.stroke, 'stroke-width': 2.8, 'stroke-linecap': 'round' }, svg);
+    for (const [cx, cy, r] of d.dots || []) el('circle', { cx, cy, r, fill: ink.seam }, svg);
     if (d.eye) el('ellipse', { cx: d.eye[0], cy: d.eye[1], rx: 3.2, ry: 2.4, fill: ink.seam, transform: `rotate(-30 ${d.eye[0]} ${d.eye[1]})` }, svg);
     if (d.nostril) el('circle', { cx: d.nostril[0], cy: d.nostril[1], r: 1.6, fill: ink.seam }, svg);
     return true;
@@ -289,8 +432,15 @@
     if (promoted) t2.setAttribute('letter-spacing', '-1');
   }
 
+  function pieceName(meta, L) {
+    const p = meta && (meta.pieces || []).find((x) => x.letter === L);
+    return p ? p.name : '';
+  }
+
   /** An <svg> element for a piece letter as in position strings (case gives the side).
-   * opts.down: draw a shogi token pointing down the screen (the player at the top). */
+   * opts.down: draw a shogi token pointing down the screen (the player at the top).
+   * opts.meta: the variant's entry from Zilo.variants(): other than zilo and shogi, pieces are
+   * figurines chosen by their names there (a piece without one is a lettered disc). */
   function svg(variant, letter, opts) {
     const side = letter === letter.toUpperCase() ? 'w' : 'b';
     const L = letter.toUpperCase();
@@ -299,11 +449,9 @@
     if (variant === 'zilo') {
       const display = L === 'K' ? (side === 'w' ? 'R' : 'K') : L;
       (side === 'w' ? bird : pig)(s, display, isKing);
-    } else if (variant === 'chess' && chessPiece(s, side, L)) {
-      // drawn
     } else if (variant === 'shogi') {
       shogiPiece(s, side, L, opts && 'down' in opts ? !!opts.down : side === 'b');
-    } else {
+    } else if (!figurine(s, side, FIGURINE_BY_NAME[pieceName(opts && opts.meta, L)])) {
       disc(s, side, L, isKing);
     }
     return s;

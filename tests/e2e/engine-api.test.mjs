@@ -23,9 +23,11 @@ function rng(seed) {
   };
 }
 
-for (const variant of ['zilo', 'chess', 'shogi']) {
+const PILLAGES = ['pillage', 'pillage-flying-ferz', 'pillage-snipers', 'pillage-dragons', 'pillage-warmachines'];
+
+for (const variant of ['zilo', 'chess', 'shogi', ...PILLAGES]) {
   test(`${variant}: random games give the same moves, positions and results as the CLI`, () => {
-    for (let seed = 1; seed <= 6; seed++) {
+    for (let seed = 1; seed <= (PILLAGES.includes(variant) ? 3 : 6); seed++) {
       const pick = rng(seed * 7919);
       const game = new Zilo.Game(variant);
       const played = [];
@@ -37,9 +39,12 @@ for (const variant of ['zilo', 'chess', 'shogi']) {
         }
         if (moves.length === 0) break;
         const move = moves[pick(moves.length)];
+        const details = game.moveDetails(move);
         const report = game.play(move);
         played.push(move);
         assert.equal(report.move, move);
+        // moveDetails describes the move before it is played exactly as play() reports it.
+        for (const k of ['move', 'san', 'kind', 'from', 'to', 'drop', 'promotion', 'rook']) assert.deepEqual(report[k], details[k], `${k} of ${move}`);
         if (report.result.result !== '*') break;
       }
       const [fen, result] = cli('play', variant, ...played).trim().split('\n');
@@ -54,7 +59,7 @@ for (const variant of ['zilo', 'chess', 'shogi']) {
 
 test('variants() lists every variant with its board and pieces', () => {
   const list = Zilo.variants();
-  assert.deepEqual(list.map((v) => v.id), ['zilo', 'chess', 'shogi']);
+  assert.deepEqual(list.map((v) => v.id), ['zilo', 'chess', 'shogi', ...PILLAGES]);
   const zilo = list[0];
   assert.equal(zilo.files, 9);
   assert.equal(zilo.startFen, 'hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1');
@@ -76,6 +81,78 @@ test('play() reports captures, blast victims, check and the result', () => {
   assert.ok(g.undo());
   assert.deepEqual(g.hand('w'), {});
   assert.ok(g.redo());
+});
+
+test('variants(): the Pillage family on 10×10 boards, with their piece tables', () => {
+  const byId = Object.fromEntries(Zilo.variants().map((v) => [v.id, v]));
+  const special = { pillage: ['C', 'V'], 'pillage-flying-ferz': ['C', 'F'], 'pillage-snipers': ['S', 'V'], 'pillage-dragons': ['H', 'D'], 'pillage-warmachines': ['W', 'F'] };
+  for (const id of PILLAGES) {
+    const v = byId[id];
+    assert.equal(v.files, 10);
+    assert.equal(v.ranks, 10);
+    assert.equal(v.drops, false);
+    assert.equal(v.promotion, 'choice');
+    assert.deepEqual(v.pieces.map((p) => p.letter), ['P', 'U', 'N', 'B', 'R', 'Q', 'K', ...special[id]]);
+    assert.equal(new Zilo.Game(id).fen(), v.startFen);
+  }
+  assert.equal(byId['pillage-snipers'].pieces.find((p) => p.letter === 'S').name, 'Sniper');
+});
+
+test('moveDetails and play(): castle with its rook, flexible castles, en passant, promotion, SAN', () => {
+  const chess = new Zilo.Game('chess', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+  assert.deepEqual(chess.moveDetails('e1g1'), {
+    move: 'e1g1', san: 'O-O', kind: 'castle', from: 'e1', to: 'g1', drop: null, promotion: null, rook: { from: 'h1', to: 'f1' },
+  });
+  assert.equal(chess.fen(), 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'moveDetails does not play the move');
+  const r = chess.play('e1c1');
+  assert.equal(r.kind, 'castle');
+  assert.equal(r.san, 'O-O-O');
+  assert.deepEqual(r.rook, { from: 'a1', to: 'd1' });
+
+  const ep = new Zilo.Game('chess', 'k7/8/8/3pP3/8/8/8/K7 w - d6 0 1');
+  const taken = ep.play('e5d6');
+  assert.equal(taken.kind, 'enPassant');
+  assert.equal(taken.san, 'exd6');
+  assert.deepEqual(taken.captured, { square: 'd5', piece: 'p' });
+
+  // Pillage: the king's one-square step and the one-square castle share their squares.
+  const g = new Zilo.Game('pillage', 'r4k2r1/10/10/10/10/10/10/10/10/1R3K2R1 w KQkq - 0 1');
+  const toG1 = g.movesFrom('f1').filter((m) => g.moveDetails(m).to === 'g1');
+  assert.deepEqual(toG1.sort(), ['f1g1', 'f1g1+i1f1']);
+  assert.deepEqual(g.moveDetails('f1g1'), { move: 'f1g1', san: 'Kg1', kind: 'step', from: 'f1', to: 'g1', drop: null, promotion: null, rook: null });
+  assert.deepEqual(g.moveDetails('f1g1+i1f1').rook, { from: 'i1', to: 'f1' });
+  assert.equal(g.moveDetails('f1h1+i1g1').san, 'O-O(Kh1)');
+  const castled = g.play('f1b1+b1c1');
+  assert.equal(castled.kind, 'castle');
+  assert.equal(castled.san, 'O-O-O(Kb1)');
+  assert.deepEqual([castled.from, castled.to, castled.rook], ['f1', 'b1', { from: 'b1', to: 'c1' }]);
+  assert.deepEqual(g.board().filter((x) => x.piece === 'K' || x.piece === 'R').map((x) => x.square + x.piece).sort(), ['b1K', 'c1R', 'i1R']);
+
+  // Promotion among six pieces; the new piece as on the board.
+  const p = new Zilo.Game('pillage', 'k9/10/10/10/10/10/10/10/4p5/7K2 b - - 0 1');
+  assert.deepEqual(p.movesFrom('e2').sort(), ['e2e1b', 'e2e1c', 'e2e1n', 'e2e1q', 'e2e1r', 'e2e1v']);
+  const promoted = p.play('e2e1v');
+  assert.equal(promoted.promotion, 'v');
+  assert.equal(promoted.san, 'e1=V');
+  assert.equal(promoted.kind, 'step');
+});
+
+test('snipes: the Sniper removes its target and stays; kind, san, from/to, lastMove', () => {
+  const g = new Zilo.Game('pillage-snipers', '4k5/10/2r7/10/10/10/10/10/10/2S2K4 w - - 0 1');
+  assert.deepEqual(g.movesFrom('c1').sort(), ['c1a1', 'c1c3', 'c1e1', 'c1xc8']);
+  assert.deepEqual(g.moveDetails('c1xc8'), { move: 'c1xc8', san: 'S!c8', kind: 'snipe', from: 'c1', to: 'c8', drop: null, promotion: null, rook: null });
+  const r = g.play('c1xc8');
+  assert.equal(r.kind, 'snipe');
+  assert.deepEqual(r.captured, { square: 'c8', piece: 'r' });
+  assert.deepEqual(g.board().map((x) => x.square + x.piece).sort(), ['c1S', 'e10k', 'f1K']);
+  assert.deepEqual(g.lastMove(), { from: 'c1', to: 'c8', drop: null });
+  assert.deepEqual(g.history(), ['c1xc8']);
+  // A king in the line of fire is in check, and the shot that gives it says so.
+  const c = new Zilo.Game('pillage-snipers', '2k7/10/10/10/10/10/10/10/10/S4K4 w - - 0 1');
+  assert.equal(c.moveDetails('a1c1').san, 'Sc1+');
+  const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
+  throwsWith(() => g.moveDetails('c1xc4'), /illegal move c1xc4/);
+  throwsWith(() => g.moveDetails('nonsense'), /'nonsense' is not a move/);
 });
 
 test('drop queries: targets, and the reason a drop is refused', () => {

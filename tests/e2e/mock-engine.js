@@ -229,6 +229,13 @@
     movesFrom(sq) { return this.legalMoves().filter((m) => m.slice(0, sq.length) === sq && !m.includes('@') && /\d/.test(m[sq.length] || 'x') === false); }
     dropTargets(L) { return this.legalMoves().filter((m) => m.startsWith(L + '@')).map((m) => m.slice(2)); }
     dropError(L, sq) { const j = this.pos.idx(sq); if (j < 0) return 'no such square ' + sq; if (this.result().result !== '*') return 'the game is over'; return this.pos.dropReason(this.pos.turn, L, j, true); }
+    /** The real engine's move description; the mock's notation is the move text itself. */
+    moveDetails(move) {
+      const legal = this.result().result === '*' && this.pos.legal().find((m) => m.uci === move);
+      if (!legal) throw new Error(move + ': illegal move');
+      return { move, san: move, kind: legal.drop ? 'drop' : 'step', from: legal.drop ? null : this.pos.name(legal.from), to: this.pos.name(legal.to),
+        drop: legal.drop || null, promotion: null, rook: null };
+    }
     play(move) {
       if (this.result().result !== '*') throw new Error(move + ': the game is over');
       const legal = this.pos.legal().find((m) => m.uci === move);
@@ -245,8 +252,8 @@
       this.final = final;
       this.resigned = null;
       const res = this.result();
-      return { move, from: legal.drop ? null : this.pos.name(legal.from), to: this.pos.name(legal.to), drop: legal.drop || null,
-        captured: info.captured, blasted: info.blasted, check: this.isCheck(), result: res };
+      return { move, san: move, kind: legal.drop ? 'drop' : 'step', from: legal.drop ? null : this.pos.name(legal.from), to: this.pos.name(legal.to),
+        drop: legal.drop || null, promotion: null, rook: null, captured: info.captured, blasted: info.blasted, check: this.isCheck(), result: res };
     }
     undo() {
       if (this.resigned) { this.resigned = null; return true; }
