@@ -29,6 +29,9 @@ CASES = [
     ("chess start", "chess", None, 6, ["fairy-stockfish", "stockfish"]),
     ("chess kiwipete", "chess", KIWIPETE, 5, ["fairy-stockfish", "stockfish"]),
     ("shogi start", "shogi", None, 5, ["fairy-stockfish"]),
+    # Debian's Fairy-Stockfish is built without large boards, so it cannot play
+    # 10x10 Pillage: ours and the wasm build only.
+    ("pillage start", "pillage", None, 5, []),
 ]
 
 

@@ -23,6 +23,8 @@ const CASES = [
   { variant: 'chess', name: 'start', depth: 10 },
   { variant: 'chess', name: 'kiwipete', fen: KIWIPETE, depth: 9 },
   { variant: 'shogi', name: 'start', depth: 9 },
+  { variant: 'pillage', name: 'start', depth: 7 },
+  { variant: 'pillage-snipers', name: 'start', depth: 7 },
 ];
 
 const rate = (nodes, ms) => Math.round(nodes / Math.max(ms, 1) * 1000);
@@ -49,7 +51,7 @@ console.log(`\nthe default level (3) playing itself, ${plies} plies a game: time
 console.log('| variant | answers | median (ms) | slowest (ms) | nodes per second | under 2 s |');
 console.log('|---|---|---|---|---|---|');
 let slowest = 0;
-for (const variant of ['zilo', 'chess', 'shogi']) {
+for (const variant of ['zilo', 'chess', 'shogi', 'pillage', 'pillage-snipers']) {
   const game = new Zilo.Game(variant);
   const times = [];
   let nodes = 0;
