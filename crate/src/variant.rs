@@ -456,3 +456,9 @@ impl Variant {
         matches!(self.rules.blast, Some(b) if b.roles.contains(role))
     }
 }
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Variant({})", self.id)
+    }
+}

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use zilo::fen::{parse_position, parse_setup, write_position, FenError};
 use zilo::game::Game;
 use zilo::notation::{move_text, parse_move};
+use zilo::variant::Variant;
 use zilo::variants::zilo::START_FEN;
 
 fn fen_error(text: &str) -> String {
@@ -117,37 +118,62 @@ fn mutate(base: &str, edits: &[(usize, u8, char)]) -> String {
     chars.into_iter().collect()
 }
 
+fn any_variant() -> impl Strategy<Value = &'static Variant> {
+    prop::sample::select(Variant::all().to_vec()).prop_map(|id| Variant::by_id(id).unwrap())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn arbitrary_text_never_panics_the_position_parser(text in "\\PC{0,120}") {
-        let _ = parse_position(zilo(), &text);
+    fn arbitrary_text_never_panics_the_position_parser(v in any_variant(), text in "\\PC{0,120}") {
+        let _ = parse_position(v, &text);
     }
 
     #[test]
     fn mutated_position_strings_fail_cleanly_or_round_trip(
+        v in any_variant(),
         edits in prop::collection::vec((0usize..200, 0u8..3, prop::sample::select(
-            "0123456789/[]-kKpPqQbBcChHmMyYxw ".chars().collect::<Vec<_>>())), 1..6)
+            "0123456789/[]-+kKpPqQbBcChHmMyYxwrRnNsSvVuUfFdDwW ".chars().collect::<Vec<_>>())), 1..6)
     ) {
-        let text = mutate(START_FEN, &edits);
-        match parse_position(zilo(), &text) {
+        let text = mutate(v.start_fen, &edits);
+        match parse_position(v, &text) {
             Ok(pos) => {
                 let written = write_position(&pos);
-                prop_assert_eq!(&parse_position(zilo(), &written).unwrap(), &pos);
+                prop_assert_eq!(&parse_position(v, &written).unwrap(), &pos);
                 // Whatever parses can be played from without panicking.
                 let _ = pos.legal_moves();
-                let _ = Game::from_text("zilo", Some(&text)).map(|g| g.outcome());
+                let _ = Game::from_text(v.id, Some(&text)).map(|g| g.outcome());
             }
             Err(e) => prop_assert!(!e.to_string().contains('\n')),
         }
     }
 
     #[test]
-    fn arbitrary_move_text_never_panics(text in "\\PC{0,12}|[a-k][0-9]{1,2}[a-k][0-9]{1,2}[a-z]?|[A-Za-z]@[a-k][0-9]{1,2}") {
-        let mut g = Game::from_text("zilo", None).unwrap();
+    fn arbitrary_move_text_never_panics(
+        v in any_variant(),
+        text in "\\PC{0,12}|[a-k][0-9]{1,2}[a-k][0-9]{1,2}[a-z+]?|[A-Za-z]@[a-k][0-9]{1,2}|[a-k][0-9]{1,2}x[a-k][0-9]{1,2}|[a-k]1[a-k]1\\+[a-k]1[a-k]1"
+    ) {
+        let mut g = Game::from_text(v.id, None).unwrap();
         if let Err(e) = g.play_text(&text) {
             prop_assert!(!e.to_string().is_empty() && !e.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn legal_move_texts_of_random_positions_round_trip(v in any_variant(), seed in any::<u64>(), plies in 0usize..80) {
+        let mut rng = zilo::rng::Rng::new(seed);
+        let mut pos = zilo::Position::start(v);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        for m in pos.legal_moves() {
+            let text = move_text(v, m).to_string();
+            prop_assert_eq!(zilo::notation::parse_move_in(&pos, &text).unwrap(), m, "{}", text);
         }
     }
 }
