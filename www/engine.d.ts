@@ -29,7 +29,24 @@ declare namespace Zilo {
     drops: boolean;
     /** `'choice'`: the move text ends with the new piece (`e7e8q`); `'optional'`: `+` promotes (`c6c7+`). */
     promotion: 'none' | 'choice' | 'optional';
+    /** `'algebraic'` (files a…, ranks 1… from the first player's side) or `'shogi'` (files 9…1
+     * from the first player's right, ranks a… from the far side): the coordinates `san` uses. */
+    notation: 'algebraic' | 'shogi';
+    /** How many times a position must occur to end the game. */
+    repetitionCount: number;
+    /** The first and the second player's names: `{name: 'Birds', one: 'Bird', plural: true,
+     * monarch: 'Red Cardinal', long: 'Avian Alliance', native: 'Ка¹-Зiло²'}`. */
+    sides: [SideInfo, SideInfo];
     pieces: PieceInfo[];
+  }
+
+  interface SideInfo {
+    name: string;
+    one: string;
+    plural: boolean;
+    monarch: string;
+    long: string;
+    native: string;
   }
 
   interface SquarePiece {
@@ -44,6 +61,11 @@ declare namespace Zilo {
      * `fifty-moves`, `insufficient-material`, `perpetual-check`. */
     reason: string;
     winner: Side | null;
+    /** `'White wins (1-0)'`, `'Draw (1/2-1/2)'`; empty while the game goes on. */
+    title: string;
+    /** Why, in a sentence with the variant's names (`'Checkmate: the white king is in check and has
+     * no way out.'`); empty while the game goes on. */
+    text: string;
   }
 
   interface MoveInfo {

@@ -179,7 +179,14 @@ pub fn parse_move_in(pos: &crate::position::Position, text: &str) -> Result<Move
 pub fn san(pos: &Position, m: Move) -> String {
     let v = pos.variant();
     let g = &v.geometry;
-    let sq = |s: Square| g.square_name(s).to_string();
+    // Shogi names a square by its file counted from the first player's right
+    // and its rank as a letter from the second player's side: c4 is 7f.
+    let sq = |s: Square| match v.rules.move_notation {
+        MoveNotation::Algebraic => g.square_name(s).to_string(),
+        MoveNotation::Shogi => {
+            format!("{}{}", g.files - g.file_of(s), (b'a' + g.ranks - 1 - g.rank_of(s)) as char)
+        }
+    };
     let letter = |role: Role| v.piece(role).letter;
     let Some(from) = m.from() else {
         let Move::Drop { role, to } = m else { unreachable!("only drops start nowhere") };

@@ -72,8 +72,9 @@ pub enum MoveNotation {
     /// Standard algebraic notation: `Nf3`, `exd6`, `O-O`, `e8=Q`, `N@f3`, `Qh4#`.
     #[default]
     Algebraic,
-    /// Western shogi notation on this board's coordinates: `P-c4`, `Bxh8+`,
-    /// `S-d8=` (declines to promote), `P*e5`.
+    /// Western shogi notation, on shogi's coordinates (files 9–1 from the
+    /// first player's right, ranks a–i from the far side): `P-7f`, `Bx2b+`,
+    /// `S-4h=` (declines to promote), `P*5e`.
     Shogi,
 }
 
@@ -132,6 +133,41 @@ struct RoleTable {
     capture_reach: [Vec<Bitboard>; 2],
 }
 
+/// How a side is named in the words a game uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideNames {
+    /// `White`, `Sente`, `Birds`.
+    pub name: &'static str,
+    /// One of them: `White`, `Bird`.
+    pub one: &'static str,
+    /// Whether `name` takes a plural verb ("the Birds win", "White wins").
+    pub plural: bool,
+    /// Its monarch in a sentence: `white king`, `Red Cardinal`.
+    pub monarch: &'static str,
+    /// A longer name (`Avian Alliance`) and one in the game's own language, or empty.
+    pub long: &'static str,
+    pub native: &'static str,
+}
+
+impl SideNames {
+    pub const WHITE: SideNames = SideNames {
+        name: "White",
+        one: "White",
+        plural: false,
+        monarch: "white king",
+        long: "first player",
+        native: "",
+    };
+    pub const BLACK: SideNames = SideNames {
+        name: "Black",
+        one: "Black",
+        plural: false,
+        monarch: "black king",
+        long: "second player",
+        native: "",
+    };
+}
+
 /// The ids of every variant, in the order menus list them.
 const VARIANT_IDS: [&str; 8] = [
     "zilo",
@@ -151,6 +187,8 @@ pub struct Variant {
     pub pieces: Vec<PieceDef>,
     pub start_fen: &'static str,
     pub rules: Rules,
+    /// The first and the second player's names.
+    pub sides: [SideNames; 2],
     royal: Role,
     hoppers: RoleSet,
     shooters: RoleSet,
@@ -282,6 +320,7 @@ impl Variant {
             pieces,
             start_fen,
             rules,
+            sides: [SideNames::WHITE, SideNames::BLACK],
             royal,
             hoppers,
             shooters,
@@ -290,6 +329,11 @@ impl Variant {
             tables,
             blast_exposure,
         }
+    }
+
+    /// The same variant with its sides named otherwise.
+    pub fn with_sides(self, sides: [SideNames; 2]) -> Variant {
+        Variant { sides, ..self }
     }
 
     /// Every variant the engine plays, by id.

@@ -12,7 +12,7 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
 use crate::players::Level;
 use crate::search::{self, Limits};
-use crate::variant::{Promotion, Variant};
+use crate::variant::{MoveNotation, Promotion, Variant};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -45,7 +45,25 @@ struct VariantInfo {
     /// `none`, `choice` (chess: the move text ends with the new piece's
     /// letter) or `optional` (shogi: `+` promotes, plain text does not).
     promotion: &'static str,
+    /// `algebraic` (files a…, ranks 1… from the first player's side) or
+    /// `shogi` (files 9…1 from the first player's right, ranks a… from the far side).
+    notation: &'static str,
+    /// How many times a position must occur to end the game.
+    repetition_count: u8,
+    /// The first and the second player's names.
+    sides: [SideInfo; 2],
     pieces: Vec<PieceInfo>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SideInfo {
+    name: &'static str,
+    one: &'static str,
+    plural: bool,
+    monarch: &'static str,
+    long: &'static str,
+    native: &'static str,
 }
 
 #[derive(Serialize)]
@@ -59,6 +77,10 @@ struct ResultInfo {
     result: &'static str,
     reason: &'static str,
     winner: Option<char>,
+    /// `White wins (1-0)`, `Draw (1/2-1/2)`; empty while the game goes on.
+    title: String,
+    /// Why, in a sentence with the variant's names; empty while the game goes on.
+    text: String,
 }
 
 #[derive(Serialize)]
@@ -137,8 +159,16 @@ struct BestMoveInfo {
     pv: Vec<String>,
 }
 
-fn result_info(outcome: Outcome) -> ResultInfo {
-    ResultInfo { result: outcome.result(), reason: outcome.reason(), winner: outcome.winner().map(Color::letter) }
+fn result_info(game: &Game) -> ResultInfo {
+    let outcome: Outcome = game.outcome();
+    let (title, text) = game.outcome_text();
+    ResultInfo {
+        result: outcome.result(),
+        reason: outcome.reason(),
+        winner: outcome.winner().map(Color::letter),
+        title,
+        text,
+    }
 }
 
 /// The variants the engine plays, with their boards and piece tables.
@@ -160,6 +190,19 @@ pub fn variants() -> Result<JsValue, JsError> {
                     Promotion::LastRank { .. } => "choice",
                     Promotion::Zone { .. } => "optional",
                 },
+                notation: match v.rules.move_notation {
+                    MoveNotation::Algebraic => "algebraic",
+                    MoveNotation::Shogi => "shogi",
+                },
+                repetition_count: v.rules.repetition_count,
+                sides: v.sides.map(|s| SideInfo {
+                    name: s.name,
+                    one: s.one,
+                    plural: s.plural,
+                    monarch: s.monarch,
+                    long: s.long,
+                    native: s.native,
+                }),
                 pieces: v
                     .pieces
                     .iter()
@@ -389,7 +432,7 @@ impl JsGame {
             captured: report.captured.map(sp),
             blasted: report.blasted.into_iter().map(sp).collect(),
             check: report.check,
-            result: result_info(report.outcome),
+            result: result_info(&self.game),
         })
     }
 
@@ -445,7 +488,7 @@ impl JsGame {
 
     /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null}`.
     pub fn result(&self) -> Result<JsValue, JsError> {
-        to_js(&result_info(self.game.outcome()))
+        to_js(&result_info(&self.game))
     }
 
     /// The moves played from the start position.

@@ -144,3 +144,34 @@ fn a_position_with_the_side_not_to_move_in_check_is_refused() {
     let bad = parse_position(Variant::by_id("chess").unwrap(), "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1").unwrap_err();
     assert_eq!(bad.to_string(), "the side not to move is in check");
 }
+
+#[test]
+fn notation_is_standard_algebraic() {
+    let san = |fen: &str, text: &str| {
+        let g = Game::from_text("chess", Some(fen)).unwrap();
+        zilo::notation::san(g.position(), g.parse_move(text).unwrap())
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(san(start, "g1f3"), "Nf3");
+    assert_eq!(san(start, "e2e4"), "e4");
+    // Disambiguation by file, then by rank.
+    assert_eq!(san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "b1d2"), "Nbd2");
+    assert_eq!(san("4k3/8/8/8/8/1N6/8/1N2K3 w - - 0 1", "b1d2"), "N1d2");
+    assert_eq!(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"), "O-O");
+    assert_eq!(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"), "O-O-O");
+    assert_eq!(san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "exd6");
+    assert_eq!(san("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7e8q"), "e8=Q");
+    assert_eq!(san("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4"), "Qh4#");
+    assert_eq!(san("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8"), "Ra8+");
+}
+
+#[test]
+fn results_are_worded_with_the_variants_names() {
+    let g = play("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", &["d8h4"]);
+    assert_eq!(
+        g.outcome_text(),
+        ("Black wins (0-1)".to_string(), "Checkmate: the white king is in check and has no way out.".to_string())
+    );
+    let g = play("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]);
+    assert_eq!(g.outcome_text().1, "Draw by stalemate: Black has no legal move but is not in check.");
+}

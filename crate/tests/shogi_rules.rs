@@ -114,3 +114,28 @@ fn perpetual_check_loses_for_the_checking_side() {
     }
     assert_eq!((g.outcome().result(), g.outcome().reason()), ("0-1", "perpetual-check"));
 }
+
+#[test]
+fn notation_is_western_shogi_notation_on_shogi_coordinates() {
+    let mut g = Game::from_text("shogi", None).unwrap();
+    let mut said = Vec::new();
+    for text in ["c3c4", "g7g6", "b2h8+"] {
+        let m = g.parse_move(text).unwrap();
+        said.push(zilo::notation::san(g.position(), m));
+        g.play(m).unwrap();
+    }
+    assert_eq!(said, ["P-7f", "P-3d", "Bx2b+"]);
+    // A capture back, and a drop.
+    let m = g.parse_move("g9h8").unwrap();
+    assert_eq!(zilo::notation::san(g.position(), m), "Sx2b");
+    g.play(m).unwrap();
+    let drop = g.parse_move("B@e5").unwrap();
+    assert_eq!(zilo::notation::san(g.position(), drop), "B*5e");
+}
+
+#[test]
+fn results_are_worded_with_sente_and_gote() {
+    let mut g = Game::from_text("shogi", None).unwrap();
+    g.resign(zilo::Color::Black);
+    assert_eq!(g.outcome_text(), ("Sente wins (1-0)".to_string(), "Gote resigned.".to_string()));
+}

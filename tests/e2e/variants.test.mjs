@@ -220,7 +220,7 @@ for (const which of WAYS) {
       assert.equal(await p.page.isVisible('#rules >> text=To castle'), false, 'no castling help in shogi');
       await p.page.keyboard.press('Escape');
 
-      // 1.P-c4 P-g6; the Bishop takes on h8 and may promote: "Promote?", and the answer is no.
+      // 1.P-7f P-3d; the Bishop takes on 2b (h8) and may promote: "Promote?", and the answer is no.
       await p.moves(['c3c4', 'g7g6']);
       await p.click('b2');
       await p.click('h8');
@@ -231,13 +231,13 @@ for (const which of WAYS) {
       await p.shot(`${which}-shogi-promote-question`);
       await p.page.click('#chooser [data-choice="="]');
       assert.equal(await p.piece('h8'), 'B');
-      assert.match(await p.page.textContent('#moves'), /Bxh8=/);
+      assert.match(await p.page.textContent('#moves'), /Bx2b=/);
       assert.match(await p.page.textContent('#note'), /did not promote/);
       // Take it back and say yes.
       await p.page.click('#btn-undo');
       await p.move('b2h8+');
       assert.equal(await p.piece('h8'), '+B');
-      assert.match(await p.page.textContent('#moves'), /Bxh8\+/);
+      assert.match(await p.page.textContent('#moves'), /Bx2b\+/);
       await p.page.hover('[data-square="h8"]');
       await p.page.waitForSelector('#tooltip:not([hidden])');
       assert.match(await p.page.textContent('#tooltip'), /Horse \(promoted Bishop\)/);
@@ -251,7 +251,7 @@ for (const which of WAYS) {
       await p.click('e5');
       assert.equal(await p.piece('e5'), 'B');
       assert.equal(await p.page.$('[data-hand="w"]'), null, 'Sente’s hand is empty');
-      assert.match(await p.page.textContent('#moves'), /B\*e5/);
+      assert.match(await p.page.textContent('#moves'), /B\*5e/);
       await p.shot(`${which}-shogi-desktop`);
 
       // Flipped, Gote sits at the bottom and its tokens point up.
@@ -280,7 +280,7 @@ for (const which of WAYS) {
       assert.equal(await p.page.isVisible('#chooser'), false, 'no question: the pawn must promote');
       assert.equal(await p.piece('e9'), '+P');
       assert.equal(await p.page.getAttribute('[data-square="e9"]', 'aria-label'), 'e9, Sente Tokin');
-      assert.match(await p.page.textContent('#moves'), /P-e9\+/);
+      assert.match(await p.page.textContent('#moves'), /P-5a\+/);
       await p.move('a9b9');
       // The pawn on c6 may promote on c7: it is asked, and it does.
       await p.click('c6');

@@ -3,7 +3,7 @@
 
 use crate::geometry::{Dir, DirSet, Geometry};
 use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::variant::{MoveNotation, NoMovesOutcome, Promotion, Rules, Variant};
+use crate::variant::{MoveNotation, NoMovesOutcome, Promotion, Rules, SideNames, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const LANCE: Role = Role(1);
@@ -58,5 +58,22 @@ pub fn variant() -> Variant {
         move_notation: MoveNotation::Shogi,
         ..Rules::default()
     };
-    Variant::new("shogi", "Shogi", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
+    Variant::new("shogi", "Shogi", Geometry::rectangular(9, 9), pieces, START_FEN, rules).with_sides([
+        SideNames {
+            name: "Sente",
+            one: "Sente",
+            plural: false,
+            monarch: "Sente king",
+            long: "first player",
+            native: "先手",
+        },
+        SideNames {
+            name: "Gote",
+            one: "Gote",
+            plural: false,
+            monarch: "Gote king",
+            long: "second player",
+            native: "後手",
+        },
+    ])
 }

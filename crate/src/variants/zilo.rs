@@ -2,7 +2,7 @@
 
 use crate::geometry::{DirSet, Geometry};
 use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::variant::{Blast, NoMovesOutcome, RangedArmor, Rules, Variant};
+use crate::variant::{Blast, NoMovesOutcome, RangedArmor, Rules, SideNames, Variant};
 
 pub const MINION: Role = Role(0);
 pub const SCOUT: Role = Role(1);
@@ -49,4 +49,22 @@ pub fn variant() -> Variant {
         ..Rules::default()
     };
     Variant::new("zilo", "ЗiлоḺ АḺв Жа (Angry Bird Chess)", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
+        .with_sides([
+            SideNames {
+                name: "Birds",
+                one: "Bird",
+                plural: true,
+                monarch: "Red Cardinal",
+                long: "Avian Alliance",
+                native: "Ка¹-Зiло²",
+            },
+            SideNames {
+                name: "Pigs",
+                one: "Pig",
+                plural: true,
+                monarch: "King Pig",
+                long: "Porcine Empire",
+                native: "Ка¹-Жа",
+            },
+        ])
 }
