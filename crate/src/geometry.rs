@@ -116,6 +116,10 @@ impl DirSet {
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+
+    pub const fn contains(self, dir: Dir) -> bool {
+        self.0 >> dir as u8 & 1 != 0
+    }
 }
 
 /// A rectangular board of `files` × `ranks` cells with its lookup tables.
@@ -311,6 +315,55 @@ impl Geometry {
             }
         }
         targets & !self.ball(sq, min_distance.saturating_sub(1))
+    }
+
+    /// Bent rides from `sq` (the Sissa): `n` steps along one of `first_legs`,
+    /// a turn onto any direction of the other kind (orthogonal or diagonal),
+    /// then exactly `n` steps; every cell before the destination empty. The
+    /// destinations, whatever stands there.
+    pub fn bent_ride(&self, sq: Square, first_legs: DirSet, occupied: Bitboard) -> Bitboard {
+        let mut targets = Bitboard::EMPTY;
+        for d1 in first_legs.iter() {
+            let second_legs = if DirSet::ORTHOGONAL.contains(d1) { DirSet::DIAGONAL } else { DirSet::ORTHOGONAL };
+            let mut turn = sq;
+            for n in 1..=self.files.max(self.ranks) {
+                let (df, dr) = d1.delta();
+                let Some(next) = self.offset(turn, df, dr) else { break };
+                if occupied.contains(next) {
+                    break;
+                }
+                turn = next;
+                for d2 in second_legs.iter() {
+                    let (ef, er) = d2.delta();
+                    let Some(dest) = self.offset(turn, ef * n as i8, er * n as i8) else { continue };
+                    if self.slide(turn, DirSet::of(&[d2]), n, occupied).contains(dest) {
+                        targets.set(dest);
+                    }
+                }
+            }
+        }
+        targets
+    }
+
+    /// The cells every bent ride from `sq` on an empty board passes before
+    /// its destination, and the destinations.
+    pub fn bent_ride_paths(&self, sq: Square, first_legs: DirSet) -> (Bitboard, Bitboard) {
+        let (mut cells, mut dests) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for d1 in first_legs.iter() {
+            let second_legs = if DirSet::ORTHOGONAL.contains(d1) { DirSet::DIAGONAL } else { DirSet::ORTHOGONAL };
+            let (df, dr) = d1.delta();
+            for n in 1..=self.files.max(self.ranks) as i8 {
+                let Some(turn) = self.offset(sq, df * n, dr * n) else { break };
+                for d2 in second_legs.iter() {
+                    let (ef, er) = d2.delta();
+                    let Some(dest) = self.offset(turn, ef * n, er * n) else { continue };
+                    dests.set(dest);
+                    cells |= self.ray(sq, d1) & self.ball(sq, n as u8);
+                    cells |= self.ray(turn, d2) & self.ball(turn, n as u8 - 1);
+                }
+            }
+        }
+        (cells, dests)
     }
 
     /// Writes a square's name as in text formats: `e3`, `a10`.

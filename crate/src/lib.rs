@@ -12,6 +12,7 @@ pub mod game;
 pub mod geometry;
 pub mod legality;
 pub mod movegen;
+pub mod movement;
 pub mod moves;
 pub mod notation;
 pub mod perft;

@@ -115,10 +115,10 @@ impl Position {
     fn role_attackers(&self, role: Role, sq: Square, by: Color, occ: Bitboard, candidates: Bitboard) -> Bitboard {
         let v = self.variant();
         let attackers = self.by_role(role) & candidates;
-        if (attackers & v.capture_reach(role, !by, sq)).is_empty() {
+        if (attackers & v.source_reach(role, by, sq)).is_empty() {
             return Bitboard::EMPTY;
         }
-        v.attack_targets(role, !by, sq, occ) & attackers
+        v.attack_sources(role, by, sq, occ) & attackers
     }
 
     /// Every legal move, moves before drops.

@@ -142,15 +142,61 @@ pub struct Movement {
     pub slides: DirSet,
     /// Longest slide, in steps (`UNLIMITED` for a rider).
     pub range: u8,
+    /// Longest slide from each relative rank (the mover's first rank first),
+    /// replacing `range` where given: Venomous pawns run to the middle rank.
+    pub range_by_rank: Option<&'static [u8]>,
     /// Directions of hops over exactly one piece (the screen, of either side):
     /// as a capture, onto the first piece beyond the screen (the Cannon); as a
     /// move, onto any empty cell beyond it before the next piece.
     pub hops: DirSet,
+    /// First-leg directions of bent rides (the Sissa): `n` steps one way, a
+    /// turn of 45° or 135° onto a direction of the other kind (orthogonal and
+    /// diagonal), then exactly `n` steps; every cell before the destination empty.
+    pub bent: DirSet,
+    /// Leaps that need one of their paths empty (the Sorcerer Snake).
+    pub lame: &'static [LameLeap],
+    /// Leaps made only from cells in `zone` (the Ninja Pawn's sideways capture).
+    pub zone_leaps: &'static [(i8, i8)],
+    pub zone: RankSpan,
+}
+
+/// A leap to `to` along any of `paths`, each the cells it passes, which must
+/// be empty. The path sets must be symmetric (the reverse of a path to `to` is
+/// a path to `-to`), as every movement part is.
+#[derive(Clone, Copy, Debug)]
+pub struct LameLeap {
+    pub to: (i8, i8),
+    pub paths: &'static [&'static [(i8, i8)]],
+}
+
+/// Ranks counted from the mover's own side (0 = its first rank), both included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankSpan {
+    pub from: u8,
+    pub to: u8,
+}
+
+impl RankSpan {
+    pub const NONE: RankSpan = RankSpan { from: 1, to: 0 };
+
+    pub const fn contains(self, relative_rank: u8) -> bool {
+        self.from <= relative_rank && relative_rank <= self.to
+    }
 }
 
 impl Movement {
     pub const UNLIMITED: u8 = u8::MAX;
-    pub const NONE: Movement = Movement { leaps: &[], slides: DirSet::NONE, range: 0, hops: DirSet::NONE };
+    pub const NONE: Movement = Movement {
+        leaps: &[],
+        slides: DirSet::NONE,
+        range: 0,
+        range_by_rank: None,
+        hops: DirSet::NONE,
+        bent: DirSet::NONE,
+        lame: &[],
+        zone_leaps: &[],
+        zone: RankSpan::NONE,
+    };
 
     pub const fn leaper(leaps: &'static [(i8, i8)]) -> Movement {
         Movement { leaps, ..Movement::NONE }
@@ -168,9 +214,27 @@ impl Movement {
         Movement { hops, ..Movement::NONE }
     }
 
+    pub const fn bent_rider(first_legs: DirSet) -> Movement {
+        Movement { bent: first_legs, ..Movement::NONE }
+    }
+
+    pub const fn lame_leaper(lame: &'static [LameLeap]) -> Movement {
+        Movement { lame, ..Movement::NONE }
+    }
+
     /// The same movement with leaps added (a rider that also jumps).
     pub const fn and_leaps(self, leaps: &'static [(i8, i8)]) -> Movement {
         Movement { leaps, ..self }
+    }
+
+    /// The same movement with leaps made only from the ranks of `zone`.
+    pub const fn and_zone_leaps(self, zone_leaps: &'static [(i8, i8)], zone: RankSpan) -> Movement {
+        Movement { zone_leaps, zone, ..self }
+    }
+
+    /// The same movement with its slide range set per relative rank.
+    pub const fn ranged_by_rank(self, ranges: &'static [u8]) -> Movement {
+        Movement { range_by_rank: Some(ranges), ..self }
     }
 }
 

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Dir, DirSet, Geometry, Square};
+use crate::movement::CompiledMovement;
 use crate::piece::{Color, Movement, PieceDef, Role, RoleSet, MAX_ROLES};
 use crate::variants;
 
@@ -119,18 +120,17 @@ pub struct Rules {
     pub hand_order: &'static str,
 }
 
-/// A role's movement compiled for fast lookup: leap targets per side and
-/// square, slide and hop directions per side.
+/// A role's movement compiled for fast lookup, for each side.
 struct RoleTable {
-    capture_leaps: [Vec<Bitboard>; 2],
-    move_leaps: [Vec<Bitboard>; 2],
-    capture_slides: [DirSet; 2],
-    move_slides: [DirSet; 2],
-    capture_hops: [DirSet; 2],
-    move_hops: [DirSet; 2],
-    /// A superset of the cells it could capture on, whatever the occupancy
-    /// (hops and shots included): a cheap first filter for attacks.
+    moves: [CompiledMovement; 2],
+    captures: [CompiledMovement; 2],
+    /// A superset of the cells it could capture on from a cell, whatever the
+    /// occupancy (hops, routes and shots included): a cheap first filter.
     capture_reach: [Vec<Bitboard>; 2],
+    /// A superset of the cells from which it could capture on a cell.
+    source_reach: [Vec<Bitboard>; 2],
+    /// The cells its bent rides and lame leaps to a cell pass (empty where it has none).
+    route_cells: [Vec<Bitboard>; 2],
 }
 
 /// How a side is named in the words a game uses.
@@ -192,6 +192,7 @@ pub struct Variant {
     royal: Role,
     hoppers: RoleSet,
     shooters: RoleSet,
+    routed: RoleSet,
     /// Per side and direction, the roles that capture along it by sliding or
     /// shooting (`line_roles`) or by hopping (`hop_roles`).
     line_roles: [[RoleSet; 8]; 2],
@@ -225,50 +226,44 @@ impl Variant {
         assert!(pieces.len() <= MAX_ROLES);
         let royals: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i].royal).collect();
         assert_eq!(royals.len(), 1, "a variant has exactly one royal role");
-        let table = |m: &Movement, color: Color| -> Vec<Bitboard> {
-            geometry
-                .squares()
-                .map(|sq| {
-                    m.leaps
-                        .iter()
-                        .filter_map(|&(df, dr)| {
-                            let dr = if color == Color::White { dr } else { -dr };
-                            geometry.offset(sq, df, dr)
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        // Hops and shots reach nothing on an empty board: their reach is
-        // the whole line beyond the first cell (beyond the shot's minimum).
-        let reach = |p: &PieceDef, color: Color| -> Vec<Bitboard> {
-            let m = &p.captures;
-            let leaps = table(m, color);
-            geometry
-                .squares()
-                .map(|sq| {
-                    let mut reach = leaps[sq.index()]
-                        | geometry.slide(sq, m.slides.for_color(color), m.range, Bitboard::EMPTY)
-                        | geometry.slide(sq, m.hops.for_color(color), Movement::UNLIMITED, Bitboard::EMPTY)
-                            & !geometry.ball(sq, 1);
-                    if let Some(shot) = p.shot {
-                        reach |= geometry.slide(sq, shot.dirs.for_color(color), Movement::UNLIMITED, Bitboard::EMPTY)
-                            & !geometry.ball(sq, shot.min_distance.saturating_sub(1));
-                    }
-                    reach
-                })
-                .collect()
+        let g = &geometry;
+        let shot_reach = |p: &PieceDef, color: Color, sq: Square| match p.shot {
+            Some(shot) => {
+                g.slide(sq, shot.dirs.for_color(color), Movement::UNLIMITED, Bitboard::EMPTY)
+                    & !g.ball(sq, shot.min_distance.saturating_sub(1))
+            }
+            None => Bitboard::EMPTY,
         };
         let tables: Vec<RoleTable> = pieces
             .iter()
-            .map(|p| RoleTable {
-                capture_leaps: [table(&p.captures, Color::White), table(&p.captures, Color::Black)],
-                move_leaps: [table(&p.moves, Color::White), table(&p.moves, Color::Black)],
-                capture_slides: [p.captures.slides, p.captures.slides.for_color(Color::Black)],
-                move_slides: [p.moves.slides, p.moves.slides.for_color(Color::Black)],
-                capture_hops: [p.captures.hops, p.captures.hops.for_color(Color::Black)],
-                move_hops: [p.moves.hops, p.moves.hops.for_color(Color::Black)],
-                capture_reach: [reach(p, Color::White), reach(p, Color::Black)],
+            .map(|p| {
+                let compile = |m: &Movement| Color::BOTH.map(|c| CompiledMovement::new(m, c, g));
+                let captures = compile(&p.captures);
+                assert!(
+                    !captures[0].ranged_by_rank(),
+                    "{}: a capture's range may not depend on the rank (attacks are looked up in reverse)",
+                    p.name
+                );
+                let capture_reach = Color::BOTH.map(|c| {
+                    g.squares().map(|sq| captures[c.index()].reach(g, sq) | shot_reach(p, c, sq)).collect::<Vec<_>>()
+                });
+                // Every part is symmetric but zone leaps: the sources of an
+                // attack are the other side's targets, plus this side's zone sources.
+                let source_reach = Color::BOTH.map(|c| {
+                    g.squares()
+                        .map(|sq| {
+                            captures[c.index()].sources(&captures[(!c).index()], g, sq, Bitboard::EMPTY)
+                                | capture_reach[(!c).index()][sq.index()]
+                        })
+                        .collect::<Vec<_>>()
+                });
+                let route_cells = Color::BOTH.map(|c| {
+                    let mirror = &captures[(!c).index()];
+                    g.squares()
+                        .map(|sq| if mirror.has_routes() { mirror.route_cells(g, sq) } else { Bitboard::EMPTY })
+                        .collect::<Vec<_>>()
+                });
+                RoleTable { moves: compile(&p.moves), captures, capture_reach, source_reach, route_cells }
             })
             .collect();
         let royal = Role(royals[0] as u8);
@@ -300,6 +295,7 @@ impl Variant {
         };
         let hoppers = roles_where(&|p| !p.captures.hops.is_empty());
         let shooters = roles_where(&|p| p.shot.is_some());
+        let routed = roles_where(&|p| !p.captures.bent.is_empty() || !p.captures.lame.is_empty());
         let mut line_roles = [[RoleSet::NONE; 8]; 2];
         let mut hop_roles = [[RoleSet::NONE; 8]; 2];
         for color in Color::BOTH {
@@ -324,6 +320,7 @@ impl Variant {
             royal,
             hoppers,
             shooters,
+            routed,
             line_roles,
             hop_roles,
             tables,
@@ -372,7 +369,7 @@ impl Variant {
     /// The directions `role` of `color` captures along by sliding.
     #[inline]
     pub fn capture_slides(&self, role: Role, color: Color) -> DirSet {
-        self.tables[role.index()].capture_slides[color.index()]
+        self.pieces[role.index()].captures.slides.for_color(color)
     }
 
     #[inline]
@@ -395,17 +392,7 @@ impl Variant {
     /// with `occupied` blocking slides and serving as screens for hops.
     #[inline]
     pub fn capture_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-        let table = &self.tables[role.index()];
-        let mut targets = table.capture_leaps[color.index()][sq.index()];
-        let slides = table.capture_slides[color.index()];
-        if !slides.is_empty() {
-            targets |= self.geometry.slide(sq, slides, self.pieces[role.index()].captures.range, occupied);
-        }
-        let hops = table.capture_hops[color.index()];
-        if !hops.is_empty() {
-            targets |= self.geometry.hop(sq, hops, occupied).captures;
-        }
-        targets
+        self.tables[role.index()].captures[color.index()].targets(&self.geometry, sq, occupied, true)
     }
 
     /// Cells a `role` of `color` on `sq` could shoot at without moving.
@@ -429,21 +416,44 @@ impl Variant {
         }
     }
 
+    /// Cells from which a `role` of `by` would attack `sq`: every movement
+    /// part is symmetric, so mostly where the same piece of the other side
+    /// on `sq` would attack.
+    #[inline]
+    pub fn attack_sources(&self, role: Role, by: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        let table = &self.tables[role.index()];
+        let sources = table.captures[by.index()].sources(&table.captures[(!by).index()], &self.geometry, sq, occupied);
+        if self.shooters.contains(role) {
+            sources | self.shot_targets(role, !by, sq, occupied)
+        } else {
+            sources
+        }
+    }
+
+    /// A superset of the cells from which a `role` of `by` could attack `sq`.
+    #[inline]
+    pub fn source_reach(&self, role: Role, by: Color, sq: Square) -> Bitboard {
+        self.tables[role.index()].source_reach[by.index()][sq.index()]
+    }
+
+    /// The cells that bent rides and lame leaps of a `role` of `by` toward
+    /// `sq` pass on an empty board (empty for other pieces).
+    #[inline]
+    pub fn route_cells(&self, role: Role, by: Color, sq: Square) -> Bitboard {
+        self.tables[role.index()].route_cells[by.index()][sq.index()]
+    }
+
+    /// The roles whose captures follow routes (bent rides, lame leaps).
+    #[inline]
+    pub fn routed(&self) -> RoleSet {
+        self.routed
+    }
+
     /// Cells a `role` of `color` on `sq` could move to without capturing
     /// (some may be occupied: the caller keeps the empty ones).
     #[inline]
     pub fn move_targets(&self, role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-        let table = &self.tables[role.index()];
-        let mut targets = table.move_leaps[color.index()][sq.index()];
-        let slides = table.move_slides[color.index()];
-        if !slides.is_empty() {
-            targets |= self.geometry.slide(sq, slides, self.pieces[role.index()].moves.range, occupied);
-        }
-        let hops = table.move_hops[color.index()];
-        if !hops.is_empty() {
-            targets |= self.geometry.hop(sq, hops, occupied).quiet;
-        }
-        targets
+        self.tables[role.index()].moves[color.index()].targets(&self.geometry, sq, occupied, false)
     }
 
     /// The roles that capture by hopping over a screen: a piece arriving
@@ -474,7 +484,7 @@ impl Variant {
     /// The directions `role` of `color` captures along by hopping.
     #[inline]
     pub fn capture_hops(&self, role: Role, color: Color) -> DirSet {
-        self.tables[role.index()].capture_hops[color.index()]
+        self.pieces[role.index()].captures.hops.for_color(color)
     }
 
     /// The directions `role` of `color` shoots along.
