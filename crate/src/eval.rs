@@ -182,7 +182,7 @@ fn side_score(pos: &Position, w: &EvalWeights, side: Color) -> i32 {
         let ring = v.geometry.ring(k);
         let shelter = ((ring & own).count() as i32).min(w.shelter_max);
         score += shelter * w.shelter_cp;
-        if v.rules.drops {
+        if v.has_hands() {
             let enemy_hand: i32 = v.roles().map(|r: Role| pos.hand_count(!side, r) as i32).sum();
             let open = (ring & !occ).count() as i32;
             score -= enemy_hand.min(4) * open * w.hand_danger_cp;

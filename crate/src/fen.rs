@@ -97,7 +97,7 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
         hands: [[0; MAX_ROLES]; 2],
         turn: Color::White,
         castling: Bitboard::EMPTY,
-        en_passant: None,
+        en_passant: Bitboard::EMPTY,
         halfmoves: 0,
         fullmoves: 1,
     };
@@ -148,7 +148,7 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
             for c in hand.chars() {
                 let role = variant
                     .role_by_letter(c)
-                    .filter(|_| c.is_ascii_alphabetic() && variant.rules.drops)
+                    .filter(|&role| c.is_ascii_alphabetic() && (variant.droppable(role) || role == variant.royal()))
                     .ok_or(FenError::UnknownHandPiece(c))?;
                 let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let count = &mut setup.hands[color.index()][role.index()];
@@ -174,7 +174,18 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
             return Err(FenError::NoEnPassant(ep.to_string()));
         }
         if ep != "-" {
-            setup.en_passant = Some(g.parse_square(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?);
+            // One square, or several written one after the other (`e3e4`).
+            let mut rest = ep;
+            while !rest.is_empty() {
+                if !rest.as_bytes()[0].is_ascii_lowercase() {
+                    return Err(FenError::EnPassant(ep.to_string()));
+                }
+                let digits = rest[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
+                let (name, tail) = rest.split_at((1 + digits).min(rest.len()));
+                let sq = g.parse_square(name).ok_or_else(|| FenError::EnPassant(ep.to_string()))?;
+                setup.en_passant.set(sq);
+                rest = tail;
+            }
         }
     }
     let counter = |t: &str| t.parse::<u32>().map_err(|_| FenError::Counter(t.to_string()));
@@ -283,7 +294,7 @@ pub fn write_position(pos: &Position) -> String {
             out.push('/');
         }
     }
-    if v.rules.drops {
+    if v.has_hands() {
         out.push('[');
         for color in Color::BOTH {
             for role in hand_order(v) {
@@ -296,9 +307,13 @@ pub fn write_position(pos: &Position) -> String {
     }
     write!(out, " {} ", pos.turn().letter()).unwrap();
     write_castling(pos, &mut out);
-    match pos.en_passant() {
-        Some(sq) => write!(out, " {}", g.square_name(sq)).unwrap(),
-        None => out.push_str(" -"),
+    if pos.en_passant().is_empty() {
+        out.push_str(" -");
+    } else {
+        out.push(' ');
+        for sq in pos.en_passant() {
+            write!(out, "{}", g.square_name(sq)).unwrap();
+        }
     }
     write!(out, " {} {}", pos.halfmoves(), pos.fullmoves()).unwrap();
     out

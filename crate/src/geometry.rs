@@ -269,7 +269,7 @@ impl Geometry {
 
     /// The nearest cell of `occupied` from `sq` along `dir`, if any.
     #[inline]
-    fn first_blocker(&self, sq: Square, dir: Dir, occupied: Bitboard) -> Option<Square> {
+    pub fn first_blocker(&self, sq: Square, dir: Dir, occupied: Bitboard) -> Option<Square> {
         let blockers = self.rays[sq.index()][dir as usize] & occupied;
         if dir.increasing() {
             blockers.first()

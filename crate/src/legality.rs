@@ -48,7 +48,19 @@ pub enum IllegalReason {
         in_check: bool,
     },
     DropsNotAllowed,
+    NeverDropped {
+        piece: &'static str,
+    },
     NotInHand {
+        piece: &'static str,
+        reserve: bool,
+    },
+    ReserveDropRank {
+        piece: &'static str,
+        rank: u8,
+        thrust_to: u8,
+    },
+    ThrustBlocked {
         piece: &'static str,
     },
     SquareOccupied {
@@ -95,7 +107,16 @@ impl fmt::Display for IllegalReason {
             }
             LeavesMonarchInCheck { monarch, in_check: false } => write!(f, "it would leave your {monarch} in check"),
             DropsNotAllowed => write!(f, "this variant has no drops"),
-            NotInHand { piece } => write!(f, "you have no {piece} in hand"),
+            NeverDropped { piece } => write!(f, "a {piece} is never dropped"),
+            NotInHand { piece, reserve: false } => write!(f, "you have no {piece} in hand"),
+            NotInHand { piece, reserve: true } => write!(f, "you have no {piece} left in reserve"),
+            ReserveDropRank { piece, rank, thrust_to } => write!(
+                f,
+                "a {piece} is dropped on your rank {rank}, or thrust up its empty file as far as your rank {thrust_to}"
+            ),
+            ThrustBlocked { piece } => {
+                write!(f, "a {piece} is thrust only over empty squares of its file, from your drop rank on")
+            }
             SquareOccupied { square } => write!(f, "{square} is not empty; pieces are dropped on empty squares only"),
             DropWhereStuck { piece, ranks: 1 } => write!(f, "a {piece} may not be dropped on the farthest rank"),
             DropWhereStuck { piece, ranks } => {
@@ -222,14 +243,28 @@ impl Position {
             }
             Move::Drop { role, to } => {
                 let piece = v.piece(role).name;
-                if !v.rules.drops {
-                    return IllegalReason::DropsNotAllowed;
+                if !v.droppable(role) {
+                    return if v.has_hands() {
+                        IllegalReason::NeverDropped { piece }
+                    } else {
+                        IllegalReason::DropsNotAllowed
+                    };
                 }
+                let reserve = v.rules.reserve.filter(|r| r.roles.contains(role));
                 if self.hand_count(us, role) == 0 {
-                    return IllegalReason::NotInHand { piece };
+                    return IllegalReason::NotInHand { piece, reserve: reserve.is_some() };
                 }
                 if self.piece_at(to).is_some() {
                     return IllegalReason::SquareOccupied { square: name(to) };
+                }
+                if let Some(r) = reserve {
+                    let rank = g.relative_rank(us, g.rank_of(to));
+                    if rank < r.rank || rank > r.thrust_to {
+                        return IllegalReason::ReserveDropRank { piece, rank: r.rank + 1, thrust_to: r.thrust_to + 1 };
+                    }
+                    if !self.drop_targets(role).contains(to) && self.keeps_monarch_safe(m) {
+                        return IllegalReason::ThrustBlocked { piece };
+                    }
                 }
                 let depth = g.ranks - 1 - g.relative_rank(us, g.rank_of(to));
                 if depth < v.piece(role).stuck_ranks {

@@ -257,7 +257,7 @@ impl Position {
                 }
             }
         }
-        if let Some(ep) = self.en_passant() {
+        for ep in self.en_passant() {
             for role in v.roles().filter(|r| v.rules.en_passant.contains(*r)) {
                 for from in v.capture_targets(role, them, ep, occ) & self.pieces(us, role) & from_mask {
                     // Two pieces leave one rank: always test.
@@ -273,22 +273,12 @@ impl Position {
                 self.castles(k, rook, |m| emit(m, true))?;
             }
         }
-        if v.rules.drops {
-            let empty = g.all() & !occ & drop_to;
+        if v.has_hands() {
             for role in v.roles() {
                 if self.hand_count(us, role) == 0 || !drop_roles.contains(role) {
                     continue;
                 }
-                let def = v.piece(role);
-                let mut targets = empty;
-                for n in 0..def.stuck_ranks {
-                    targets &= !g.rank_mask(g.relative_rank(us, g.ranks - 1 - n));
-                }
-                if v.rules.one_per_file.contains(role) {
-                    for sq in self.pieces(us, role) {
-                        targets &= !g.file_mask(g.file_of(sq));
-                    }
-                }
+                let targets = self.drop_cells(role) & drop_to;
                 let no_mate = v.rules.no_drop_mate.contains(role);
                 for to in targets {
                     let m = Move::Drop { role, to };
@@ -307,6 +297,40 @@ impl Position {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Where the side to move could drop a `role` by the drop rules alone
+    /// (its king's safety aside): any empty cell for captured pieces, minus
+    /// the ranks it could never leave and the files the rules forbid; its own
+    /// reserve rank and the empty cells of each file a thrust reaches from it.
+    fn drop_cells(&self, role: Role) -> Bitboard {
+        let v = self.variant();
+        let g = &v.geometry;
+        let us = self.turn();
+        let empty = g.all() & !self.occupied();
+        let mut cells = Bitboard::EMPTY;
+        if v.rules.drops && role != v.royal() {
+            let mut targets = empty;
+            for n in 0..v.piece(role).stuck_ranks {
+                targets &= !g.rank_mask(g.relative_rank(us, g.ranks - 1 - n));
+            }
+            if v.rules.one_per_file.contains(role) {
+                for sq in self.pieces(us, role) {
+                    targets &= !g.file_mask(g.file_of(sq));
+                }
+            }
+            cells |= targets;
+        }
+        if let Some(reserve) = v.rules.reserve.filter(|r| r.roles.contains(role)) {
+            let forward = if us == Color::White { 1 } else { -1 };
+            let mut reached = empty & g.rank_mask(g.relative_rank(us, reserve.rank));
+            cells |= reached;
+            for _ in reserve.rank..reserve.thrust_to {
+                reached = reached.into_iter().filter_map(|sq| g.offset(sq, 0, forward)).collect::<Bitboard>() & empty;
+                cells |= reached;
+            }
+        }
+        cells
     }
 
     /// The move(s) of a `role` from `from` to `to`: one per promotion choice
@@ -421,6 +445,15 @@ impl Position {
                 arrive |= line;
             }
         }
+        // Bent rides and lame leaps open when a cell of their route empties.
+        let routed = v.routed();
+        if !routed.is_empty() {
+            for role in v.roles().filter(|&r| routed.contains(r)) {
+                if (self.pieces(them, role) & v.source_reach(role, them, k)).any() {
+                    vacate |= v.route_cells(role, them, k);
+                }
+            }
+        }
         if let Some(blast) = v.rules.blast {
             let exposure = v.blast_exposure(k);
             if (self.by_color(them) & self.by_roles(blast.roles) & exposure.zone).any() {
@@ -451,7 +484,7 @@ impl Position {
                 }
                 Move::Drop { to, .. } => return !self.attacked_by(k, !us, occ | bit(to), theirs),
                 Move::EnPassant { from, to } => {
-                    let taken = v.geometry.square(v.geometry.file_of(to), v.geometry.rank_of(from)).expect("on board");
+                    let taken = self.en_passant_runner(to, us).expect("the pawn taken en passant");
                     let occ = (occ & !bit(from) & !bit(taken)) | bit(to);
                     return !self.attacked_by(k, !us, occ, theirs & !bit(taken));
                 }

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::Square;
+use crate::geometry::{Dir, Square};
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role, RoleSet, MAX_ROLES};
 use crate::variant::Variant;
@@ -19,8 +19,8 @@ pub struct Setup {
     pub turn: Color,
     /// Rooks that may still castle.
     pub castling: Bitboard,
-    /// The square a pawn just passed with a double step.
-    pub en_passant: Option<Square>,
+    /// The squares a pawn just passed with an advance of two or more.
+    pub en_passant: Bitboard,
     pub halfmoves: u32,
     pub fullmoves: u32,
 }
@@ -77,7 +77,7 @@ pub struct Position {
     hands: [[u8; MAX_ROLES]; 2],
     turn: Color,
     castling: Bitboard,
-    en_passant: Option<Square>,
+    en_passant: Bitboard,
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
@@ -99,7 +99,7 @@ impl Position {
             hands: setup.hands,
             turn: setup.turn,
             castling: Bitboard::EMPTY,
-            en_passant: None,
+            en_passant: Bitboard::EMPTY,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
@@ -148,7 +148,7 @@ impl Position {
                 pos.hash ^= ZOBRIST.castling(rook.index());
             }
         }
-        if let Some(ep) = setup.en_passant {
+        for ep in setup.en_passant {
             if pos.could_have_just_passed(ep) {
                 pos.set_en_passant_if_capturable(ep, pos.turn);
             }
@@ -157,28 +157,45 @@ impl Position {
     }
 
     /// Whether a piece of the side not to move that may be taken en passant
-    /// could just have advanced two squares over `passed`: it stands just
-    /// beyond, and the cell it came from is empty and one it could advance
-    /// two squares from.
+    /// could just have advanced over `passed`: it is the first piece beyond
+    /// it on the file, and it could have come there from an empty cell behind
+    /// `passed` in one advance.
     fn could_have_just_passed(&self, passed: Square) -> bool {
         let v = self.variant;
         let g = &v.geometry;
         let mover = !self.turn;
-        let forward = if mover == Color::White { 1 } else { -1 };
-        let (Some(landed), Some(origin)) = (g.offset(passed, 0, forward), g.offset(passed, 0, -forward)) else {
+        if self.piece_at(passed).is_some() {
             return false;
-        };
-        let Some(pawn) = self.piece_at(landed).filter(|p| p.color() == mover && v.rules.en_passant.contains(p.role()))
+        }
+        let Some(landed) = self.en_passant_runner(passed, self.turn) else { return false };
+        let Some(runner) =
+            self.piece_at(landed).filter(|p| p.color() == mover && v.rules.en_passant.contains(p.role()))
         else {
             return false;
         };
-        if self.piece_at(origin).is_some() || self.piece_at(passed).is_some() {
-            return false;
+        let role = runner.role();
+        let back = if mover == Color::White { -1 } else { 1 };
+        let occ = self.occupied() & !Bitboard::from_square(landed);
+        // The runner started on an empty cell behind `passed`, before any piece.
+        let mut origin = passed;
+        while let Some(sq) = g.offset(origin, 0, back).filter(|sq| !occ.contains(*sq)) {
+            origin = sq;
+            let occ_before = occ | Bitboard::from_square(origin);
+            let double_step = v.rules.double_step.contains(role)
+                && g.rank_of(origin) == g.relative_rank(mover, 1)
+                && g.rank_of(origin).abs_diff(g.rank_of(landed)) == 2;
+            if double_step || v.move_targets(role, mover, origin, occ_before).contains(landed) {
+                return true;
+            }
         }
-        let role = pawn.role();
-        let occ_before = (self.occupied() & !Bitboard::from_square(landed)) | Bitboard::from_square(origin);
-        (v.rules.double_step.contains(role) && g.rank_of(origin) == g.relative_rank(mover, 1))
-            || v.move_targets(role, mover, origin, occ_before).contains(landed)
+        false
+    }
+
+    /// The piece taken by an en passant capture onto `to` by `capturer`: the
+    /// first piece beyond `to` on its file, on the side the runner went.
+    pub fn en_passant_runner(&self, to: Square, capturer: Color) -> Option<Square> {
+        let toward_runner = if capturer == Color::White { Dir::S } else { Dir::N };
+        self.variant.geometry.first_blocker(to, toward_runner, self.occupied())
     }
 
     #[inline]
@@ -260,9 +277,10 @@ impl Position {
         self.castling
     }
 
-    /// The square passed by a two-square advance, if a pawn of the side to move could take there.
+    /// The squares passed by the last move's advance on which a pawn of the
+    /// side to move could take en passant.
     #[inline]
-    pub fn en_passant(&self) -> Option<Square> {
+    pub fn en_passant(&self) -> Bitboard {
         self.en_passant
     }
 
@@ -321,7 +339,7 @@ impl Position {
         let v = self.variant;
         let us = self.turn;
         next.halfmoves += 1;
-        if let Some(ep) = next.en_passant.take() {
+        for ep in std::mem::take(&mut next.en_passant) {
             next.hash ^= ZOBRIST.en_passant(ep.index());
         }
         match m {
@@ -347,10 +365,12 @@ impl Position {
                 next.put(to, Piece::new(us, promotion.unwrap_or(piece.role())));
                 if v.rules.en_passant.contains(piece.role())
                     && v.geometry.file_of(from) == v.geometry.file_of(to)
-                    && v.geometry.rank_of(from).abs_diff(v.geometry.rank_of(to)) == 2
+                    && v.geometry.rank_of(from).abs_diff(v.geometry.rank_of(to)) >= 2
                 {
-                    let passed = Square((from.0 + to.0) / 2);
-                    next.set_en_passant_if_capturable(passed, !us);
+                    let up = if v.geometry.rank_of(to) > v.geometry.rank_of(from) { Dir::N } else { Dir::S };
+                    for passed in v.geometry.ray(from, up) & !v.geometry.ray(to, up) & !Bitboard::from_square(to) {
+                        next.set_en_passant_if_capturable(passed, !us);
+                    }
                 }
                 if self.castling.any() {
                     next.lose_castling(piece, from, to);
@@ -358,7 +378,7 @@ impl Position {
             }
             Move::EnPassant { from, to } => {
                 let pawn = self.board[from.index()].expect("a pawn takes en passant");
-                let taken = v.geometry.square(v.geometry.file_of(to), v.geometry.rank_of(from)).expect("on the board");
+                let taken = self.en_passant_runner(to, us).expect("the pawn taken en passant");
                 next.remove(from, pawn);
                 next.capture(taken, self.board[taken.index()].expect("the pawn taken en passant"), &mut removed);
                 next.halfmoves = 0;
@@ -431,7 +451,7 @@ impl Position {
         }
         for role in v.roles().filter(|r| v.rules.en_passant.contains(*r)) {
             if (v.capture_targets(role, !capturer, passed, self.occupied()) & self.pieces(capturer, role)).any() {
-                self.en_passant = Some(passed);
+                self.en_passant.set(passed);
                 self.hash ^= ZOBRIST.en_passant(passed.index());
                 return;
             }

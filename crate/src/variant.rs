@@ -79,11 +79,24 @@ pub enum MoveNotation {
     Shogi,
 }
 
+/// Pieces held in reserve from the start, never coming from captures: one
+/// may be dropped on the owner's `rank` (counted from 0, its first rank), or
+/// thrust in the same move further up that file as far as `thrust_to`, over
+/// empty squares only (Venomous' Ninja Pawns).
+#[derive(Clone, Copy, Debug)]
+pub struct Reserve {
+    pub roles: RoleSet,
+    pub rank: u8,
+    pub thrust_to: u8,
+}
+
 /// The rule options of a variant: named mechanics, each off by default.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Rules {
     /// Captured pieces go to the capturer's hand and may be dropped.
     pub drops: bool,
+    /// Pieces that start in a reserve and are dropped from it.
+    pub reserve: Option<Reserve>,
     /// Roles whose drop may not checkmate at once.
     pub no_drop_mate: RoleSet,
     /// Roles that may not be dropped on a file holding one of their own kind (nifu).
@@ -169,7 +182,7 @@ impl SideNames {
 }
 
 /// The ids of every variant, in the order menus list them.
-const VARIANT_IDS: [&str; 8] = [
+const VARIANT_IDS: [&str; 9] = [
     "zilo",
     "chess",
     "shogi",
@@ -178,6 +191,7 @@ const VARIANT_IDS: [&str; 8] = [
     "pillage-snipers",
     "pillage-dragons",
     "pillage-warmachines",
+    "venomous",
 ];
 
 pub struct Variant {
@@ -503,6 +517,18 @@ impl Variant {
             }
             _ => true,
         }
+    }
+
+    /// Whether a `role` may be held in a hand (or reserve) and dropped.
+    #[inline]
+    pub fn droppable(&self, role: Role) -> bool {
+        (self.rules.drops && role != self.royal) || self.rules.reserve.is_some_and(|r| r.roles.contains(role))
+    }
+
+    /// Whether positions have hands (or reserves) at all.
+    #[inline]
+    pub fn has_hands(&self) -> bool {
+        self.rules.drops || self.rules.reserve.is_some()
     }
 
     #[inline]

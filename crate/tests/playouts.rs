@@ -10,9 +10,32 @@ use zilo::rng::Rng;
 use zilo::variant::Variant;
 use zilo::{Move, Outcome, Position};
 
+/// Reserve drops written out from the rule (own reserve rank, or up the
+/// file over empty squares as far as the thrust goes), independently of the
+/// generator.
+fn reserve_drops(pos: &Position) -> Vec<Move> {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let us = pos.turn();
+    let Some(reserve) = v.rules.reserve else { return Vec::new() };
+    let mut drops = Vec::new();
+    for role in v.roles().filter(|&r| reserve.roles.contains(r) && pos.hand_count(us, r) > 0) {
+        for file in 0..g.files {
+            for rank in reserve.rank..=reserve.thrust_to {
+                let sq = g.square(file, g.relative_rank(us, rank)).unwrap();
+                if pos.piece_at(sq).is_some() {
+                    break;
+                }
+                drops.push(Move::Drop { role, to: sq });
+            }
+        }
+    }
+    drops
+}
+
 /// The legal moves by brute force: pseudo-legal moves whose result leaves
-/// the mover's king safe. Drops are left out where a drop may not mate (the
-/// fast generator's drop-mate test is checked by perft instead).
+/// the mover's king safe. Drops of captured pieces are left out where a drop
+/// may not mate (the fast generator's drop-mate test is checked by perft).
 fn brute_force_legal(pos: &Position) -> Vec<Move> {
     let v = pos.variant();
     let us = pos.turn();
@@ -20,6 +43,7 @@ fn brute_force_legal(pos: &Position) -> Vec<Move> {
         .geometry
         .squares()
         .flat_map(|sq| pos.pseudo_legal_moves_from(sq).into_iter())
+        .chain(reserve_drops(pos))
         .filter(|&m| {
             let next = pos.play_unchecked(m);
             next.monarch_square(us).is_some() && (next.monarch_square(!us).is_none() || !next.monarch_threatened(us))
@@ -29,8 +53,11 @@ fn brute_force_legal(pos: &Position) -> Vec<Move> {
     moves
 }
 
-fn without_drops(moves: impl IntoIterator<Item = Move>) -> Vec<Move> {
-    let mut list: Vec<Move> = moves.into_iter().filter(|m| !matches!(m, Move::Drop { .. })).collect();
+/// The moves compared with brute force: all but drops of captured pieces.
+fn without_drops(v: &Variant, moves: impl IntoIterator<Item = Move>) -> Vec<Move> {
+    let reserve = |role| v.rules.reserve.is_some_and(|r| r.roles.contains(role));
+    let mut list: Vec<Move> =
+        moves.into_iter().filter(|m| !matches!(m, Move::Drop { role, .. } if !reserve(*role))).collect();
     list.sort_by_key(|m| format!("{m:?}"));
     list
 }
@@ -48,7 +75,7 @@ fn play_games(id: &str, games: usize, seed: u64) -> (usize, std::collections::BT
             if moves.is_empty() {
                 break;
             }
-            assert_eq!(without_drops(moves.iter().copied()), without_drops(brute_force_legal(&pos)), "{pos:?}");
+            assert_eq!(without_drops(v, moves.iter().copied()), without_drops(v, brute_force_legal(&pos)), "{pos:?}");
             // Prefer captures and special moves half the time: they are what breaks.
             let special: Vec<Move> = moves
                 .iter()
@@ -68,9 +95,18 @@ fn play_games(id: &str, games: usize, seed: u64) -> (usize, std::collections::BT
             let report = game.play(m).unwrap();
             plies += 1;
             let next = game.position().clone();
-            // Off the board nothing comes back where there are no drops.
-            if !v.rules.drops {
-                assert!(next.occupied().count() <= pos.occupied().count());
+            // Pieces on the board and in hand: captures going to hand keep
+            // the count, other captures lower it, nothing raises it.
+            let material = |p: &Position| {
+                p.occupied().count() as usize
+                    + zilo::Color::BOTH
+                        .iter()
+                        .map(|&c| p.hand(c).iter().map(|&n| n as usize).sum::<usize>())
+                        .sum::<usize>()
+            };
+            assert!(material(&next) <= material(&pos), "{pos:?} {text}");
+            if v.rules.drops && v.rules.blast.is_none() {
+                assert_eq!(material(&next), material(&pos), "{pos:?} {text}");
             }
             assert!(!next.monarch_threatened(mover), "{pos:?} {text} leaves the king in check");
             // Castling rights only on unmoved rooks.
@@ -124,6 +160,11 @@ fn pillage_dragons_random_games_keep_every_invariant() {
 #[test]
 fn pillage_warmachines_random_games_keep_every_invariant() {
     check_variant("pillage-warmachines", 50);
+}
+
+#[test]
+fn venomous_random_games_keep_every_invariant() {
+    check_variant("venomous", 80);
 }
 
 #[test]

@@ -87,7 +87,7 @@ fn move_text_errors_name_the_fault() {
     assert_eq!(g.play_text("P@e5").unwrap_err().to_string(), "illegal move P@e5: you have no Minion in hand");
     assert_eq!(
         Game::from_text("chezz", None).unwrap_err().to_string(),
-        "unknown variant 'chezz' (known: zilo, chess, shogi, pillage, pillage-flying-ferz, pillage-snipers, pillage-dragons, pillage-warmachines)"
+        "unknown variant 'chezz' (known: zilo, chess, shogi, pillage, pillage-flying-ferz, pillage-snipers, pillage-dragons, pillage-warmachines, venomous)"
     );
 }
 

@@ -43,6 +43,10 @@ impl CheckZone {
         if v.rules.blast.is_some() {
             lines |= v.blast_exposure(k).lines;
         }
+        // Leaving a cell of a bent ride's or lame leap's route to it.
+        for role in v.roles().filter(|&r| v.routed().contains(r)) {
+            lines |= v.route_cells(role, pos.turn(), k);
+        }
         let blast_zone = if v.rules.blast.is_some() { v.geometry.ball(k, 4) } else { Bitboard::EMPTY };
         let screen_lines = if v.hoppers().is_empty() { Bitboard::EMPTY } else { lines };
         CheckZone { monarch: Some(k), lines, screen_lines, blast_zone }

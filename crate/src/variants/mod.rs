@@ -3,6 +3,7 @@
 pub mod chess;
 pub mod pillage;
 pub mod shogi;
+pub mod venomous;
 pub mod zilo;
 
 use crate::variant::Variant;
@@ -13,6 +14,7 @@ pub fn build(id: &str) -> Option<Variant> {
         "zilo" => zilo::variant(),
         "chess" => chess::variant(),
         "shogi" => shogi::variant(),
+        "venomous" => venomous::variant(),
         _ => pillage::variant(pillage::Lineup::by_id(id)?),
     })
 }
