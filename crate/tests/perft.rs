@@ -72,3 +72,12 @@ fn pillage_depth_four() {
     assert_eq!(d4("pillage-dragons"), 3_782_817);
     assert_eq!(d4("pillage-snipers"), 2_451_695);
 }
+
+// Venomous: no published table and no reference engine that plays it; these
+// counts are checked by the random-playout test against brute force (each
+// pseudo-legal move and reserve drop played on a copy) and by the rule tests.
+#[test]
+fn venomous_start_position() {
+    let start = Variant::by_id("venomous").unwrap().start_fen;
+    assert_eq!(counts("venomous", start, 4), [34, 1_156, 46_089, 1_831_490]);
+}
