@@ -508,6 +508,37 @@ impl Position {
         next.is_check() && !next.has_legal_move()
     }
 
+    /// The cells a move passes between its start and its landing cell, in
+    /// order, for a board to draw its path: a slide's or a bent ride's cells,
+    /// a lame leap's open path, a thrust's file; none for a leap.
+    pub fn move_path(&self, m: Move) -> Vec<Square> {
+        let v = self.variant();
+        let g = &v.geometry;
+        let us = self.turn();
+        match m {
+            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => {
+                let Some(piece) = self.piece_at(from) else { return Vec::new() };
+                let capture = self.piece_at(to).is_some() || matches!(m, Move::EnPassant { .. });
+                v.move_path(piece.role(), us, from, to, self.occupied(), capture)
+            }
+            Move::Drop { to, .. } => {
+                // A thrust passes the reserve rank's cell and those above it.
+                let Some(reserve) = v.rules.reserve else { return Vec::new() };
+                let back = if us == Color::White { -1 } else { 1 };
+                let mut cells = Vec::new();
+                let mut at = to;
+                while g.relative_rank(us, g.rank_of(at)) > reserve.rank {
+                    let Some(prev) = g.offset(at, 0, back) else { break };
+                    cells.push(prev);
+                    at = prev;
+                }
+                cells.reverse();
+                cells
+            }
+            Move::Castle { .. } | Move::Snipe { .. } => Vec::new(),
+        }
+    }
+
     /// The cells the side to move may drop a `role` on, legally.
     pub fn drop_targets(&self, role: Role) -> Bitboard {
         let mut targets = Bitboard::EMPTY;

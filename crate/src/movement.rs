@@ -155,6 +155,64 @@ impl CompiledMovement {
         sources | mirror.symmetric_extras(g, sq, occupied, true) | self.zone_sources[sq.index()]
     }
 
+    /// The cells a move from `from` to `to` passes, in order (empty for a
+    /// leap), by the first of its parts that gets there; `None` if none does.
+    pub fn path(
+        &self,
+        g: &Geometry,
+        from: Square,
+        to: Square,
+        occupied: Bitboard,
+        hop_captures: bool,
+    ) -> Option<Vec<Square>> {
+        let line = |dirs: DirSet| -> Option<Vec<Square>> {
+            let d = dirs.iter().find(|&d| g.ray(from, d).contains(to))?;
+            let (df, dr) = d.delta();
+            let mut cells = Vec::new();
+            let mut at = g.offset(from, df, dr)?;
+            while at != to {
+                cells.push(at);
+                at = g.offset(at, df, dr)?;
+            }
+            Some(cells)
+        };
+        if self.leaps[from.index()].contains(to) || self.zone_leaps[from.index()].contains(to) {
+            return Some(Vec::new());
+        }
+        let range = self.range_by_cell.as_ref().map_or(self.range, |r| r[from.index()]);
+        if g.slide(from, self.slides, range, occupied).contains(to) {
+            return line(self.slides);
+        }
+        let hops = g.hop(from, self.hops, occupied);
+        if (if hop_captures { hops.captures } else { hops.quiet }).contains(to) {
+            return line(self.hops);
+        }
+        for d1 in self.bent.iter() {
+            let second = if DirSet::ORTHOGONAL.contains(d1) { DirSet::DIAGONAL } else { DirSet::ORTHOGONAL };
+            let (df, dr) = d1.delta();
+            let mut leg = Vec::new();
+            for n in 1..=g.files.max(g.ranks) as i8 {
+                let Some(turn) = g.offset(from, df * n, dr * n).filter(|t| !occupied.contains(*t)) else { break };
+                leg.push(turn);
+                for d2 in second.iter() {
+                    let (ef, er) = d2.delta();
+                    if g.offset(turn, ef * n, er * n) == Some(to)
+                        && g.slide(turn, DirSet::of(&[d2]), n as u8, occupied).contains(to)
+                    {
+                        let rest = (1..n).filter_map(|i| g.offset(turn, ef * i, er * i));
+                        return Some(leg.iter().copied().chain(rest).collect());
+                    }
+                }
+            }
+        }
+        let lame = self.lame[from.index()].iter().find(|l| l.to == to)?;
+        let path = lame.paths.iter().find(|p| (**p & occupied).is_empty())?;
+        // A lame path's cells, nearest the start first.
+        let mut cells: Vec<Square> = path.into_iter().collect();
+        cells.sort_by_key(|c| g.file_of(*c).abs_diff(g.file_of(from)).max(g.rank_of(*c).abs_diff(g.rank_of(from))));
+        Some(cells)
+    }
+
     /// A superset of its targets from `sq` whatever the occupancy.
     pub fn reach(&self, g: &Geometry, sq: Square) -> Bitboard {
         let lines = g.slide(sq, self.slides, self.range, Bitboard::EMPTY)

@@ -470,6 +470,22 @@ impl Variant {
         self.tables[role.index()].moves[color.index()].targets(&self.geometry, sq, occupied, false)
     }
 
+    /// The cells a `role` of `color` passes going from `from` to `to` (a
+    /// capture if `capture`), in order; empty for a leap.
+    pub fn move_path(
+        &self,
+        role: Role,
+        color: Color,
+        from: Square,
+        to: Square,
+        occupied: Bitboard,
+        capture: bool,
+    ) -> Vec<Square> {
+        let table = &self.tables[role.index()];
+        let movement = if capture { &table.captures } else { &table.moves };
+        movement[color.index()].path(&self.geometry, from, to, occupied, capture).unwrap_or_default()
+    }
+
     /// The roles that capture by hopping over a screen: a piece arriving
     /// between one of them and a target can create an attack.
     #[inline]

@@ -392,3 +392,26 @@ fn stalemate_draws_and_repetition_counts_the_reserves() {
     let g = play(&fen, &["a1a2", "j10j9", "a2a1", "j9j10", "a1a2", "j10j9", "a2a1", "j9j10"]);
     assert_eq!(g.outcome(), Outcome::Draw { reason: EndReason::Repetition });
 }
+
+#[test]
+fn a_moves_path_is_given_for_the_board_to_draw() {
+    let path = |fen: &str, m: &str| -> Vec<String> {
+        let g = game(fen);
+        let v = g.variant();
+        g.position()
+            .move_path(g.parse_move(m).unwrap())
+            .iter()
+            .map(|&sq| v.geometry.square_name(sq).to_string())
+            .collect()
+    };
+    let sissa = board(&[("e5", 'S'), ("a1", 'K'), ("j10", 'k')], 'w');
+    assert_eq!(path(&sissa, "e5g9"), ["e6", "e7", "f8"]);
+    let snake = board(&[("e5", 'Z'), ("f7", 'P'), ("a1", 'K'), ("j10", 'k')], 'w');
+    assert_eq!(path(&snake, "e5g8"), ["f6", "g7"]);
+    let thrust = board_with(&[("a1", 'K'), ("j10", 'k')], "J", 'w', "-");
+    assert_eq!(path(&thrust, "J@e5"), ["e2", "e3", "e4"]);
+    let rook = board(&[("b1", 'R'), ("a10", 'K'), ("j10", 'k')], 'w');
+    assert_eq!(path(&rook, "b1e1"), ["c1", "d1"]);
+    let leap = board(&[("e5", 'F'), ("a1", 'K'), ("j10", 'k')], 'w');
+    assert!(path(&leap, "e5f7").is_empty());
+}
