@@ -32,6 +32,7 @@ CASES = [
     # Debian's Fairy-Stockfish is built without large boards, so it cannot play
     # 10x10 Pillage: ours and the wasm build only.
     ("pillage start", "pillage", None, 5, []),
+    ("venomous start", "venomous", None, 5, []),
 ]
 
 

@@ -25,6 +25,7 @@ const CASES = [
   { variant: 'shogi', name: 'start', depth: 9 },
   { variant: 'pillage', name: 'start', depth: 7 },
   { variant: 'pillage-snipers', name: 'start', depth: 7 },
+  { variant: 'venomous', name: 'start', depth: 7 },
 ];
 
 const rate = (nodes, ms) => Math.round(nodes / Math.max(ms, 1) * 1000);
@@ -51,7 +52,7 @@ console.log(`\nthe default level (3) playing itself, ${plies} plies a game: time
 console.log('| variant | answers | median (ms) | slowest (ms) | nodes per second | under 2 s |');
 console.log('|---|---|---|---|---|---|');
 let slowest = 0;
-for (const variant of ['zilo', 'chess', 'shogi', 'pillage', 'pillage-snipers']) {
+for (const variant of ['zilo', 'chess', 'shogi', 'pillage', 'pillage-snipers', 'venomous']) {
   const game = new Zilo.Game(variant);
   const times = [];
   let nodes = 0;
