@@ -6,6 +6,7 @@
 //! front doors (the `zilo` CLI, the `wasm` bindings).
 
 pub mod bitboard;
+pub mod cyvasse;
 pub mod eval;
 pub mod fen;
 pub mod game;

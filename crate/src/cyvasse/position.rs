@@ -1,0 +1,409 @@
+//! A Cyvasse position (pieces, terrain, side to move, counters) and its
+//! position string:
+//! `<row 9>/<row 8>/…/<row 1> <side to move> <plies since capture> <turn number>`.
+//!
+//! Each row lists its fields from `a` rightward: a number `n` (1–12) is `n`
+//! empty land fields, `^` a mountain, `~` an empty water field, a piece letter
+//! (uppercase `w`, lowercase `b`) a piece on land, and a letter followed by
+//! `*` a piece on water. The empty board is `8/9/10/11/12/11/10/9/8 w 0 1`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::board::{cells_of, Cell, CELLS, ROW_LEN, ROW_START};
+use super::piece::{Kind, Piece, Side, Terrain};
+
+/// A position: what stands where, the terrain, who moves, and the counters.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(crate) pieces: [Option<Piece>; CELLS],
+    /// Fields occupied by each side.
+    pub(crate) occ: [u128; 2],
+    pub(crate) mountains: u128,
+    pub(crate) water: u128,
+    pub(crate) side_to_move: Side,
+    pub(crate) plies_since_capture: u32,
+    pub(crate) turn: u32,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::empty()
+    }
+}
+
+impl Position {
+    /// The empty board, land everywhere, `w` to move: `8/9/10/11/12/11/10/9/8 w 0 1`.
+    pub fn empty() -> Position {
+        Position {
+            pieces: [None; CELLS],
+            occ: [0; 2],
+            mountains: 0,
+            water: 0,
+            side_to_move: Side::White,
+            plies_since_capture: 0,
+            turn: 1,
+        }
+    }
+
+    /// The piece on a field.
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.pieces[cell.index()]
+    }
+
+    /// The terrain of a field.
+    #[inline]
+    pub fn terrain_at(&self, cell: Cell) -> Terrain {
+        let b = cell.bit();
+        if self.mountains & b != 0 {
+            Terrain::Mountain
+        } else if self.water & b != 0 {
+            Terrain::Water
+        } else {
+            Terrain::Land
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    /// Plies (turns of either side) since the last capture.
+    #[inline]
+    pub fn plies_since_capture(&self) -> u32 {
+        self.plies_since_capture
+    }
+
+    /// The turn number: starts at 1 and rises after each turn of `b`.
+    #[inline]
+    pub fn turn_number(&self) -> u32 {
+        self.turn
+    }
+
+    /// Every piece with its field, `a1` first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        Cell::all().filter_map(move |c| self.pieces[c.index()].map(|p| (c, p)))
+    }
+
+    /// The fields of a side's pieces.
+    pub fn cells_of(&self, side: Side) -> impl Iterator<Item = Cell> {
+        cells_of(self.occ[side.index()])
+    }
+
+    /// Where a side's King stands, if it is on the board.
+    pub fn king(&self, side: Side) -> Option<Cell> {
+        self.cells_of(side).find(|&c| self.pieces[c.index()].is_some_and(|p| p.kind == Kind::King))
+    }
+
+    /// Same pieces, terrain and side to move (the counters aside): the
+    /// position repetition compares.
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.side_to_move == other.side_to_move
+            && self.mountains == other.mountains
+            && self.water == other.water
+            && self.pieces == other.pieces
+    }
+
+    // ---- editing (for the setup and the move code; keeps the invariants) ----
+
+    /// Puts a piece on a field that is not a mountain (replacing any piece).
+    pub(crate) fn put(&mut self, cell: Cell, piece: Piece) {
+        debug_assert!(self.mountains & cell.bit() == 0);
+        self.remove(cell);
+        self.pieces[cell.index()] = Some(piece);
+        self.occ[piece.side.index()] |= cell.bit();
+    }
+
+    /// Removes whatever piece stands on a field.
+    pub(crate) fn remove(&mut self, cell: Cell) -> Option<Piece> {
+        let p = self.pieces[cell.index()].take();
+        if let Some(p) = p {
+            self.occ[p.side.index()] &= !cell.bit();
+        }
+        p
+    }
+
+    /// Sets a field's terrain (a mountain removes any piece there).
+    pub(crate) fn set_terrain(&mut self, cell: Cell, terrain: Terrain) {
+        let b = cell.bit();
+        self.mountains &= !b;
+        self.water &= !b;
+        match terrain {
+            Terrain::Land => {}
+            Terrain::Mountain => {
+                self.remove(cell);
+                self.mountains |= b;
+            }
+            Terrain::Water => self.water |= b,
+        }
+    }
+
+    pub(crate) fn set_side_to_move(&mut self, side: Side) {
+        self.side_to_move = side;
+    }
+
+    /// Reads a position string.
+    pub fn parse(text: &str) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(PositionError::Empty);
+        }
+        if fields.len() != 4 {
+            return Err(PositionError::FieldCount(fields.len()));
+        }
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != 9 {
+            return Err(PositionError::RowCount(rows.len()));
+        }
+        let mut pos = Position::empty();
+        for (k, row_text) in rows.iter().enumerate() {
+            let row = 9 - k as u8;
+            for (file, item) in parse_row(row, row_text)?.into_iter().enumerate() {
+                let Some(cell) = Cell::new(row, file as u8) else { continue };
+                match item {
+                    Item::Land => {}
+                    Item::Terrain(t) => pos.set_terrain(cell, t),
+                    Item::Piece(p, on_water) => {
+                        if on_water {
+                            pos.set_terrain(cell, Terrain::Water);
+                        }
+                        pos.put(cell, p);
+                    }
+                }
+            }
+        }
+        pos.side_to_move = match fields[1] {
+            "w" => Side::White,
+            "b" => Side::Black,
+            other => return Err(PositionError::Side(clip(other))),
+        };
+        pos.plies_since_capture =
+            parse_counter(fields[2]).ok_or_else(|| PositionError::Counter("plies since capture", clip(fields[2])))?;
+        pos.turn = parse_counter(fields[3])
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| PositionError::Counter("turn number", clip(fields[3])))?;
+        for side in Side::BOTH {
+            for kind in Kind::ALL {
+                let n = pos.pieces().filter(|(_, p)| *p == Piece::new(side, kind)).count();
+                if n > kind.count() as usize {
+                    return Err(PositionError::TooMany { side, kind, count: n });
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The position string.
+    pub fn to_position_string(&self) -> String {
+        let mut out = String::with_capacity(120);
+        for row in (1..=9u8).rev() {
+            write_row(self, row, &mut out);
+            if row > 1 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.side_to_move.letter());
+        out.push_str(&format!(" {} {}", self.plies_since_capture, self.turn));
+        out
+    }
+}
+
+/// Writes the fields of one row in position-string notation.
+pub(crate) fn write_row(pos: &Position, row: u8, out: &mut String) {
+    let mut empty = 0;
+    for file in 0..ROW_LEN[row as usize - 1] {
+        let cell = Cell::from_u8(ROW_START[row as usize - 1] + file);
+        let terrain = pos.terrain_at(cell);
+        let piece = pos.piece_at(cell);
+        if terrain == Terrain::Land && piece.is_none() {
+            empty += 1;
+            continue;
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+            empty = 0;
+        }
+        match (piece, terrain) {
+            (Some(p), Terrain::Water) => {
+                out.push(p.letter());
+                out.push('*');
+            }
+            (Some(p), _) => out.push(p.letter()),
+            (None, Terrain::Mountain) => out.push('^'),
+            (None, _) => out.push('~'),
+        }
+    }
+    if empty > 0 {
+        out.push_str(&empty.to_string());
+    }
+}
+
+/// One field of a row as written.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Item {
+    Land,
+    Terrain(Terrain),
+    /// A piece, and whether it stands on water.
+    Piece(Piece, bool),
+}
+
+/// Reads one row's text into its fields, checking the count.
+pub(crate) fn parse_row(row: u8, text: &str) -> Result<Vec<Item>, PositionError> {
+    let want = ROW_LEN[row as usize - 1] as usize;
+    let mut items = Vec::with_capacity(want);
+    let mut count = 0usize; // fields listed, even past the row's end
+    let mut push = |item: Item, n: usize, items: &mut Vec<Item>| {
+        for _ in 0..n {
+            if items.len() < want {
+                items.push(item);
+            }
+        }
+        count = count.saturating_add(n);
+    };
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '0'..='9' => {
+                let mut n = c as u32 - '0' as u32;
+                while let Some(&d) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    n = (n * 10 + (d as u32 - '0' as u32)).min(1000);
+                    chars.next();
+                }
+                if n == 0 || n > 12 {
+                    return Err(PositionError::BadNumber { row, number: n });
+                }
+                push(Item::Land, n as usize, &mut items);
+            }
+            '^' => push(Item::Terrain(Terrain::Mountain), 1, &mut items),
+            '~' => push(Item::Terrain(Terrain::Water), 1, &mut items),
+            '*' => return Err(PositionError::StrayStar { row }),
+            c if c.is_ascii_alphabetic() => {
+                let p = Piece::from_letter(c).ok_or(PositionError::NotAPiece(c))?;
+                let on_water = chars.peek() == Some(&'*');
+                if on_water {
+                    chars.next();
+                }
+                push(Item::Piece(p, on_water), 1, &mut items);
+            }
+            c => return Err(PositionError::BadChar { row, ch: c }),
+        }
+    }
+    if count != want {
+        return Err(PositionError::RowLength { row, found: count, expected: want });
+    }
+    Ok(items)
+}
+
+fn parse_counter(s: &str) -> Option<u32> {
+    if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(20).collect()
+}
+
+impl fmt::Display for Position {
+    /// The position string.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_position_string())
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+    fn from_str(s: &str) -> Result<Position, PositionError> {
+        Position::parse(s)
+    }
+}
+
+/// Why a position string was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    /// Nothing was given.
+    Empty,
+    /// Not four space-separated fields.
+    FieldCount(usize),
+    /// Not nine rows.
+    RowCount(usize),
+    /// A row lists the wrong number of fields.
+    RowLength { row: u8, found: usize, expected: usize },
+    /// A number of empty fields outside 1–12.
+    BadNumber { row: u8, number: u32 },
+    /// A letter that is no piece.
+    NotAPiece(char),
+    /// A character that has no meaning in a row.
+    BadChar { row: u8, ch: char },
+    /// A `*` not right after a piece letter.
+    StrayStar { row: u8 },
+    /// The side to move is not `w` or `b`.
+    Side(String),
+    /// A counter that is not a number (or a turn number of 0).
+    Counter(&'static str, String),
+    /// More pieces of a kind than a side owns.
+    TooMany { side: Side, kind: Kind, count: usize },
+    /// A setup text (one zone) without its four rows.
+    ZoneRowCount { side: Side, found: usize },
+    /// A setup text with a piece of the other side.
+    WrongSide { side: Side, letter: char },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Empty => write!(f, "empty position string"),
+            PositionError::FieldCount(n) => write!(
+                f,
+                "a position string has 4 parts (rows, side to move, plies since capture, turn number); this one has {n}"
+            ),
+            PositionError::RowCount(n) => write!(f, "a position string has 9 rows separated by '/'; this one has {n}"),
+            PositionError::RowLength { row, found, expected } => {
+                write!(f, "row {row} lists {found} fields; row {row} has {expected}")
+            }
+            PositionError::BadNumber { row, number } => {
+                write!(f, "row {row}: {number} is not a number of empty fields (1 to 12)")
+            }
+            PositionError::NotAPiece(c) => {
+                write!(f, "'{c}' is not a Cyvasse piece (R S L H E C T D W K, lowercase for b)")
+            }
+            PositionError::BadChar { row, ch } => write!(
+                f,
+                "row {row}: '{}' has no meaning in a position string (numbers, ^, ~, piece letters, *)",
+                ch.escape_default()
+            ),
+            PositionError::StrayStar { row } => write!(f, "row {row}: '*' must follow a piece letter"),
+            PositionError::Side(s) => write!(f, "the side to move must be w or b, not '{s}'"),
+            PositionError::Counter(what, s) => {
+                if *what == "turn number" {
+                    write!(f, "the turn number must be a number from 1, not '{s}'")
+                } else {
+                    write!(f, "the {what} must be a number, not '{s}'")
+                }
+            }
+            PositionError::TooMany { side, kind, count } => {
+                write!(f, "the {side} has {count} {}; a side has at most {}", kind.name(), kind.count())
+            }
+            PositionError::ZoneRowCount { side, found } => write!(
+                f,
+                "a setup lists the 4 rows of the zone ({}) separated by '/'; this one has {found}",
+                side.zone_rows()
+            ),
+            PositionError::WrongSide { side, letter } => write!(
+                f,
+                "'{letter}' is a piece of the other side; the {side} writes its pieces in {}",
+                if *side == Side::White { "uppercase" } else { "lowercase" }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
