@@ -13,7 +13,7 @@ WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
 WASM_OPT := tools/node_modules/.bin/wasm-opt
 
-.PHONY: all native www play test test-rust test-e2e test-reference test-differential bench bench-strength clean deps-wasm deps-browser deps-python
+.PHONY: all native www play test test-rust test-e2e test-reference test-differential bench bench-strength clean deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -36,7 +36,13 @@ www: deps-wasm
 	$(WASM_BINDGEN) --target no-modules --out-dir build/wasm --out-name zilo $(WASM_RAW)
 	$(WASM_OPT) -O3 build/wasm/zilo_bg.wasm -o build/wasm/zilo_bg.wasm
 	node tools/build-www.mjs build/wasm $(ENGINE_JS)
+	node tools/build-board.mjs www/src www/fonts www/zilo-board.js
 	@echo "built $(ENGINE_JS): $$(du -k $(ENGINE_JS) | cut -f1) KiB; page total $$(du -ck www/*.html www/*.css www/*.js | tail -1 | cut -f1) KiB"
+
+# The engine as an npm package (ES module, CommonJS and classic-script builds, TypeScript
+# declarations, README): pkg/, which `npm pack pkg` turns into zilo-engine-<version>.tgz.
+pkg: www
+	node tools/build-pkg.mjs build/wasm pkg
 
 play: www
 	@echo "Serving the page at http://127.0.0.1:$(PORT)/ (or open www/index.html directly). Ctrl-C stops."
@@ -70,7 +76,22 @@ test-differential: native deps-python
 test-e2e: native www deps-browser
 	cd tests/e2e && ZILO_BIN=$(abspath $(NATIVE)) npm test
 
-test: test-rust test-reference test-differential test-e2e
+# The packed package installed into a scratch project and used as a consumer would.
+test-pkg: pkg
+	cd tests/pkg && npm ci --no-audit --no-fund --loglevel=error && npm test
+
+test: test-rust test-reference test-differential test-e2e test-pkg
+
+# Long fuzzing: every variant's position-string and move parsers, move codes, random call
+# sequences and command lines (crate/tests/fuzz_*.rs), then random calls through the JS API.
+# `make test` runs the same targets briefly (300 cases each). A new seed each run (printed).
+FUZZ_CASES ?= 200000
+fuzz: native www
+	seed=$${ZILO_FUZZ_SEED:-$$(date +%s)}; \
+	ZILO_FUZZ_CASES=$(FUZZ_CASES) ZILO_FUZZ_SEED=$$seed $(CARGO) test --release \
+	  --test fuzz_parsers --test fuzz_api --test fuzz_cli -- --nocapture && \
+	cd tests/e2e && ZILO_FUZZ_CASES=$$(( $(FUZZ_CASES) / 10 )) ZILO_FUZZ_SEED=$$seed \
+	  node --test --test-name-pattern='^fuzz' engine-api.test.mjs
 
 # --- speed ------------------------------------------------------------------------
 
@@ -81,6 +102,8 @@ bench: native www
 	$(NATIVE) bench
 	python3 bench/perft_vs_reference.py
 	node bench/wasm_search.mjs $(NATIVE)
+	cd bench && npm ci --no-audit --no-fund --loglevel=error
+	node bench/api_walk.mjs
 
 # The computer player's strength: zilo matches between levels and reference
 # players, 100 games each (long: run on its own).
@@ -89,4 +112,4 @@ bench-strength: native
 
 clean:
 	$(CARGO) clean
-	rm -rf build $(ENGINE_JS)
+	rm -rf build $(ENGINE_JS) pkg

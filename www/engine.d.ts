@@ -1,13 +1,19 @@
 // TypeScript declarations for www/engine.js, the engine as a classic script.
 // `<script src="engine.js"></script>` defines the global `Zilo`; wait for
-// `Zilo.ready` before using anything else. Every method that takes text throws
-// an `Error` whose message is one line naming the problem.
+// `Zilo.ready` before using anything else. Every method checks its arguments
+// (types, lengths) and throws an `Error` whose message is one line naming the
+// problem; so does every method of a game after its `free()`.
 
 declare namespace Zilo {
   /** `'w'`: the first player (uppercase letters, moves up the board); `'b'`: the second. */
   type Side = 'w' | 'b';
   /** Square names as in text formats: `'e3'`, `'a10'`. */
   type Square = string;
+  /** A move code: a number from `legalMoveCodes()`, the same for the same move in every position
+   * of a variant (a whole number from 2²⁹ to 2³⁰). */
+  type MoveCode = number;
+  /** A move as text (`'e3e4'`, `'P@e5'`, `'e7e8q'`) or as a code. */
+  type Move = string | MoveCode;
 
   interface PieceInfo {
     /** As in position strings, uppercase; shogi's promoted pieces are `'+P'`, `'+B'`, … */
@@ -130,14 +136,31 @@ declare namespace Zilo {
     hand(side: Side): Record<string, number>;
     /** UCI-style move texts: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, `f1h1+i1g1`, `c1xc7`. */
     legalMoves(): string[];
+    /** The moves `push()` accepts now, one code each: the cheap list for walking the game tree.
+     * Empty once the game is over. */
+    legalMoveCodes(): Uint32Array;
+    /** The same moves as one string of texts separated by spaces (`''` when there are none). */
+    legalMovesText(): string;
+    /** The text of a move code (`'e2e4'`). */
+    moveText(code: MoveCode): string;
+    /** The code of a move legal here; throws if it is not. */
+    moveCode(move: Move): MoveCode;
     movesFrom(square: Square): string[];
     dropTargets(piece: string): Square[];
     /** Why the side to move may not drop `piece` on `square`, or `null` if it may. */
     dropError(piece: string, square: Square): string | null;
     /** Describes a legal move without playing it; throws if it is not legal here. */
-    moveDetails(move: string): MoveDetails;
+    moveDetails(move: Move): MoveDetails;
+    /** The squares a legal move's blast would clear (zilo's Bomber), `[]` when it blasts nothing;
+     * worked out without playing it. Throws if the move is not legal here. */
+    blastCells(move: Move): Square[];
     /** Plays a move; throws `Error('illegal move …: <reason>')` if it is not legal. */
-    play(move: string): PlayReport;
+    play(move: Move): PlayReport;
+    /** Plays a move like `play()` but returns nothing: the lean call for walking the game tree
+     * (with `legalMoveCodes()` and `pop()`). Throws if the move is not legal. */
+    push(move: Move): void;
+    /** Takes back the last move, like `undo()`. */
+    pop(): boolean;
     undo(): boolean;
     redo(): boolean;
     canUndo(): boolean;
@@ -151,13 +174,24 @@ declare namespace Zilo {
     resign(side: Side): void;
     /** The computer's move. Synchronous (up to the limit): call it in a Web Worker. */
     bestMove(options?: SearchOptions): BestMove;
-    /** Leaf count of the legal move tree `depth` plies deep. */
+    /** Leaf count of the legal move tree `depth` (0 to 20) plies deep. */
     perft(depth: number): number;
-    /** Frees the wasm memory of this game. */
+    /** Frees the wasm memory of this game (games are also freed when garbage collected). */
     free(): void;
   }
 
+  interface EngineStats {
+    /** Games alive in the module: created and not yet freed. */
+    games: number;
+    /** The module's memory. */
+    memoryBytes: number;
+    /** How many times the module was restarted after an internal error (a trap). */
+    restarts: number;
+  }
+
   function variants(): VariantInfo[];
+  /** The module's state, for leak checks. */
+  function engineStats(): EngineStats;
   /** Resolves once the wasm is instantiated. */
   const ready: Promise<typeof Zilo>;
   /** The source text of the engine's loader, to start it in a Web Worker from a Blob. */

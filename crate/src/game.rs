@@ -1,5 +1,6 @@
 //! A game: the start position, the moves played, undo and redo, and the outcome.
 
+use std::cell::OnceCell;
 use std::fmt;
 
 use crate::bitboard::Bitboard;
@@ -86,6 +87,8 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
     UnknownVariant(String),
+    /// A position string far longer than any position (its length in bytes).
+    FenTooLong(usize),
     Fen(FenError),
     MoveText(MoveTextError),
     Illegal(IllegalMove),
@@ -96,6 +99,9 @@ impl fmt::Display for GameError {
         match self {
             GameError::UnknownVariant(v) => {
                 write!(f, "unknown variant '{v}' (known: {})", Variant::all().join(", "))
+            }
+            GameError::FenTooLong(n) => {
+                write!(f, "bad position string: it is {n} bytes long; no position needs more than {MAX_FEN_LEN}")
             }
             GameError::Fen(e) => write!(f, "bad position string: {e}"),
             GameError::MoveText(e) => write!(f, "{e}"),
@@ -133,10 +139,23 @@ pub struct PlayReport {
     pub outcome: Outcome,
 }
 
+/// The longest position string `Game::from_text` reads: far more than any
+/// real position needs (a full 10×10 board and full hands), so longer text is
+/// refused before it is parsed or echoed in a message.
+pub const MAX_FEN_LEN: usize = 4096;
+
+/// The longest move text `Game::parse_move` reads (the longest real move,
+/// a flexible castle like `a10j10+b10i10`, has 13 bytes).
+pub const MAX_MOVE_LEN: usize = 32;
+
 #[derive(Clone, Debug)]
 pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
+    /// `outcomes[i]`: how the game stands at `positions[i]`, resignation
+    /// aside; worked out the first time it is asked, then kept (it depends
+    /// only on `positions[..=i]`, which never change while `i` is there).
+    outcomes: Vec<OnceCell<Outcome>>,
     moves: Vec<Move>,
     /// Undone moves, the next to redo last.
     redo: Vec<Move>,
@@ -145,13 +164,24 @@ pub struct Game {
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new(), redo: Vec::new(), resigned: None }
+        Game {
+            positions: vec![start],
+            outcomes: vec![OnceCell::new()],
+            moves: Vec::new(),
+            redo: Vec::new(),
+            resigned: None,
+        }
     }
 
     /// A game of `variant` from its start or from a position string.
     pub fn from_text(variant: &str, fen: Option<&str>) -> Result<Game, GameError> {
-        let v = Variant::by_id(variant).ok_or_else(|| GameError::UnknownVariant(variant.to_string()))?;
+        let v = Variant::by_id(variant).ok_or_else(|| {
+            // An unknown name is echoed, but not a page of it.
+            let shown = if variant.len() > 40 { format!("({} bytes)", variant.len()) } else { variant.to_string() };
+            GameError::UnknownVariant(shown)
+        })?;
         let start = match fen {
+            Some(text) if text.len() > MAX_FEN_LEN => return Err(GameError::FenTooLong(text.len())),
             Some(text) => fen::parse_position(v, text)?,
             None => Position::start(v),
         };
@@ -184,6 +214,9 @@ impl Game {
     }
 
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+        if text.len() > MAX_MOVE_LEN {
+            return Err(MoveTextError::TooLong(text.len()));
+        }
         notation::parse_move_in(self.position(), text)
     }
 
@@ -191,30 +224,56 @@ impl Game {
         notation::move_text(self.variant(), m).to_string()
     }
 
-    /// Plays a legal move and reports what it did.
-    pub fn play(&mut self, m: Move) -> Result<PlayReport, IllegalMove> {
-        let pos = self.position();
-        let game_over = || IllegalMove { text: self.move_text(m), reason: IllegalReason::GameOver };
+    /// Why `m` may not be played now (the game is over, or it is illegal
+    /// here), or `None` if it may.
+    pub fn move_error(&self, m: Move) -> Option<IllegalMove> {
         if self.outcome().is_over() {
-            return Err(game_over());
+            return Some(IllegalMove { text: self.move_text(m), reason: IllegalReason::GameOver });
         }
-        if let Some(e) = pos.move_error(m) {
+        self.position().move_error(m)
+    }
+
+    /// Plays a legal move without reporting what it did: the lean call for
+    /// callers that walk the game tree.
+    pub fn push(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if let Some(e) = self.move_error(m) {
             return Err(e);
         }
+        let next = self.position().play_unchecked(m);
+        self.advance(m, next);
+        Ok(())
+    }
+
+    /// Plays a legal move and reports what it did.
+    pub fn play(&mut self, m: Move) -> Result<PlayReport, IllegalMove> {
+        if let Some(e) = self.move_error(m) {
+            return Err(e);
+        }
+        Ok(self.play_checked(m))
+    }
+
+    /// `play` for a move that `move_error` has just passed.
+    pub(crate) fn play_checked(&mut self, m: Move) -> PlayReport {
         let mut captured = None;
         let mut blasted = Vec::new();
-        let next = pos.play_reporting(m, |r| match r {
+        let next = self.position().play_reporting(m, |r| match r {
             Removal::Captured(sq, p) => captured = Some((sq, p)),
             Removal::Blasted(sq, p) => blasted.push((sq, p)),
         });
+        self.advance(m, next);
+        PlayReport { played: m, captured, blasted, check: self.position().is_check(), outcome: self.outcome() }
+    }
+
+    /// Records `m`, already checked, and the position it leads to.
+    fn advance(&mut self, m: Move, next: Position) {
         if self.redo.last() == Some(&m) {
             self.redo.pop();
         } else {
             self.redo.clear();
         }
         self.positions.push(next);
+        self.outcomes.push(OnceCell::new());
         self.moves.push(m);
-        Ok(PlayReport { played: m, captured, blasted, check: self.position().is_check(), outcome: self.outcome() })
     }
 
     /// Parses and plays a move given as text.
@@ -231,6 +290,7 @@ impl Game {
         match self.moves.pop() {
             Some(m) => {
                 self.positions.pop();
+                self.outcomes.pop();
                 self.redo.push(m);
                 true
             }
@@ -244,7 +304,7 @@ impl Game {
             return false;
         }
         match self.redo.last() {
-            Some(&m) => self.play(m).is_ok(),
+            Some(&m) => self.push(m).is_ok(),
             None => false,
         }
     }
@@ -260,6 +320,11 @@ impl Game {
         if let Some(loser) = self.resigned {
             return Outcome::Win { winner: !loser, reason: EndReason::Resignation };
         }
+        *self.outcomes.last().expect("an outcome slot per position").get_or_init(|| self.position_outcome())
+    }
+
+    /// How the game stands at the current position, resignation aside.
+    fn position_outcome(&self) -> Outcome {
         let pos = self.position();
         let us = pos.turn();
         if pos.monarch_square(us).is_none() {
@@ -276,12 +341,11 @@ impl Game {
             };
         }
         let rules = &pos.variant().rules;
-        let repeats: Vec<usize> =
-            (0..self.positions.len()).filter(|&i| self.positions[i].same_placement(pos)).collect();
-        if repeats.len() >= rules.repetition_count as usize {
+        if self.occurrences() >= rules.repetition_count as usize {
             if rules.perpetual_check_loses {
                 // Since the first occurrence: did one side give check with every move?
-                let cycle = &self.positions[repeats[0]..];
+                let first = self.positions.iter().position(|p| p.same_placement(pos)).expect("pos occurs");
+                let cycle = &self.positions[first..];
                 for checker in Color::BOTH {
                     if cycle.iter().filter(|p| p.turn() == !checker).all(|p| p.is_check()) {
                         return Outcome::Win { winner: !checker, reason: EndReason::PerpetualCheck };
@@ -416,3 +480,74 @@ fn insufficient_material(pos: &Position) -> bool {
     let light = |sq: Square| (g.file_of(sq) + g.rank_of(sq)) % 2 == 1;
     knights == 0 && (minors.into_iter().all(light) || !minors.into_iter().any(light))
 }
+
+/// Every move code has this bit set (and none above it), so that small
+/// numbers are never taken for moves.
+const CODE_MARK: u32 = 1 << 29;
+/// Set in a castle's code, whose four squares fill the bits below.
+const CODE_CASTLE: u32 = 1 << 28;
+const CODE_KIND_SHIFT: u32 = 25;
+const CODE_NORMAL: u32 = 0;
+const CODE_DROP: u32 = 1;
+const CODE_EN_PASSANT: u32 = 2;
+const CODE_SNIPE: u32 = 3;
+
+/// A move as one number, for callers that walk the game tree and want no
+/// text per move: a whole number between 2²⁹ and 2³⁰ (so it stays a small
+/// integer in JavaScript engines), the same for the same move in every
+/// position of a variant. Squares are cell indices (7 bits each).
+pub fn move_code(m: Move) -> u32 {
+    let sq = |s: Square, slot: u32| (s.0 as u32) << (7 * slot);
+    let kind = |k: u32| CODE_MARK | k << CODE_KIND_SHIFT;
+    match m {
+        Move::Normal { from, to, promotion } => {
+            kind(CODE_NORMAL) | sq(from, 0) | sq(to, 1) | promotion.map_or(0, |r| (r.0 as u32 + 1) << 14)
+        }
+        Move::Drop { role, to } => kind(CODE_DROP) | role.0 as u32 | sq(to, 1),
+        Move::EnPassant { from, to } => kind(CODE_EN_PASSANT) | sq(from, 0) | sq(to, 1),
+        Move::Snipe { from, target } => kind(CODE_SNIPE) | sq(from, 0) | sq(target, 1),
+        Move::Castle { king, king_to, rook, rook_to } => {
+            CODE_MARK | CODE_CASTLE | sq(king, 0) | sq(king_to, 1) | sq(rook, 2) | sq(rook_to, 3)
+        }
+    }
+}
+
+/// The move a code stands for in `variant`, if it is one (whether it is
+/// legal anywhere is another question): squares on the board, pieces of the
+/// variant, no stray bits.
+pub fn move_from_code(variant: &Variant, code: u32) -> Option<Move> {
+    // The mark, and nothing above it.
+    if code & !(CODE_MARK - 1) != CODE_MARK {
+        return None;
+    }
+    let cells = variant.geometry.cell_count();
+    let sq = |slot: u32| {
+        let i = (code >> (7 * slot)) & 0x7f;
+        ((i as usize) < cells).then_some(Square(i as u8))
+    };
+    let role = |i: u32| ((i as usize) < variant.pieces.len()).then_some(crate::piece::Role(i as u8));
+    if code & CODE_CASTLE != 0 {
+        return Some(Move::Castle { king: sq(0)?, king_to: sq(1)?, rook: sq(2)?, rook_to: sq(3)? });
+    }
+    let kind = (code >> CODE_KIND_SHIFT) & 0b111;
+    let unused = |mask: u32| code & mask == 0;
+    // Bits 14..25 carry a promotion (5 bits) for a plain move, nothing else.
+    let high = ((1 << CODE_KIND_SHIFT) - 1) & !((1 << 14) - 1);
+    match kind {
+        CODE_NORMAL if unused(high & !(0x1f << 14)) => {
+            let promotion = match (code >> 14) & 0x1f {
+                0 => None,
+                r => Some(role(r - 1)?),
+            };
+            Some(Move::Normal { from: sq(0)?, to: sq(1)?, promotion })
+        }
+        CODE_DROP if unused(high) => Some(Move::Drop { role: role(code & 0x7f)?, to: sq(1)? }),
+        CODE_EN_PASSANT if unused(high) => Some(Move::EnPassant { from: sq(0)?, to: sq(1)? }),
+        CODE_SNIPE if unused(high) => Some(Move::Snipe { from: sq(0)?, target: sq(1)? }),
+        _ => None,
+    }
+}
+
+/// The deepest perft the front doors run: far beyond what finishes (the
+/// recursion would otherwise run out of stack long before it ended).
+pub const MAX_PERFT_DEPTH: u32 = 20;

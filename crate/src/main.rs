@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use zilo::fen;
-use zilo::game::{Game, GameError};
+use zilo::game::{Game, GameError, MAX_PERFT_DEPTH};
 use zilo::notation::move_text;
 use zilo::perft::{divide, perft};
 use zilo::players::{play_match_reporting, Level, MatchOptions, PlayerSpec};
@@ -44,6 +44,9 @@ fn game_for(args: &Args) -> Result<Game, String> {
 fn cmd_perft(args: &Args) -> Result<(), String> {
     let [depth] = args.rest.as_slice() else { return Err(format!("perft takes one depth; {USAGE}")) };
     let depth: u32 = depth.parse().map_err(|_| format!("depth '{depth}' is not a whole number"))?;
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!("perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"));
+    }
     let game = game_for(args)?;
     let pos = game.position();
     let total = if args.divide {
@@ -207,7 +210,16 @@ fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--fen" => fen = Some(it.next().ok_or("--fen needs a position string")?.clone()),
-            "--depth" => limits.depth = Some(number(&mut it, "--depth")?).filter(|&d| d > 0).or(Some(1)),
+            "--depth" => {
+                let depth: u32 = number(&mut it, "--depth")?;
+                if depth > zilo::search::MAX_DEPTH {
+                    return Err(format!(
+                        "--depth {depth} is deeper than the search goes (at most {})",
+                        zilo::search::MAX_DEPTH
+                    ));
+                }
+                limits.depth = Some(depth.max(1));
+            }
             "--time-ms" => limits.time_ms = Some(number(&mut it, "--time-ms")?),
             "--nodes" => limits.nodes = Some(number(&mut it, "--nodes")?),
             "--level" => {
@@ -276,6 +288,9 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     if options.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
+    if options.threads == 0 {
+        return Err("--threads must be at least 1".to_string());
+    }
     let started = Instant::now();
     // A long match shows its progress on stderr, one line a game, so that
     // stdout stays the summary that scripts read.
@@ -335,11 +350,20 @@ fn run(argv: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    match run(&argv) {
+    // `std::env::args` would panic on an argument that is not UTF-8.
+    let argv: Result<Vec<String>, String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string().map_err(|bad| format!("argument {} is not valid UTF-8 text", bad.to_string_lossy())))
+        .collect();
+    match argv.and_then(|argv| run(&argv)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("zilo: {message}");
+            // One line, whatever the arguments echoed in it hold.
+            let line: String = message
+                .chars()
+                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+                .collect();
+            eprintln!("zilo: {line}");
             ExitCode::from(2)
         }
     }

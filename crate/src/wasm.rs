@@ -1,16 +1,28 @@
 //! The JavaScript API (wasm-bindgen). Every failure becomes a JS `Error`
 //! carrying the engine's one-line message; structured values cross as plain
 //! objects and arrays.
+//!
+//! Strict at the door: every argument a caller could get wrong arrives as a
+//! `JsValue` (or an `f64`) and is checked here, type and length, before it
+//! is copied into the module, because wasm-bindgen's own conversions of a
+//! wrong type either trap (`&str` given a number) or guess (`u32` given a
+//! string). Nothing a caller passes reaches a panic. The JavaScript wrapper
+//! around these bindings (`tools/engine-runtime.mjs`) adds the last line of
+//! defence: it restarts the module if a call ever traps.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::fen;
-use crate::game::{Game, Outcome};
+use crate::game::{self, Game, Outcome, MAX_FEN_LEN, MAX_MOVE_LEN, MAX_PERFT_DEPTH};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, Role};
 use crate::players::Level;
+use crate::position::Removal;
 use crate::search::{self, Limits};
 use crate::variant::{MoveNotation, Promotion, Variant};
 
@@ -20,7 +32,109 @@ fn start() {
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(e.to_string()))
+}
+
+/// A JS `Error` with a one-line message of reasonable length: text echoed
+/// from the caller is cut in the middle.
+fn error(message: impl AsRef<str>) -> JsError {
+    const MAX: usize = 240;
+    let one_line: String = message.as_ref().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    if one_line.chars().count() <= MAX {
+        return JsError::new(&one_line);
+    }
+    let head: String = one_line.chars().take(MAX / 2).collect();
+    let tail: Vec<char> = one_line.chars().rev().take(MAX / 2).collect();
+    let tail: String = tail.into_iter().rev().collect();
+    JsError::new(&format!("{head}…{tail}"))
+}
+
+// Imports that could throw (a revoked Proxy, a trap that throws) catch: an
+// exception unwinding through Rust frames would leave the game borrowed.
+#[wasm_bindgen]
+extern "C" {
+    /// A JS string, seen only to ask its length before copying it in.
+    type Text;
+    #[wasm_bindgen(method, getter, structural, js_name = length)]
+    fn length(this: &Text) -> f64;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array_or_throw(value: &JsValue) -> Result<bool, JsValue>;
+    /// JavaScript's own `String(value)`: numbers written as JavaScript
+    /// writes them, without Rust's float formatting in the module.
+    #[wasm_bindgen(js_name = String)]
+    fn js_string(value: &JsValue) -> String;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<Vec<JsValue>, JsValue>;
+}
+
+/// Whether `value` is an array (not a revoked Proxy, which throws when asked).
+fn is_array(value: &JsValue) -> bool {
+    is_array_or_throw(value).unwrap_or(false)
+}
+
+/// A number as JavaScript writes it.
+fn number_text(n: f64) -> String {
+    js_string(&JsValue::from_f64(n))
+}
+
+/// What a wrong argument is, for messages: `a number`, `an object`, `null`.
+fn describe(value: &JsValue) -> String {
+    if value.is_null() {
+        return "null".to_string();
+    }
+    if value.is_undefined() {
+        return "undefined (nothing)".to_string();
+    }
+    if is_array(value) {
+        return "an array".to_string();
+    }
+    if let Some(n) = value.as_f64() {
+        return format!("the number {}", number_text(n));
+    }
+    match value.js_typeof().as_string().as_deref() {
+        Some("object") => "an object".to_string(),
+        Some("boolean") => format!("{}", value.as_bool() == Some(true)),
+        Some(t) => format!("a {t}"),
+        None => "something else".to_string(),
+    }
+}
+
+/// A string argument of at most `max` characters. `what` names it in
+/// messages ("the variant"), `example` shows one (`'chess'`); `too_long`
+/// words the message for a longer one, given its length.
+fn text_arg(
+    value: &JsValue,
+    what: &str,
+    example: &str,
+    max: usize,
+    too_long: impl Fn(usize) -> String,
+) -> Result<String, JsError> {
+    if !value.is_string() {
+        return Err(error(format!("{what} must be a string like {example}, not {}", describe(value))));
+    }
+    let n = value.unchecked_ref::<Text>().length() as usize;
+    if n > max {
+        return Err(error(too_long(n)));
+    }
+    Ok(value.as_string().unwrap_or_default())
+}
+
+/// Games alive in this module (created and not yet freed): a leak check.
+static LIVE_GAMES: AtomicUsize = AtomicUsize::new(0);
+
+/// The module's state, for leak checks: `{games, memoryBytes}`.
+#[wasm_bindgen(js_name = engineStats)]
+pub fn engine_stats() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Stats {
+        games: usize,
+        memory_bytes: usize,
+    }
+    to_js(&Stats {
+        games: LIVE_GAMES.load(Ordering::Relaxed),
+        memory_bytes: core::arch::wasm32::memory_size(0) * 65536,
+    })
 }
 
 #[derive(Serialize)]
@@ -91,9 +205,8 @@ struct MoveInfo {
 }
 
 /// A move described for a board: which pieces go where.
-#[derive(Serialize)]
 struct MoveDetails {
-    #[serde(rename = "move")]
+    /// The move text.
     text: String,
     /// How players write it (SAN, or shogi notation), check marks included.
     san: String,
@@ -110,27 +223,9 @@ struct MoveDetails {
     rook: Option<FromTo>,
 }
 
-#[derive(Serialize)]
 struct FromTo {
     from: String,
     to: String,
-}
-
-#[derive(Serialize)]
-struct PlayInfo {
-    #[serde(rename = "move")]
-    text: String,
-    san: String,
-    kind: &'static str,
-    from: Option<String>,
-    to: String,
-    drop: Option<String>,
-    promotion: Option<String>,
-    rook: Option<FromTo>,
-    captured: Option<SquarePiece>,
-    blasted: Vec<SquarePiece>,
-    check: bool,
-    result: ResultInfo,
 }
 
 /// `bestMove` options: a level (1–5), or explicit limits; all optional.
@@ -226,29 +321,35 @@ pub struct JsGame {
     game: Game,
 }
 
+impl Drop for JsGame {
+    fn drop(&mut self) {
+        LIVE_GAMES.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 impl JsGame {
     fn variant(&self) -> &'static Variant {
         self.game.variant()
     }
 
-    fn square(&self, name: &str) -> Result<Square, JsError> {
-        self.variant()
-            .geometry
-            .parse_square(name)
-            .ok_or_else(|| JsError::new(&format!("square '{name}' is not on the board")))
+    fn square(&self, value: &JsValue) -> Result<Square, JsError> {
+        let name =
+            text_arg(value, "a square", "'e3'", 8, |n| format!("a square is named in 2 or 3 characters, not {n}"))?;
+        self.variant().geometry.parse_square(&name).ok_or_else(|| error(format!("square '{name}' is not on the board")))
     }
 
     fn square_name(&self, sq: Square) -> String {
         self.variant().geometry.square_name(sq).to_string()
     }
 
-    fn role(&self, letter: &str) -> Result<Role, JsError> {
+    fn role(&self, value: &JsValue) -> Result<Role, JsError> {
+        let letter = text_arg(value, "a piece", "'P'", 8, |n| format!("a piece is one letter, not {n} characters"))?;
         let mut chars = letter.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => self.variant().role_by_letter(c),
             _ => None,
         }
-        .ok_or_else(|| JsError::new(&format!("'{letter}' is not a piece of this variant")))
+        .ok_or_else(|| error(format!("'{letter}' is not a piece of this variant")))
     }
 
     /// The piece as written in position strings: `P`, `p`, `+P` (shogi's tokin).
@@ -265,10 +366,11 @@ impl JsGame {
         }
     }
 
-    fn side(side: &str) -> Result<Color, JsError> {
+    fn side(value: &JsValue) -> Result<Color, JsError> {
+        let side = text_arg(value, "a side", "'w'", 8, |n| format!("a side is 'w' or 'b', not {n} characters"))?;
         Color::from_letter(side.chars().next().unwrap_or(' '))
             .filter(|_| side.len() == 1)
-            .ok_or_else(|| JsError::new(&format!("side '{side}' is neither 'w' nor 'b'")))
+            .ok_or_else(|| error(format!("side '{side}' is neither 'w' nor 'b'")))
     }
 
     fn move_info(&self, m: Move) -> MoveInfo {
@@ -310,8 +412,67 @@ impl JsGame {
         }
     }
 
+    /// `details(m)` as 8 tab-separated fields (`null` as empty): move, san,
+    /// kind, from, to, drop, promotion, the rook's `from:to`.
+    fn pack_details(&self, m: Move, out: &mut String) {
+        let d = self.details(m);
+        let rook = d.rook.map(|r| format!("{}:{}", r.from, r.to));
+        let fields =
+            [Some(d.text), Some(d.san), Some(d.kind.to_string()), d.from, Some(d.to), d.drop, d.promotion, rook];
+        for (i, field) in fields.into_iter().enumerate() {
+            if i > 0 {
+                out.push('\t');
+            }
+            out.push_str(field.as_deref().unwrap_or(""));
+        }
+    }
+
     fn texts(&self, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
         moves.into_iter().map(|m| self.game.move_text(m)).collect()
+    }
+
+    /// A move code (a number from `legalMoveCodes`) read as a move of this variant.
+    fn code_move(&self, code: f64) -> Result<Move, JsError> {
+        let m = (code.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&code))
+            .then(|| game::move_from_code(self.variant(), code as u32))
+            .flatten();
+        m.ok_or_else(|| {
+            error(format!(
+                "{} is not a move code (codes come from legalMoveCodes(); or give the move as text like 'e2e4')",
+                number_text(code)
+            ))
+        })
+    }
+
+    /// A move given as text (`'e2e4'`) or as a code, parsed against the
+    /// current position; not yet checked for legality.
+    fn move_arg(&self, value: &JsValue) -> Result<Move, JsError> {
+        if let Some(code) = value.as_f64() {
+            return self.code_move(code);
+        }
+        if !value.is_string() {
+            return Err(error(format!(
+                "a move must be text like 'e2e4' or a code from legalMoveCodes(), not {}",
+                describe(value)
+            )));
+        }
+        let text = text_arg(value, "a move", "'e2e4'", MAX_MOVE_LEN, |n| {
+            crate::notation::MoveTextError::TooLong(n).to_string()
+        })?;
+        self.game.parse_move(&text).map_err(|e| error(e.to_string()))
+    }
+
+    /// `m` if it may be played now; otherwise why not.
+    fn legal(&self, m: Move) -> Result<Move, JsError> {
+        match self.game.move_error(m) {
+            Some(e) => Err(error(crate::game::GameError::Illegal(e).to_string())),
+            None => Ok(m),
+        }
+    }
+
+    /// The move `value` (text or code) parsed against the current position, if it is legal.
+    fn legal_move(&self, value: &JsValue) -> Result<Move, JsError> {
+        self.legal(self.move_arg(value)?)
     }
 }
 
@@ -319,9 +480,22 @@ impl JsGame {
 impl JsGame {
     /// A new game of `variant`, from its start or from a position string.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: &str, fen: Option<String>) -> Result<JsGame, JsError> {
+    pub fn new(variant: JsValue, fen: JsValue) -> Result<JsGame, JsError> {
+        let known = Variant::all().join(", ");
+        let variant = text_arg(&variant, "the variant", "'chess'", 40, |n| {
+            format!("unknown variant (a name of {n} characters; known: {known})")
+        })?;
+        let fen = if fen.is_undefined() || fen.is_null() {
+            None
+        } else {
+            Some(text_arg(&fen, "the position string", "'8/8/8/8/8/8/8/8 w - - 0 1'", MAX_FEN_LEN, |n| {
+                format!("bad position string: it is {n} characters long; no position needs more than {MAX_FEN_LEN}")
+            })?)
+        };
         let fen = fen.filter(|f| !f.trim().is_empty());
-        Game::from_text(variant, fen.as_deref()).map(|game| JsGame { game }).map_err(|e| JsError::new(&e.to_string()))
+        let game = Game::from_text(&variant, fen.as_deref()).map_err(|e| error(e.to_string()))?;
+        LIVE_GAMES.fetch_add(1, Ordering::Relaxed);
+        Ok(JsGame { game })
     }
 
     #[wasm_bindgen(js_name = variant)]
@@ -360,8 +534,8 @@ impl JsGame {
     }
 
     /// A side's hand as `{P: 2, Q: 1}` (uppercase letters, counts above zero).
-    pub fn hand(&self, side: &str) -> Result<JsValue, JsError> {
-        let color = Self::side(side)?;
+    pub fn hand(&self, side: JsValue) -> Result<JsValue, JsError> {
+        let color = Self::side(&side)?;
         let pos = self.game.position();
         let map: std::collections::BTreeMap<String, u8> = self
             .variant()
@@ -372,30 +546,69 @@ impl JsGame {
         to_js(&map)
     }
 
+    /// The position's legal moves as texts.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
         self.texts(self.game.position().legal_moves())
     }
 
+    /// The moves `push` accepts now, as codes, one number each in a
+    /// `Uint32Array`: the cheap list for walking the game tree (`push(code)`,
+    /// `moveText(code)`). Empty once the game is over.
+    #[wasm_bindgen(js_name = legalMoveCodes)]
+    pub fn legal_move_codes(&self) -> Vec<u32> {
+        self.playable().into_iter().map(game::move_code).collect()
+    }
+
+    /// The moves `push` accepts now as one string, separated by spaces (`''`
+    /// when there are none, as once the game is over).
+    #[wasm_bindgen(js_name = legalMovesText)]
+    pub fn legal_moves_text(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        for m in self.playable() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            let _ = write!(out, "{}", crate::notation::move_text(self.variant(), m));
+        }
+        out
+    }
+
+    /// The text of a move code: `e2e4`.
+    #[wasm_bindgen(js_name = moveText)]
+    pub fn move_text_of(&self, code: JsValue) -> Result<String, JsError> {
+        let Some(n) = code.as_f64() else {
+            return Err(error(format!("a move code is a number from legalMoveCodes(), not {}", describe(&code))));
+        };
+        Ok(self.game.move_text(self.code_move(n)?))
+    }
+
+    /// The code of a legal move given as text (or as a code); throws if it is not legal here.
+    #[wasm_bindgen(js_name = moveCode)]
+    pub fn move_code_of(&self, value: JsValue) -> Result<u32, JsError> {
+        Ok(game::move_code(self.legal_move(&value)?))
+    }
+
     /// The legal moves of the piece on `square`.
     #[wasm_bindgen(js_name = movesFrom)]
-    pub fn moves_from(&self, square: &str) -> Result<Vec<String>, JsError> {
-        let sq = self.square(square)?;
+    pub fn moves_from(&self, square: JsValue) -> Result<Vec<String>, JsError> {
+        let sq = self.square(&square)?;
         Ok(self.texts(self.game.position().legal_moves_from(sq)))
     }
 
     /// The squares where the side to move may legally drop `piece` (a letter).
     #[wasm_bindgen(js_name = dropTargets)]
-    pub fn drop_targets(&self, piece: &str) -> Result<Vec<String>, JsError> {
-        let role = self.role(piece)?;
+    pub fn drop_targets(&self, piece: JsValue) -> Result<Vec<String>, JsError> {
+        let role = self.role(&piece)?;
         Ok(self.game.position().drop_targets(role).into_iter().map(|sq| self.square_name(sq)).collect())
     }
 
     /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.
     #[wasm_bindgen(js_name = dropError)]
-    pub fn drop_error(&self, piece: &str, square: &str) -> Result<JsValue, JsError> {
-        let role = self.role(piece)?;
-        let sq = self.square(square)?;
+    pub fn drop_error(&self, piece: JsValue, square: JsValue) -> Result<JsValue, JsError> {
+        let role = self.role(&piece)?;
+        let sq = self.square(&square)?;
         if self.game.outcome().is_over() {
             return Ok(JsValue::from_str("the game is over"));
         }
@@ -406,51 +619,87 @@ impl JsGame {
             .map_or(JsValue::NULL, |e| JsValue::from_str(&e.reason.to_string())))
     }
 
-    /// A legal move described without playing it: `{move, san, kind, from,
-    /// to, drop, promotion, rook}`. Throws if the move is not legal here.
-    #[wasm_bindgen(js_name = moveDetails)]
-    pub fn move_details(&self, text: &str) -> Result<JsValue, JsError> {
-        let m = self.legal_move(text)?;
-        to_js(&self.details(m))
+    /// A legal move described without playing it, packed for the wrapper
+    /// (which returns `{move, san, kind, from, to, drop, promotion, rook}`).
+    /// Throws if the move is not legal here.
+    #[wasm_bindgen(js_name = moveDetailsPacked)]
+    pub fn move_details_packed(&self, value: JsValue) -> Result<String, JsError> {
+        let m = self.legal_move(&value)?;
+        let mut out = String::with_capacity(48);
+        self.pack_details(m, &mut out);
+        Ok(out)
     }
 
-    /// Plays a move given as text; returns what happened. Throws on an illegal move.
-    pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
-        let m = self.legal_move(text)?;
-        let details = self.details(m);
-        let report = self.game.play(m).map_err(|e| JsError::new(&crate::game::GameError::Illegal(e).to_string()))?;
-        let sp = |(sq, p): (Square, Piece)| SquarePiece { square: self.square_name(sq), piece: self.piece_letter(p) };
-        to_js(&PlayInfo {
-            text: details.text,
-            san: details.san,
-            kind: details.kind,
-            from: details.from,
-            to: details.to,
-            drop: details.drop,
-            promotion: details.promotion,
-            rook: details.rook,
-            captured: report.captured.map(sp),
-            blasted: report.blasted.into_iter().map(sp).collect(),
-            check: report.check,
-            result: result_info(&self.game),
-        })
+    /// The squares a legal move's blast would clear (empty when it blasts
+    /// nothing), worked out on a copy of the position. Throws if the move is
+    /// not legal here.
+    #[wasm_bindgen(js_name = blastCells)]
+    pub fn blast_cells(&self, value: JsValue) -> Result<Vec<String>, JsError> {
+        let m = self.legal_move(&value)?;
+        let mut cells = Vec::new();
+        let _ = self.game.position().play_reporting(m, |r| {
+            if let Removal::Blasted(sq, _) = r {
+                cells.push(sq);
+            }
+        });
+        Ok(cells.into_iter().map(|sq| self.square_name(sq)).collect())
     }
 
-    /// The move `text` parsed against the current position, if it is legal.
-    fn legal_move(&self, text: &str) -> Result<Move, JsError> {
-        let m = self.game.parse_move(text).map_err(|e| JsError::new(&e.to_string()))?;
-        let error = if self.game.outcome().is_over() {
-            Some(crate::legality::IllegalMove {
-                text: self.game.move_text(m),
-                reason: crate::legality::IllegalReason::GameOver,
-            })
-        } else {
-            self.game.position().move_error(m)
+    /// Plays a move given as text or code; returns what happened, packed
+    /// for the wrapper, which unpacks it into `{move, san, kind, from, to,
+    /// drop, promotion, rook, captured, blasted, check, result}` (a string
+    /// crosses the boundary much faster than an object built field by
+    /// field). Throws on an illegal move.
+    #[wasm_bindgen(js_name = playPacked)]
+    pub fn play_packed(&mut self, value: JsValue) -> Result<String, JsError> {
+        let m = self.legal_move(&value)?;
+        let mut out = String::with_capacity(96);
+        self.pack_details(m, &mut out);
+        let report = self.game.play_checked(m);
+        let sp = |out: &mut String, (sq, p): (Square, Piece)| {
+            out.push_str(&self.square_name(sq));
+            out.push(':');
+            out.push_str(&self.piece_letter(p));
         };
-        match error {
-            Some(e) => Err(JsError::new(&crate::game::GameError::Illegal(e).to_string())),
-            None => Ok(m),
+        out.push('\t');
+        if let Some(c) = report.captured {
+            sp(&mut out, c);
         }
+        out.push('\t');
+        for (i, &b) in report.blasted.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            sp(&mut out, b);
+        }
+        out.push('\t');
+        out.push_str(if report.check { "1" } else { "" });
+        let r = result_info(&self.game);
+        for field in [r.result, r.reason, r.winner.map_or("", |w| if w == 'w' { "w" } else { "b" }), &r.title, &r.text]
+        {
+            out.push('\t');
+            out.push_str(field);
+        }
+        Ok(out)
+    }
+
+    /// Plays a legal move given as text (or code) and returns nothing: the
+    /// lean `play`. Throws on an illegal move.
+    pub fn push(&mut self, value: JsValue) -> Result<(), JsError> {
+        let m = self.move_arg(&value)?;
+        self.push_move(m)
+    }
+
+    /// `push` for a move code (a number from `legalMoveCodes()`).
+    #[wasm_bindgen(js_name = pushCode)]
+    pub fn push_code(&mut self, code: f64) -> Result<(), JsError> {
+        let m = self.code_move(code)?;
+        self.push_move(m)
+    }
+
+    /// Takes back the last move: `undo`, named for tree walks.
+    pub fn pop(&mut self) -> bool {
+        self.game.undo()
     }
 
     pub fn undo(&mut self) -> bool {
@@ -486,7 +735,7 @@ impl JsGame {
         }
     }
 
-    /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null}`.
+    /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null, title, text}`.
     pub fn result(&self) -> Result<JsValue, JsError> {
         to_js(&result_info(&self.game))
     }
@@ -513,23 +762,39 @@ impl JsGame {
     pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsError> {
         let options: SearchOptions = if options.is_undefined() || options.is_null() {
             SearchOptions::default()
+        } else if !options.is_object() || is_array(&options) {
+            return Err(error(format!(
+                "bestMove options must be an object like {{level: 3}} or {{depth: 6}}, not {}",
+                describe(&options)
+            )));
         } else {
-            serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("bad bestMove options: {e}")))?
+            const KNOWN: [&str; 5] = ["level", "depth", "timeMs", "nodes", "seed"];
+            let keys = object_keys(&options).map_err(|_| error("bad bestMove options: they cannot be read"))?;
+            if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
+                return Err(error(format!(
+                    "bad bestMove options: unknown option '{unknown}' (known: {})",
+                    KNOWN.join(", ")
+                )));
+            }
+            serde_wasm_bindgen::from_value(options).map_err(|e| {
+                let e = e.to_string();
+                error(format!("bad bestMove options: {}", e.strip_prefix("Error: ").unwrap_or(&e)))
+            })?
         };
         let seed = options.seed.unwrap_or(self.game.moves().len() as u64);
         let limits = if options.depth.is_some() || options.time_ms.is_some() || options.nodes.is_some() {
             if options.level.is_some() {
-                return Err(JsError::new("bestMove takes a level or limits (depth, timeMs, nodes), not both"));
+                return Err(error("bestMove takes a level or limits (depth, timeMs, nodes), not both"));
             }
             Limits { depth: options.depth, time_ms: options.time_ms, nodes: options.nodes, seed, ..Limits::default() }
         } else {
             let n = options.level.unwrap_or(Level::DEFAULT.number());
             Level::new(n)
-                .ok_or_else(|| JsError::new(&format!("level {n} is not between {} and {}", Level::MIN, Level::MAX)))?
+                .ok_or_else(|| error(format!("level {n} is not between {} and {}", Level::MIN, Level::MAX)))?
                 .limits(seed)
         };
         if self.game.outcome().is_over() {
-            return Err(JsError::new("the game is over"));
+            return Err(error("the game is over"));
         }
         let found = search::best_move(self.game.position(), &search::game_history(&self.game), limits);
         to_js(&BestMoveInfo {
@@ -545,13 +810,36 @@ impl JsGame {
 
     /// Leaf count of the legal move tree `depth` plies deep from the current
     /// position (for testing and speed measurement).
-    pub fn perft(&self, depth: u32) -> f64 {
-        crate::perft::perft(self.game.position(), depth) as f64
+    pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
+        let d =
+            depth.as_f64().ok_or_else(|| error(format!("perft depth must be a number, not {}", describe(&depth))))?;
+        if d.fract() != 0.0 || !(0.0..=MAX_PERFT_DEPTH as f64).contains(&d) {
+            return Err(error(format!(
+                "perft depth {} is not a whole number from 0 to {MAX_PERFT_DEPTH}",
+                number_text(d)
+            )));
+        }
+        Ok(crate::perft::perft(self.game.position(), d as u32) as f64)
     }
 
     /// `side` ('w' or 'b') resigns.
-    pub fn resign(&mut self, side: &str) -> Result<(), JsError> {
-        self.game.resign(Self::side(side)?);
+    pub fn resign(&mut self, side: JsValue) -> Result<(), JsError> {
+        self.game.resign(Self::side(&side)?);
         Ok(())
+    }
+}
+
+impl JsGame {
+    /// The moves that may be played now: the legal moves, none once the game is over.
+    fn playable(&self) -> crate::moves::MoveList {
+        if self.game.outcome().is_over() {
+            crate::moves::MoveList::new()
+        } else {
+            self.game.position().legal_moves()
+        }
+    }
+
+    fn push_move(&mut self, m: Move) -> Result<(), JsError> {
+        self.game.push(m).map_err(|e| error(crate::game::GameError::Illegal(e).to_string()))
     }
 }

@@ -59,7 +59,7 @@ for (const variant of ['zilo', 'chess', 'shogi', ...PILLAGES]) {
 
 test('variants() lists every variant with its board and pieces', () => {
   const list = Zilo.variants();
-  assert.deepEqual(list.map((v) => v.id), ['zilo', 'chess', 'shogi', ...PILLAGES]);
+  assert.deepEqual(list.map((v) => v.id).slice(0, 8), ['zilo', 'chess', 'shogi', ...PILLAGES]);
   const zilo = list[0];
   assert.equal(zilo.files, 9);
   assert.equal(zilo.startFen, 'hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1');
@@ -74,7 +74,7 @@ test('play() reports captures, blast victims, check and the result', () => {
   assert.deepEqual(r.captured, { square: 'd6', piece: 'p' });
   assert.deepEqual(r.blasted.map((b) => b.square).sort(), ['c6', 'e6']);
   assert.equal(r.check, false);
-  assert.deepEqual(r.result, { result: '*', reason: 'ongoing', winner: null });
+  assert.deepEqual(r.result, { result: '*', reason: 'ongoing', winner: null, title: '', text: '' });
   assert.deepEqual(g.hand('w'), { P: 1 });
   assert.deepEqual(g.lastMove(), { from: 'd4', to: 'd6', drop: null });
   assert.equal(g.checkedSquare(), null);
@@ -218,4 +218,256 @@ test('bestMove: bad options and a finished game throw one-line errors', () => {
   mated.play('i5i9');
   throwsWith(() => mated.bestMove({ depth: 2 }), /the game is over/);
   assert.equal(mated.result().reason, 'checkmate');
+});
+
+// ---- the lean calls, strictness at every door, trap recovery, leaks, fuzzing ----
+
+const oneLineError = (re) => (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError) &&
+  re.test(e.message) && !e.message.includes('\n') && e.message.length < 300;
+
+/** The tree walk a user writes with the fast calls: a count of the leaves. */
+function walkCodes(game, depth) {
+  if (depth === 0) return 1;
+  let n = 0;
+  for (const code of game.legalMoveCodes()) {
+    game.push(code);
+    n += walkCodes(game, depth - 1);
+    game.pop();
+  }
+  return n;
+}
+
+function walkText(game, depth) {
+  if (depth === 0) return 1;
+  const list = game.legalMovesText();
+  let n = 0;
+  for (const move of list ? list.split(' ') : []) {
+    game.push(move);
+    n += walkText(game, depth - 1);
+    game.pop();
+  }
+  return n;
+}
+
+test('lean calls: move codes and texts walk the same tree as perft, and leave the game as it was', () => {
+  for (const variant of Zilo.variants().map((v) => v.id)) {
+    const g = new Zilo.Game(variant);
+    const fen = g.fen();
+    const codes = g.legalMoveCodes();
+    assert.ok(codes instanceof Uint32Array);
+    assert.deepEqual([...codes].map((c) => g.moveText(c)), g.legalMoves(), variant);
+    assert.deepEqual(g.legalMovesText().split(' '), g.legalMoves(), variant);
+    for (const c of codes) assert.equal(g.moveCode(g.moveText(c)), c);
+    const depth = variant === 'chess' || variant === 'zilo' ? 3 : 2;
+    assert.equal(walkCodes(g, depth), g.perft(depth), `${variant} codes`);
+    assert.equal(walkText(g, depth), g.perft(depth), `${variant} texts`);
+    assert.equal(g.fen(), fen);
+    assert.deepEqual(g.history(), []);
+    g.free();
+  }
+});
+
+test('push() plays like play() without the record; play() and moveDetails() accept codes too', () => {
+  const a = new Zilo.Game('chess');
+  const b = new Zilo.Game('chess');
+  for (const move of ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6']) {
+    assert.equal(a.push(move), undefined);
+    b.push(b.moveCode(move));
+  }
+  assert.equal(a.fen(), b.fen());
+  assert.deepEqual(a.history(), b.history());
+  const castle = a.moveCode('e1g1');
+  assert.deepEqual(a.moveDetails(castle), a.moveDetails('e1g1'));
+  assert.equal(a.play(castle).san, 'O-O');
+  assert.ok(a.pop());
+  assert.ok(a.canRedo());
+  assert.throws(() => a.push('e1e3'), oneLineError(/^illegal move e1e3: the King on e1 cannot move to e3$/));
+  // Once the game is over there is nothing to push.
+  const mated = new Zilo.Game('chess', 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1');
+  mated.push('c1c8');
+  assert.equal(mated.result().reason, 'checkmate');
+  assert.equal(mated.legalMoveCodes().length, 0);
+  assert.equal(mated.legalMovesText(), '');
+  assert.throws(() => mated.push('b6a6'), oneLineError(/illegal move b6a6: the game is over/));
+  for (const g of [a, b, mated]) g.free();
+});
+
+test('blastCells(): the squares a move would blast, on a copy; [] without a blast; throws if illegal', () => {
+  const g = new Zilo.Game('zilo', 'k8/9/9/2hpqp3/9/3B5/9/9/8K[] w - - 0 1');
+  // The Bomber on d4 takes on d6; its blast clears the neighbours c6 and e6.
+  assert.deepEqual(g.blastCells('d4d6').sort(), ['c6', 'e6']);
+  assert.deepEqual(g.blastCells(g.moveCode('d4d6')).sort(), ['c6', 'e6']);
+  assert.deepEqual(g.blastCells('d4d5'), [], 'a quiet move blasts nothing');
+  assert.deepEqual(g.blastCells('i1i2'), []);
+  assert.equal(g.fen(), 'k8/9/9/2hpqp3/9/3B5/9/9/8K[] w - - 0 1', 'nothing was played');
+  assert.throws(() => g.blastCells('d4d8'), oneLineError(/^illegal move d4d8: /));
+  assert.throws(() => g.blastCells(42), oneLineError(/42 is not a move code/));
+  // What blastCells says is what play() then blasts.
+  assert.deepEqual(g.play('d4d6').blasted.map((b) => b.square).sort(), ['c6', 'e6']);
+  const chess = new Zilo.Game('chess');
+  assert.deepEqual(chess.blastCells('e2e4'), []);
+  g.free();
+  chess.free();
+});
+
+test('every door refuses wrong types, megabyte strings and freed games with a one-line Error; later calls work', () => {
+  const g = new Zilo.Game('zilo');
+  const mega = 'e'.repeat(1 << 20);
+  const cases = [
+    [() => new Zilo.Game({}), /^the variant must be a string like 'chess', not an object$/],
+    [() => new Zilo.Game(), /the variant must be a string .* not undefined/],
+    [() => new Zilo.Game(42), /the variant must be a string .* not the number 42$/],
+    [() => new Zilo.Game('chess', 42), /the position string must be a string .* not the number 42$/],
+    [() => new Zilo.Game('chess', ['8/8']), /the position string must be a string .* not an array$/],
+    [() => new Zilo.Game(mega), /^unknown variant \(a name of 1048576 characters; known: zilo, chess/],
+    [() => new Zilo.Game('chess', mega), /^bad position string: it is 1048576 characters long; no position needs more than 4096$/],
+    [() => g.play(42), /^42 is not a move code \(codes come from legalMoveCodes\(\)/],
+    [() => g.play(1.5), /^1\.5 is not a move code/],
+    [() => g.play(NaN), /^NaN is not a move code/],
+    [() => g.play({}), /^a move must be text like 'e2e4' or a code from legalMoveCodes\(\), not an object$/],
+    [() => g.play(null), /not null$/],
+    [() => g.play(), /not undefined/],
+    [() => g.play(true), /not true$/],
+    [() => g.play(mega), /^a move is a few characters long, not 1048576$/],
+    [() => g.play('P@' + mega), /^a move is a few characters long, not 1048578$/],
+    [() => g.push({}), /^a move must be text/],
+    [() => g.push(7), /^7 is not a move code/],
+    [() => g.push(10n), /not a bigint$/],
+    [() => g.moveDetails([]), /not an array$/],
+    [() => g.moveText('e3e4'), /^a move code is a number from legalMoveCodes\(\), not a string$/],
+    [() => g.moveCode(3), /^3 is not a move code/],
+    [() => g.movesFrom(1), /^a square must be a string like 'e3', not the number 1$/],
+    [() => g.movesFrom(mega), /^a square is named in 2 or 3 characters, not 1048576$/],
+    [() => g.dropTargets({}), /^a piece must be a string like 'P', not an object$/],
+    [() => g.dropError('P'), /^a square must be a string like 'e3', not undefined/],
+    [() => g.dropError('PP', 'e5'), /^'PP' is not a piece of this variant$/],
+    [() => g.hand(), /^a side must be a string like 'w', not undefined/],
+    [() => g.hand(mega), /^a side is 'w' or 'b', not 1048576 characters$/],
+    [() => g.resign(0), /^a side must be a string like 'w', not the number 0$/],
+    [() => g.perft('3'), /^perft depth must be a number, not a string$/],
+    [() => g.perft(1e4), /^perft depth 10000 is not a whole number from 0 to 20$/],
+    [() => g.perft(-1), /^perft depth -1 is not a whole number/],
+    [() => g.bestMove(3), /^bestMove options must be an object like \{level: 3\} or \{depth: 6\}, not the number 3$/],
+    [() => g.bestMove({ levle: 3 }), /^bad bestMove options: unknown option 'levle' \(known: level, depth, timeMs, nodes, seed\)$/],
+    [() => g.bestMove({ depth: mega }), /^bad bestMove options: invalid type: string "eee+…e+", expected u32$/],
+  ];
+  // Objects that throw when looked at: a revoked Proxy, a getter that throws.
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  cases.push(
+    [() => new Zilo.Game(proxy), /^the variant must be a string like 'chess', not an object$/],
+    [() => g.play(proxy), /^a move must be text/],
+    [() => g.bestMove(proxy), /^bad bestMove options: Cannot perform 'IsArray' on a proxy that has been revoked$/],
+    [() => g.bestMove({ get depth() { throw new Error('no depth'); } }), /^bad bestMove options: no depth$/],
+  );
+  for (const [call, re] of cases) assert.throws(call, oneLineError(re), String(call));
+  // After all that, the game and the engine work as before, and nothing trapped.
+  assert.equal(g.fen(), Zilo.variants()[0].startFen);
+  assert.deepEqual(g.play('e3e4').move, 'e3e4');
+  assert.equal(Zilo.engineStats().restarts, 0);
+  // A freed game says so, whatever is called; free() twice is harmless.
+  g.free();
+  for (const call of [() => g.fen(), () => g.play('e7e6'), () => g.push(1), () => g.legalMoveCodes(), () => g.undo()]) {
+    assert.throws(call, oneLineError(/^this game was freed \(free\(\) was called\): create a new Game$/));
+  }
+  g.free();
+  assert.throws(() => Zilo.Game('zilo'), /Game is a class: call it with new/);
+  assert.equal(new Zilo.Game('zilo').legalMoves().length, 22);
+});
+
+test('a trap never leaves the module unusable: the engine restarts and rebuilds the games', () => {
+  // Nothing a caller passes traps (see above), so the trap is simulated: the game's
+  // wasm object throws the RuntimeError a trap raises.
+  const before = Zilo.engineStats().restarts;
+  const g = new Zilo.Game('chess');
+  const other = new Zilo.Game('zilo');
+  g.play('e2e4');
+  other.play('e3e4');
+  other.resign('b');
+  g.__g.fen = () => { throw new WebAssembly.RuntimeError('unreachable'); };
+  assert.throws(() => g.fen(), oneLineError(
+    /^internal engine error in fen\(\) \(unreachable\); the engine restarted; this game was restored \(without its redo list\)$/));
+  assert.equal(Zilo.engineStats().restarts, before + 1);
+  // The game goes on in the new instance, and so does the other one (rebuilt when next used).
+  assert.equal(g.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+  g.play('e7e5');
+  assert.deepEqual(g.history(), ['e2e4', 'e7e5']);
+  assert.deepEqual(other.history(), ['e3e4']);
+  assert.equal(other.result().reason, 'resignation');
+  assert.equal(new Zilo.Game('shogi').perft(2), 900);
+  // A game whose state cannot be read back is lost, with a clean message.
+  const lost = new Zilo.Game('chess');
+  lost.__g.variant = () => { throw new Error('recursive use of an object detected'); };
+  lost.__g.push = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); };
+  assert.throws(() => lost.push('e2e4'), oneLineError(/restarted; this game could not be restored: create a new one$/));
+  assert.throws(() => lost.fen(), oneLineError(/^this game was lost when the engine restarted after an internal error: create a new Game$/));
+  for (const x of [g, other]) x.free();
+});
+
+test('no leak: 100000 games created, played in and freed', () => {
+  const start = Zilo.engineStats();
+  for (let i = 0; i < 100000; i++) {
+    const g = new Zilo.Game(i % 2 ? 'chess' : 'zilo');
+    if (i % 10 === 0) g.push(g.legalMoveCodes()[0]);
+    g.free();
+  }
+  const end = Zilo.engineStats();
+  assert.equal(end.games, start.games, 'every game was freed');
+  assert.ok(end.memoryBytes - start.memoryBytes <= 1 << 20, `memory grew from ${start.memoryBytes} to ${end.memoryBytes}`);
+});
+
+test('fuzz: random calls with random arguments only ever throw one-line Errors, never trap', () => {
+  const cases = Number(process.env.ZILO_FUZZ_CASES || 300);
+  const pick = rng(12345 + Number(process.env.ZILO_FUZZ_SEED || 0));
+  const variants = Zilo.variants().map((v) => v.id);
+  const junk = [undefined, null, true, 0, -1, 1.5, NaN, Infinity, 2 ** 29, 2 ** 30 - 1, 2 ** 32, '', ' ', 'e2e4', 'P@e5',
+    'e7e8q', 'c3c4+', 'f1h1+i1g1', 'c1xc7', 'w', 'b', 'P', '+P', 'a1', 'z99', 'x'.repeat(5000), {}, [], [1], { level: 1 },
+    { depth: 1 }, { nodes: 10 }, { depth: -1 }, { level: 'x' }, () => 0, Symbol('s'), 10n, new Uint32Array(2)];
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  junk.push(revoked.proxy, { get depth() { throw new Error('getter'); } }, new Proxy({}, { get() { throw new Error('trap'); } }));
+  const methods = ['fen', 'startFen', 'turn', 'board', 'hand', 'legalMoves', 'legalMoveCodes', 'legalMovesText',
+    'moveText', 'moveCode', 'movesFrom', 'dropTargets', 'dropError', 'moveDetails', 'blastCells', 'play', 'push',
+    'pop', 'undo', 'redo', 'canUndo', 'canRedo', 'isCheck', 'checkedSquare', 'result', 'history', 'lastMove',
+    'resign', 'perft', 'bestMove', 'variant'];
+  // bestMove is only given quick limits or options it refuses (a default search takes a second).
+  const refusedOptions = [true, 0, 'x', [], { depth: -1 }, { level: 'x' }, { levle: 1 }, { level: 1, depth: 1 }, 10n,
+    { get nodes() { throw new Error('getter'); } }];
+  const restarts = Zilo.engineStats().restarts;
+  const games = [];
+  let calls = 0;
+  let thrown = 0;
+  for (let c = 0; c < cases; c++) {
+    if (games.length === 0 || pick(10) === 0) {
+      try {
+        games.push(pick(3) ? new Zilo.Game(variants[pick(variants.length)]) : new Zilo.Game(junk[pick(junk.length)], junk[pick(junk.length)]));
+      } catch (e) {
+        assert.ok(oneLineError(/./)(e), String(e));
+      }
+      continue;
+    }
+    const g = games[pick(games.length)];
+    for (let k = 0; k < 20; k++) {
+      const name = methods[pick(methods.length)];
+      // Mostly sensible arguments (a legal move, a real square), sometimes junk.
+      const codes = name === 'perft' || name === 'bestMove' ? null : g.legalMoveCodes();
+      const arg = () => {
+        if (name === 'perft') return pick(3);
+        if (name === 'bestMove') return pick(2) ? { nodes: 50 } : refusedOptions[pick(refusedOptions.length)];
+        if (codes.length && pick(2)) return pick(2) ? codes[pick(codes.length)] : g.moveText(codes[pick(codes.length)]);
+        return junk[pick(junk.length)];
+      };
+      calls++;
+      try {
+        g[name](arg(), arg());
+      } catch (e) {
+        thrown++;
+        assert.ok(oneLineError(/./)(e), `${name}: ${e && e.stack}`);
+      }
+    }
+    if (pick(8) === 0) games.splice(games.indexOf(g), 1)[0].free();
+  }
+  for (const g of games) g.free();
+  assert.equal(Zilo.engineStats().restarts, restarts, 'no trap');
+  console.log(`# fuzz JS API: ${cases} cases, ${calls} calls (${thrown} refused), 0 traps`);
 });

@@ -1,0 +1,254 @@
+// The engine's JavaScript runtime: the source text of `function ziloEngine(scope)`, shared by the
+// page's classic script (tools/build-www.mjs → www/engine.js) and the package's builds
+// (tools/build-pkg.mjs → pkg/). Node 20, no dependencies.
+//
+// `ziloEngine(scope)` holds the wasm-bindgen glue (--target no-modules, verbatim) and the wasm
+// bytes (base64), and returns `{ bindings, ready }`: `bindings` is the public API (Game, variants,
+// engineStats), `ready` a Promise of it, resolved once the module is instantiated. The function
+// uses no outer names, so its source text can also start a Web Worker from a Blob.
+//
+// The API is a thin wrapper around the glue's classes. It is the last line of defence: the Rust
+// side checks every argument, so no input should reach a panic, but if a call ever traps (a wasm
+// RuntimeError, after which the instance may be inconsistent), the wrapper instantiates the
+// module afresh from the compiled code it kept, and later calls work. The game whose call trapped,
+// and every other game, is rebuilt in the new instance from its start position and moves the
+// first time it is used again (its redo list is not kept); one that cannot be read back throws a
+// clean Error saying so. After free(), every method throws a clean Error.
+
+/** Methods forwarded as they are, with their parameters. */
+const METHODS = [
+  ['variant', ''], ['fen', ''], ['startFen', ''], ['turn', ''], ['board', ''], ['hand', 'side'],
+  ['legalMoves', ''], ['legalMoveCodes', ''], ['legalMovesText', ''], ['moveText', 'code'],
+  ['moveCode', 'move'], ['movesFrom', 'square'], ['dropTargets', 'piece'], ['dropError', 'piece, square'],
+  ['blastCells', 'move'], ['pop', ''], ['undo', ''],
+  ['redo', ''], ['canUndo', ''], ['canRedo', ''], ['isCheck', ''], ['checkedSquare', ''],
+  ['result', ''], ['history', ''], ['lastMove', ''], ['perft', 'depth'],
+  ['resign', 'side'],
+];
+
+/**
+ * The source text of `function ziloEngine(scope) {...}`.
+ * @param {{glue: string, globalName: string, wasmBase64: string}} parts
+ */
+export function engineFunction({ glue, globalName, wasmBase64 }) {
+  const forwarded = METHODS.map(([name, params]) =>
+    `  Game.prototype.${name} = function (${params}) {
+    var g = this.__n === generation ? this.__g : current(this);
+    try { return g.${name}(${params}); } catch (e) { throw failure(e, this, '${name}'); }
+  };`).join('\n');
+  return `function ziloEngine(scope) {
+'use strict';
+function makeGlue() {
+// ---- wasm-bindgen --target no-modules output, verbatim ----
+${glue.trim()}
+// ---- end of glue ----
+return ${globalName};
+}
+var WASM_BASE64 = "${wasmBase64}";
+function wasmBytes() {
+  var bin = scope.atob(WASM_BASE64);
+  var bytes = new Uint8Array(bin.length);
+  for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+var compiled = null;    // the WebAssembly.Module, kept to restart from
+var glue = null;        // the live instance's bindings
+var generation = 0;     // which instance is live; a game made in another one is rebuilt
+var restarts = 0;
+var pending = null;     // a Promise while an asynchronous restart runs
+
+function fault(message) { return new Error(message); }
+
+function live() {
+  if (glue) return glue;
+  throw fault(pending ? 'the engine is restarting after an internal error; try again in a moment'
+    : 'the engine is not ready yet: wait for its ready promise');
+}
+
+// A trap (or a stack overflow inside wasm) may leave the instance inconsistent; an exception
+// that went through the engine's frames may leave a game marked as borrowed (wasm-bindgen then
+// refuses every call on it with "recursive use of an object").
+function isTrap(e) {
+  return e instanceof WebAssembly.RuntimeError ||
+    (e instanceof RangeError && /call stack/i.test(e.message)) ||
+    (e instanceof Error && /^recursive use of an object detected/.test(e.message));
+}
+
+// A fresh instance of the compiled module: synchronously where allowed (always for a module this
+// size), else asynchronously, calls failing cleanly meanwhile.
+function restart() {
+  restarts++;
+  generation++;
+  var fresh = makeGlue();
+  try {
+    fresh.initSync({ module: compiled });
+    glue = fresh;
+  } catch (_) {
+    glue = null;
+    var gen = generation;
+    pending = fresh({ module_or_path: compiled }).then(function () {
+      if (gen === generation) { glue = fresh; pending = null; }
+    }, function () {
+      if (gen === generation) pending = null;  // calls then say the engine is not ready
+    });
+  }
+}
+
+// The Error a failed call throws: the engine's own (already one line), or, for a trap, one that
+// says what happened after restarting the engine and rebuilding the game.
+function failure(e, game, method) {
+  if (!isTrap(e)) return e;
+  var what = String(e && e.message || e).split('\\n')[0];
+  restart();
+  var fate = '';
+  if (game) {
+    try { current(game); fate = '; this game was restored (without its redo list)'; }
+    catch (_) { fate = '; this game could not be restored: create a new one'; }
+  }
+  return fault('internal engine error in ' + method + '() (' + what + '); the engine restarted' + fate);
+}
+
+// The game's object in the live instance, rebuilt there if it was made in an earlier one.
+function current(game) {
+  if (game.__n === generation) return game.__g;
+  if (game.__g === null) {
+    throw fault(game.__lost ? 'this game was lost when the engine restarted after an internal error: create a new Game'
+      : 'this game was freed (free() was called): create a new Game');
+  }
+  var now = live();
+  var old = game.__g;
+  var state;
+  try {
+    state = { variant: old.variant(), start: old.startFen(), moves: old.history(), result: old.result() };
+  } catch (_) {
+    state = null;
+  }
+  try { old.__destroy_into_raw(); } catch (_) { /* the old instance is dropped as a whole */ }
+  game.__g = null;
+  game.__n = -1;
+  game.__lost = true;
+  if (!state) throw fault('this game was lost when the engine restarted after an internal error: create a new Game');
+  var g = new now.Game(state.variant, state.start);
+  try {
+    for (var i = 0; i < state.moves.length; i++) g.push(state.moves[i]);
+    if (state.result.reason === 'resignation') g.resign(state.result.winner === 'w' ? 'b' : 'w');
+  } catch (e) {
+    g.free();
+    throw fault('this game was lost when the engine restarted after an internal error: create a new Game');
+  }
+  game.__lost = false;
+  game.__g = g;
+  game.__n = generation;
+  return g;
+}
+
+/** A game in progress (see the type declarations for every method). */
+function Game(variant, fen) {
+  if (!(this instanceof Game)) throw new TypeError('Game is a class: call it with new');
+  var b = live();
+  this.__n = -1;
+  this.__g = null;
+  try {
+    this.__g = new b.Game(variant, fen);
+  } catch (e) {
+    throw failure(e, null, 'new Game');
+  }
+  this.__n = generation;
+}
+${forwarded}
+  // play() and moveDetails() come packed in one string (much cheaper to cross than an object
+  // built field by field) and are unpacked here.
+  Game.prototype.play = function (move) {
+    var g = this.__n === generation ? this.__g : current(this);
+    var packed;
+    try { packed = g.playPacked(move); } catch (e) { throw failure(e, this, 'play'); }
+    return unpackPlay(packed);
+  };
+  Game.prototype.moveDetails = function (move) {
+    var g = this.__n === generation ? this.__g : current(this);
+    var packed;
+    try { packed = g.moveDetailsPacked(move); } catch (e) { throw failure(e, this, 'moveDetails'); }
+    return unpackDetails(packed.split('\\t'));
+  };
+  // The options are copied here into a plain object, so that a getter that throws (or a Proxy)
+  // runs in JavaScript, not in the middle of the engine's call.
+  Game.prototype.bestMove = function (options) {
+    var g = this.__n === generation ? this.__g : current(this);
+    var plain = options;
+    if (options !== null && typeof options === 'object') {
+      try {
+        plain = Array.isArray(options) ? [] : {};
+        Object.keys(options).forEach(function (k) { plain[k] = options[k]; });
+      } catch (e) {
+        throw fault('bad bestMove options: ' + String(e && e.message || e).split('\\n')[0]);
+      }
+    }
+    try { return g.bestMove(plain); } catch (e) { throw failure(e, this, 'bestMove'); }
+  };
+  // The lean play: a code (a number from legalMoveCodes()) or a text, nothing returned.
+  Game.prototype.push = function (move) {
+    var g = this.__n === generation ? this.__g : current(this);
+    try {
+      if (typeof move === 'number') g.pushCode(move); else g.push(move);
+    } catch (e) { throw failure(e, this, 'push'); }
+  };
+  Game.prototype.free = function () {
+    var g = this.__g;
+    if (g === null) return;
+    this.__g = null;
+    if (this.__n === generation) {
+      this.__n = -1;
+      g.free();
+    } else {
+      this.__n = -1;
+      try { g.__destroy_into_raw(); } catch (_) { /* ignore */ }
+    }
+  };
+  if (typeof Symbol === 'function' && Symbol.dispose) Game.prototype[Symbol.dispose] = Game.prototype.free;
+
+// Fields: move, san, kind, from, to, drop, promotion, rook 'from:to', then for play() captured
+// 'square:piece', blasted 'square:piece …', check '1', result, reason, winner, title, text.
+function unpackDetails(f) {
+  var rook = f[7] ? f[7].split(':') : null;
+  return {
+    move: f[0], san: f[1], kind: f[2], from: f[3] || null, to: f[4], drop: f[5] || null,
+    promotion: f[6] || null, rook: rook ? { from: rook[0], to: rook[1] } : null,
+  };
+}
+function squarePiece(text) {
+  var i = text.indexOf(':');
+  return { square: text.slice(0, i), piece: text.slice(i + 1) };
+}
+function unpackPlay(packed) {
+  var f = packed.split('\\t');
+  var r = unpackDetails(f);
+  r.captured = f[8] ? squarePiece(f[8]) : null;
+  r.blasted = f[9] ? f[9].split(' ').map(squarePiece) : [];
+  r.check = f[10] === '1';
+  r.result = { result: f[11], reason: f[12], winner: f[13] || null, title: f[14], text: f[15] };
+  return r;
+}
+
+function variants() {
+  var b = live();
+  try { return b.variants(); } catch (e) { throw failure(e, null, 'variants'); }
+}
+
+function engineStats() {
+  var b = live();
+  var s;
+  try { s = b.engineStats(); } catch (e) { throw failure(e, null, 'engineStats'); }
+  s.restarts = restarts;
+  return s;
+}
+
+var api = { Game: Game, variants: variants, engineStats: engineStats };
+var ready = WebAssembly.compile(wasmBytes()).then(function (module) {
+  compiled = module;
+  var first = makeGlue();
+  return first({ module_or_path: module }).then(function () { glue = first; return api; });
+});
+return { bindings: api, ready: ready };
+}`;
+}
