@@ -54,8 +54,8 @@ export function targets(server) {
   const fileUrl = pathToFileURL(join(WWW, 'index.html')).href;
   return {
     // blob: URLs are made in the page (the computer's Web Worker): local, never the network.
-    file: { name: 'file', url: fileUrl, allowed: (u) => u.startsWith('file://') || u.startsWith('blob:null/') },
-    http: { name: 'http', url: server.url, allowed: (u) => u.startsWith(server.origin + '/') || u.startsWith('blob:' + server.origin + '/') },
+    file: { name: 'file', url: fileUrl, base: pathToFileURL(WWW).href + '/', allowed: (u) => u.startsWith('file://') || u.startsWith('blob:null/') },
+    http: { name: 'http', url: server.url, base: server.url, allowed: (u) => u.startsWith(server.origin + '/') || u.startsWith('blob:' + server.origin + '/') },
   };
 }
 
@@ -86,13 +86,24 @@ export async function open(browser, target, opts = {}) {
     workers.push(rec);
     w.on('close', () => { rec.closed = true; });
   });
-  await page.goto(target.url + (opts.hash || ''));
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  await page.goto((opts.path ? target.base + opts.path : target.url) + (opts.hash || ''));
+  if (opts.path) await page.waitForFunction(() => [...document.querySelectorAll('zilo-board')].every((b) => b.started), null, { timeout: 15000 });
+  else await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
   const api = pageApi(page);
   return { page, context, problems, requests, workers, ...api };
 }
 
 function sq(name) { return `[data-square="${name}"]`; }
+
+/** Runs `fn(board, ...args)` in the page with the <zilo-board> element (the page's one, or
+ * the one matching `selector`). Playwright's CSS selectors reach into its open shadow root; a
+ * function run in the page goes through board.shadowRoot. */
+export function onBoard(page, fn, ...args) {
+  return page.evaluate(([src, args]) => {
+    const f = new Function('return (' + src + ')')();
+    return f(document.querySelector('zilo-board'), ...args);
+  }, [fn.toString(), args]);
+}
 
 export function pageApi(page) {
   return {
@@ -107,7 +118,7 @@ export function pageApi(page) {
       await page.click(sq(m[1]));
       await page.click(sq(m[2]));
       if (m[3]) await page.click(`#chooser [data-choice="${m[3]}"]`);
-      await page.waitForFunction((to) => document.querySelector(`[data-square="${to}"]`).dataset.piece !== undefined, m[2]);
+      await page.waitForFunction((to) => document.querySelector('zilo-board').shadowRoot.querySelector(`[data-square="${to}"]`).dataset.piece !== undefined, m[2]);
     },
     /** Plays a whole list of moves by clicking, each waiting for the side to move to change. */
     async moves(list) {
@@ -125,6 +136,12 @@ export function pageApi(page) {
     },
     fen: () => page.inputValue('#fen-field'),
     message: () => page.textContent('#message'),
+    /** The status box: whose move, or the result title and the engine's wording of it. */
+    status: () => page.textContent('#status'),
+    /** The move list as shown (the engine's notation). */
+    list: () => page.$$eval('#moves [data-ply]', (bs) => bs.map((b) => b.firstChild.textContent)),
+    /** The number of moves in the list, and of those up to the position looked at. */
+    count: () => page.locator('#moves [data-ply]').count(),
     /** Loads a position through the import box, as a person would. */
     async importFen(fen) {
       await page.fill('#fen-field', fen);
@@ -133,6 +150,7 @@ export function pageApi(page) {
     },
     /** Asks the engine (not the page) something, for expected values. */
     engine: (fn, ...args) => page.evaluate(fn, ...args),
+    board: (fn, ...args) => onBoard(page, fn, ...args),
     async shot(name) {
       await mkdir(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, name + '.png'), fullPage: true });

@@ -1,6 +1,7 @@
 // End-to-end tests of chess and shogi on the page, in headless Chromium over file:// AND
 // http://127.0.0.1: real clicks on [data-square] / [data-hand] / the promotion chooser. Every
-// test also checks: no console error, no request except the page's own files.
+// test also checks: no console error, no request except the page's own files. Results are
+// compared with the engine's own words for them (result().title and .text).
 // Screenshots (desktop and a 390px phone) go to tests/e2e/screenshots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +17,17 @@ const CHESS_PROMO = 'r3k3/1P3ppp/8/8/8/8/5PPP/4K2R w Kq - 0 1';
 const SHOGI_PAWNS = 'k8/4P4/9/2P6/9/9/9/9/4K4[] w - - 0 1';
 
 const chooser = (p) => p.page.$$eval('#chooser:not([hidden]) .chooser-btn', (bs) => bs.map((b) => b.dataset.choice));
+/** The engine's result after `moves` from `fen`. */
+const engineResult = (p, variant, fen, moves) => p.engine(([v, f, ms]) => { const g = new Zilo.Game(v, f); for (const m of ms) g.play(m); return g.result(); }, [variant, fen, moves]);
+/** The result the page shows: its title and the engine's sentence. */
+async function shownResult(p, variant, fen, moves) {
+  await p.page.waitForSelector('#result');
+  const r = await engineResult(p, variant, fen, moves);
+  assert.equal(await p.page.textContent('#result'), r.title);
+  assert.ok((await p.status()).includes(r.text), `the status says “${r.text}”`);
+  return r;
+}
+const focused = (p, key) => p.page.evaluate((k) => document.querySelector('zilo-board').shadowRoot.activeElement.dataset[k], key);
 const rotated = (p, square) => p.page.$eval(`[data-square="${square}"] .piece svg > g`, (g) => /rotate\(180/.test(g.getAttribute('transform') || ''));
 
 for (const which of WAYS) {
@@ -25,9 +37,11 @@ for (const which of WAYS) {
       await p.variant('chess');
       assert.equal(await p.fen(), CHESS_START);
       assert.equal(await p.page.locator('#board .sq').count(), 64);
-      assert.equal(await p.page.isVisible('#pocket-top'), false, 'no hands in chess');
-      assert.equal(await p.page.isVisible('#pocket-bottom'), false);
-      assert.ok(await p.page.$('#board.chequered'), 'a light and dark board');
+      assert.equal(await p.page.$('#side-top .hand'), null, 'no hands in chess');
+      assert.equal(await p.page.$('#side-bottom .hand'), null);
+      assert.ok(await p.page.$('#board[data-style="chequered"]'), 'a light and dark board');
+      assert.match(await p.page.textContent('#title'), /^Chess/, 'the header names the game');
+      assert.equal(await p.page.title(), 'Chess · ЗiлоḺ АḺв Жа');
       assert.equal(await p.page.getAttribute('[data-square="e1"]', 'aria-label'), 'e1, White King');
       assert.equal(await p.page.textContent('#coords-files'), 'abcdefgh');
 
@@ -48,9 +62,8 @@ for (const which of WAYS) {
       assert.equal(await p.piece('f1'), 'R', 'the rook jumped over');
       assert.equal(await p.piece('h1'), null);
       assert.equal(await p.piece('e1'), null);
-      assert.match(await p.page.textContent('#note'), /White castled kingside/);
-      const moves = await p.page.$$eval('#moves .mv[data-ply]', (bs) => bs.map((b) => b.textContent));
-      assert.deepEqual(moves, ['e4', 'a6', 'e5', 'd5', 'exd6', 'exd6', 'Nf3', 'Nc6', 'Bc4', 'Bg4', 'O-O']);
+      assert.match(await p.page.textContent('#note'), /O-O — White castled: the king e1–g1, the rook h1–f1/);
+      assert.deepEqual(await p.list(), ['e4', 'a6', 'e5', 'd5', 'exd6', 'exd6', 'Nf3', 'Nc6', 'Bc4', 'Bg4', 'O-O']);
       await p.shot(`${which}-chess-castled`);
       // The help says how to castle on this page.
       await p.page.click('#rules-open');
@@ -64,7 +77,7 @@ for (const which of WAYS) {
       await p.page.waitForSelector('body[data-ready="1"]');
       assert.equal(await p.page.inputValue('#variant'), 'chess');
       assert.equal(await p.fen(), fen);
-      await p.page.click('#btn-undo');
+      await p.page.click('#btn-takeback');
       assert.equal(await p.piece('e1'), 'K');
       assert.equal(await p.piece('h1'), 'R');
       await finish(p);
@@ -76,13 +89,13 @@ for (const which of WAYS) {
       await p.importFen(CHESS_PROMO);
       await p.click('b7');
       await p.click('b8');
-      assert.deepEqual(await chooser(p), ['q', 'n', 'r', 'b'], 'queen, knight, rook, bishop, as on lichess');
+      assert.deepEqual(await chooser(p), ['q', 'r', 'b', 'n'], 'the most valuable piece first (the engine’s values)');
       // The column stands on b8 and runs down the board.
       const col = await p.page.locator('.chooser-col').boundingBox();
       const b8 = await p.page.locator('[data-square="b8"]').boundingBox();
       assert.ok(Math.abs(col.x - b8.x) < 2 && Math.abs(col.y - b8.y) < 2, 'the column starts on the promotion square');
       assert.ok(col.height > b8.height * 3.5, 'four squares tall');
-      assert.ok(await p.page.evaluate(() => document.getElementById('chooser').contains(document.activeElement)), 'the chooser has the focus');
+      assert.ok(await p.board((b) => b.shadowRoot.getElementById('chooser').contains(b.shadowRoot.activeElement)), 'the chooser has the focus');
       await p.page.waitForTimeout(200); // the fade-in
       await p.shot(`${which}-chess-chooser`);
       await p.page.keyboard.press('Escape');
@@ -96,7 +109,7 @@ for (const which of WAYS) {
       await p.page.mouse.click(board.x + board.width * 0.8, board.y + board.height * 0.8);
       assert.equal(await p.page.isVisible('#chooser'), false, 'a click outside cancels');
       assert.equal(await p.piece('b7'), 'P');
-      assert.equal(await p.page.locator('#moves .mv').count(), 0);
+      assert.equal(await p.count(), 0);
       // Pick a knight.
       await p.click('b7');
       await p.click('b8');
@@ -108,33 +121,32 @@ for (const which of WAYS) {
       assert.match(await p.page.textContent('#note'), /promoted to a Knight/);
 
       // By keyboard: the capture on a8, picking the rook with the arrow keys.
-      await p.page.click('#btn-undo');
+      await p.page.click('#btn-takeback');
       await p.page.focus('[data-square="b7"]');
       await p.page.keyboard.press('Enter');
       await p.page.keyboard.press('ArrowUp');
       await p.page.keyboard.press('ArrowLeft');
-      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.square), 'a8');
+      assert.equal(await focused(p, 'square'), 'a8');
       await p.page.keyboard.press('Enter');
-      assert.deepEqual(await chooser(p), ['q', 'n', 'r', 'b']);
-      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.choice), 'q', 'by keyboard, the queen has the focus');
+      assert.deepEqual(await chooser(p), ['q', 'r', 'b', 'n']);
+      assert.equal(await focused(p, 'choice'), 'q', 'by keyboard, the queen has the focus');
       await p.page.keyboard.press('ArrowDown');
-      await p.page.keyboard.press('ArrowDown');
-      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.choice), 'r');
+      assert.equal(await focused(p, 'choice'), 'r');
       await p.page.keyboard.press('Enter');
       assert.equal(await p.piece('a8'), 'R');
-      assert.equal(await p.page.evaluate(() => document.activeElement.dataset.square), 'a8', 'the focus is back on the board');
+      assert.equal(await focused(p, 'square'), 'a8', 'the focus is back on the board');
       assert.match(await p.page.textContent('#moves'), /bxa8=R\+/);
       assert.ok(await p.page.$('[data-square="e8"].check'), 'the new rook gives check');
 
       // By drag and drop: the chooser opens where the pawn is dropped.
-      await p.page.click('#btn-undo');
+      await p.page.click('#btn-takeback');
       const from = await p.page.locator('[data-square="b7"]').boundingBox();
       const to = await p.page.locator('[data-square="b8"]').boundingBox();
       await p.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
       await p.page.mouse.down();
       await p.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
       await p.page.mouse.up();
-      assert.deepEqual(await chooser(p), ['q', 'n', 'r', 'b']);
+      assert.deepEqual(await chooser(p), ['q', 'r', 'b', 'n']);
       await p.page.click('#chooser [data-choice="q"]');
       assert.equal(await p.piece('b8'), 'Q');
       await finish(p);
@@ -145,7 +157,7 @@ for (const which of WAYS) {
       await m.importFen(CHESS_PROMO);
       await m.page.tap('[data-square="b7"]');
       await m.page.tap('[data-square="b8"]');
-      assert.deepEqual(await chooser(m), ['q', 'n', 'r', 'b']);
+      assert.deepEqual(await chooser(m), ['q', 'r', 'b', 'n']);
       assert.equal(await m.piece('b8'), null);
       await m.page.waitForTimeout(200);
       await m.shot(`${which}-chess-chooser-phone`);
@@ -158,9 +170,8 @@ for (const which of WAYS) {
       const p = await suite.open(which);
       await p.variant('chess');
       await p.moves(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
-      await p.page.waitForSelector('#result');
-      assert.match(await p.page.textContent('#result'), /Black wins \(0-1\).*Checkmate — the White king is in check/s);
-      assert.match(await p.message(), /Black wins.*Checkmate/);
+      const mate = await shownResult(p, 'chess', CHESS_START, ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+      assert.equal(mate.title, 'Black wins (0-1)');
       assert.ok(await p.page.$('[data-square="e1"].check'));
       assert.equal(await p.page.getAttribute('body', 'data-result'), '0-1');
       assert.match(await p.page.textContent('#moves'), /Qh4#/);
@@ -169,25 +180,21 @@ for (const which of WAYS) {
       // Stalemate is a draw in chess.
       await p.importFen('k7/8/1Q6/8/8/8/8/4K3 w - - 0 1');
       await p.move('e1d2');
-      await p.page.waitForSelector('#result');
-      assert.match(await p.page.textContent('#result'), /Draw \(1\/2-1\/2\).*stalemate — Black has no legal move but is not in check/s);
+      assert.match((await shownResult(p, 'chess', 'k7/8/1Q6/8/8/8/8/4K3 w - - 0 1', ['e1d2'])).text, /stalemate/);
       assert.equal(await p.page.getAttribute('body', 'data-result'), '1/2-1/2');
       // Insufficient material.
       await p.importFen('k7/8/8/8/8/8/1q6/K7 w - - 0 1');
       await p.move('a1b2');
-      await p.page.waitForSelector('#result');
-      assert.match(await p.page.textContent('#result'), /Draw.*insufficient material/s);
+      assert.match((await shownResult(p, 'chess', 'k7/8/8/8/8/8/1q6/K7 w - - 0 1', ['a1b2'])).text, /insufficient material/);
       // Threefold repetition.
       await p.importFen(CHESS_START);
       const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];
       await p.moves([...shuffle, ...shuffle]);
-      await p.page.waitForSelector('#result');
-      assert.match(await p.page.textContent('#result'), /Draw.*repetition — the same position arose for the third time/s);
+      assert.match((await shownResult(p, 'chess', CHESS_START, [...shuffle, ...shuffle])).text, /repetition/);
       // The fifty-move rule.
       await p.importFen('k7/8/8/8/8/8/8/KR6 w - - 99 80');
       await p.move('b1b2');
-      await p.page.waitForSelector('#result');
-      assert.match(await p.page.textContent('#result'), /Draw.*fifty-move rule/s);
+      assert.match((await shownResult(p, 'chess', 'k7/8/8/8/8/8/8/KR6 w - - 99 80', ['b1b2'])).text, /fifty-move rule/);
       await finish(p);
     });
 
@@ -205,10 +212,14 @@ for (const which of WAYS) {
       await p.page.click('#variant-confirm-yes');
       assert.equal(await p.fen(), SHOGI_START);
       assert.equal(await p.page.locator('#board .sq').count(), 81);
-      assert.ok(await p.page.isVisible('#pocket-top') && await p.page.isVisible('#pocket-bottom'), 'hands in shogi');
+      assert.ok(await p.page.isVisible('#side-top .hand') && await p.page.isVisible('#side-bottom .hand'), 'hands in shogi');
       assert.equal(await rotated(p, 'e1'), false, 'Sente’s King points up');
       assert.equal(await rotated(p, 'e9'), true, 'Gote’s King points down');
-      assert.equal(await p.page.getAttribute('[data-square="c1"]', 'aria-label'), 'c1, Sente Silver');
+      // Shogi coordinates: files 9…1 from the left as Sente sees the board, ranks a…i from the top.
+      assert.equal(await p.page.textContent('#coords-files'), '987654321');
+      assert.equal(await p.page.textContent('#coords-ranks'), 'abcdefghi');
+      assert.equal(await p.page.getAttribute('[data-square="c1"]', 'aria-label'), '7i, Sente Silver');
+      assert.match(await p.page.textContent('#title'), /^Shogi/, 'the header names the game');
       // The rules dialog explains the current variant.
       await p.page.click('#rules-open');
       assert.equal(await p.page.innerText('#rules-title'), 'How to play shogi (Japanese chess)');
@@ -234,17 +245,17 @@ for (const which of WAYS) {
       assert.match(await p.page.textContent('#moves'), /Bx2b=/);
       assert.match(await p.page.textContent('#note'), /did not promote/);
       // Take it back and say yes.
-      await p.page.click('#btn-undo');
+      await p.page.click('#btn-takeback');
       await p.move('b2h8+');
       assert.equal(await p.piece('h8'), '+B');
       assert.match(await p.page.textContent('#moves'), /Bx2b\+/);
       await p.page.hover('[data-square="h8"]');
       await p.page.waitForSelector('#tooltip:not([hidden])');
-      assert.match(await p.page.textContent('#tooltip'), /Horse \(promoted Bishop\)/);
+      assert.match(await p.page.textContent('#tooltip'), /^Horse/);
       // Gote takes the Horse back: it goes to Gote's hand as a plain Bishop.
       await p.move('g9h8');
       assert.equal(await p.page.getAttribute('[data-hand="b"][data-piece="B"]', 'data-count'), '1');
-      assert.match(await p.page.textContent('#note'), /took a Sente Horse — it joins Gote's hand \(as a Bishop\)/);
+      assert.match(await p.page.textContent('#note'), /took a Sente Horse, which joins Gote’s hand/);
       // Sente drops the Bishop it took.
       await p.page.click('[data-hand="w"][data-piece="B"]');
       assert.ok(await p.page.$('[data-square="e5"].dest'));
@@ -260,11 +271,17 @@ for (const which of WAYS) {
       assert.equal(await rotated(p, 'e1'), true);
       await p.page.click('#btn-flip');
 
-      // A link replays the shogi game (the "+" survives).
-      await p.page.click('#btn-link');
-      const link = await p.page.inputValue('#link-field');
-      assert.match(link, /#v=shogi&moves=/);
-      const q = await suite.open(which, { hash: link.slice(link.indexOf('#')) });
+      // The kanji set, as an option: the kings are 玉 and 王, the ranks 一…九.
+      assert.ok(await p.page.isVisible('#pieces'), 'a choice of piece sets');
+      await p.page.selectOption('#pieces', 'kanji');
+      await p.page.waitForFunction(() => /玉/.test(document.querySelector('zilo-board').shadowRoot.querySelector('[data-square="e1"]').textContent));
+      assert.equal(await p.page.textContent('[data-square="e9"] text'), '王');
+      assert.equal(await p.page.textContent('#coords-ranks'), '一二三四五六七八九');
+      await p.shot(`${which}-shogi-kanji`);
+      await p.page.selectOption('#pieces', 'shogi');
+
+      // A game code replays the shogi game (promotions too).
+      const q = await suite.open(which, { hash: '#g=' + encodeURIComponent(await p.page.inputValue('#code-field')) });
       assert.equal(await q.fen(), await p.fen());
       assert.equal(await q.piece('h8'), 's');
       await finish(q);
@@ -279,7 +296,7 @@ for (const which of WAYS) {
       await p.click('e9');
       assert.equal(await p.page.isVisible('#chooser'), false, 'no question: the pawn must promote');
       assert.equal(await p.piece('e9'), '+P');
-      assert.equal(await p.page.getAttribute('[data-square="e9"]', 'aria-label'), 'e9, Sente Tokin');
+      assert.equal(await p.page.getAttribute('[data-square="e9"]', 'aria-label'), '5a, Sente Tokin');
       assert.match(await p.page.textContent('#moves'), /P-5a\+/);
       await p.move('a9b9');
       // The pawn on c6 may promote on c7: it is asked, and it does.
@@ -295,8 +312,9 @@ for (const which of WAYS) {
       await p.importFen('k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1');
       const cycle = ['b1a1', 'a9b9', 'a1b1', 'b9a9'];
       await p.moves([...cycle, ...cycle, ...cycle]);
-      await p.page.waitForSelector('#result');
-      assert.match(await p.page.textContent('#result'), /Gote wins \(0-1\).*Perpetual check — Sente gave check on every move.*the side giving perpetual check loses/s);
+      const pc = await shownResult(p, 'shogi', 'k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1', [...cycle, ...cycle, ...cycle]);
+      assert.equal(pc.reason, 'perpetual-check');
+      assert.equal(pc.title, 'Gote wins (0-1)');
       await finish(p);
 
       // The phone layout: hands above and below the board, the question over the board.
@@ -305,7 +323,7 @@ for (const which of WAYS) {
       await m.page.tap('[data-square="c3"]');
       await m.page.tap('[data-square="c4"]');
       assert.equal(await m.piece('c4'), 'P');
-      const dims = await m.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, board: document.getElementById('board').getBoundingClientRect().toJSON() }));
+      const dims = await m.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, board: document.querySelector('zilo-board').shadowRoot.getElementById('board').getBoundingClientRect().toJSON() }));
       assert.ok(dims.scroll <= 390, `no horizontal scroll (${dims.scroll})`);
       assert.ok(dims.board.right <= 390 && dims.board.width > 300);
       await m.page.tap('[data-square="g7"]');

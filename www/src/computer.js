@@ -1,14 +1,14 @@
-/* ЗiлоḺ АḺв Жа — the computer player's Web Worker.
+/* The computer player: the engine in a Web Worker.
  * The engine's search (game.bestMove) is synchronous, so it runs in a worker started from a
  * Blob URL that embeds Zilo.engineSource: no request, so it works from file:// as from http.
  * A running search cannot be interrupted by a message: cancel() terminates the worker and the
  * next request starts a fresh one. A reply is delivered only for the request still wanted.
  *
- *   const c = ZiloComputer.create(Zilo.engineSource);
+ *   const c = ZiloKit.Computer.create(Zilo.engineSource);
  *   c.ask({variant, startFen, moves, options}, (reply) => reply.result || reply.error);
  *   c.cancel();
  */
-(function (root) {
+(function (K) {
   'use strict';
 
   /** Runs inside the worker (its source text is copied into the Blob; it uses no outer names). */
@@ -40,18 +40,21 @@
     reply({ ready: true });
   }
 
+  var sharedUrl = null;
+
   function create(engineSource) {
-    var url = null;
     var worker = null;
     var nextId = 1;
     var pending = null;   // {id, onDone}
     var stats = { started: 0, terminated: 0, asked: 0, answered: 0, ignored: 0 };
 
+    // One Blob URL for every board on the page (each board has its own worker).
     function blobUrl() {
-      if (url) return url;
-      var src = engineSource + '\n;(' + workerMain.toString() + ')(self, ziloEngine);\n';
-      url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-      return url;
+      if (!sharedUrl) {
+        var src = engineSource + '\n;(' + workerMain.toString() + ')(self, ziloEngine);\n';
+        sharedUrl = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+      }
+      return sharedUrl;
     }
 
     function fail(text) {
@@ -119,5 +122,5 @@
     };
   }
 
-  root.ZiloComputer = { create: create };
-})(globalThis);
+  K.Computer = { create: create };
+})(globalThis.ZiloKit = globalThis.ZiloKit || {});

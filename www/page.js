@@ -1,0 +1,435 @@
+/* The page around the board: the header (which game is played), the variant picker, the
+ * opponent settings, sharing (game code, position string, move list, link), settings, the rules
+ * dialog, and keeping the game in localStorage. The board itself is <zilo-board id="game">
+ * (zilo-board.js); this file only talks to it through its attributes, methods and events.
+ * Text from a save, a link or a box is only ever set with textContent / value. */
+(function () {
+  'use strict';
+
+  const K = globalThis.ZiloKit;
+  const $ = (id) => document.getElementById(id);
+  const board = $('game');
+  const SAVE_KEY = 'zilo.save.v1';
+  const PREF_KEY = 'zilo.prefs.v1';
+  const DEFAULT_VARIANT = 'zilo';
+  const DEFAULT_OPP = { mode: 'hotseat', side: 'w', level: 3 };
+  let variants = [];
+  let prefs = { orientation: 'w', sounds: true, pieces: {} };
+  let booted = false;
+
+  const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
+  const message = (text, kind) => board.message(text, kind);
+  const meta = () => variants.find((v) => v.id === board.variant) || variants[0];
+
+  // ------------------------------------------------------------------------------------------
+  // Preferences and the saved game
+
+  function loadPrefs() {
+    try {
+      const p = JSON.parse(localStorage.getItem(PREF_KEY) || '{}');
+      if (p.orientation === 'w' || p.orientation === 'b') prefs.orientation = p.orientation;
+      if (typeof p.sounds === 'boolean') prefs.sounds = p.sounds;
+      if (p.pieces && typeof p.pieces === 'object') prefs.pieces = p.pieces;
+    } catch (_) { /* defaults */ }
+  }
+  function savePrefs() { try { localStorage.setItem(PREF_KEY, JSON.stringify(prefs)); } catch (_) { /* ignore */ } }
+
+  function opp() { const s = board.state(); return { mode: s.mode, side: s.side, level: s.level }; }
+
+  function save() {
+    if (!booted) return;
+    try {
+      const s = board.state();
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, variant: s.variant, startFen: s.startFen, moves: s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level }));
+    } catch (_) { /* storage may be unavailable: the game just won't survive a reload */ }
+  }
+
+  /** Reads opponent settings from a save or a link: missing values take the defaults quietly,
+   * damaged ones take them too and are listed in `bad`. */
+  function parseOpp(src) {
+    const o = Object.assign({}, DEFAULT_OPP), bad = [];
+    const has = (k) => src[k] !== undefined && src[k] !== null;
+    if (has('vs')) {
+      if (src.vs === 'human' || src.vs === 'hotseat') o.mode = 'hotseat'; else if (src.vs === 'computer') o.mode = 'computer'; else bad.push('opponent “' + String(src.vs).slice(0, 20) + '”');
+    }
+    if (has('side')) { if (src.side === 'w' || src.side === 'b') o.side = src.side; else bad.push('side “' + String(src.side).slice(0, 20) + '”'); }
+    if (has('level')) {
+      const n = typeof src.level === 'number' ? src.level : /^\s*\d+\s*$/.test(String(src.level)) ? parseInt(src.level, 10) : NaN;
+      if (Number.isInteger(n) && K.LEVELS[n]) o.level = n; else bad.push('level “' + String(src.level).slice(0, 20) + '”');
+    }
+    return { opp: o, bad };
+  }
+
+  /** Sets the opponent on the board. Against the computer, the person's side goes to the bottom
+   * when `face` (a new opponent or side). */
+  function setOpp(o, face) {
+    board.setAttribute('level', String(o.level));
+    board.setAttribute('side', o.side);
+    board.setAttribute('mode', o.mode);
+    if (face && o.mode === 'computer' && board.orientation !== o.side) board.setAttribute('orientation', o.side);
+  }
+
+  function oppSummary() {
+    const o = opp();
+    if (o.mode !== 'computer') return 'two people on this screen';
+    return 'you play ' + K.PieceSets.sideInfo(meta(), o.side).the + ' against the computer at level ' + o.level + ' · ' + K.LEVELS[o.level];
+  }
+
+  function loadSaved() {
+    let raw = null;
+    try { raw = localStorage.getItem(SAVE_KEY); } catch (_) { return false; }
+    if (raw == null) return false;
+    try {
+      const d = JSON.parse(raw);
+      if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
+      board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned });
+      const o = parseOpp(d);
+      setOpp(o.opp, false);
+      if (o.bad.length) message('The saved opponent settings were damaged (' + o.bad.join(', ') + '); now ' + oppSummary() + '.', 'error');
+      return true;
+    } catch (e) {
+      board.newGame(variants.some((v) => v.id === DEFAULT_VARIANT) ? DEFAULT_VARIANT : variants[0].id);
+      message('The saved game was damaged and could not be restored (' + errText(e) + '). A new game was started.', 'error');
+      return true;
+    }
+  }
+
+  /** Loads what location.hash names: a game code, an older link, opponent settings. Returns true
+   * if it did, an error text if it could not, false if the hash names nothing. */
+  function loadFromHash() {
+    const h = K.Sharing.readHash(location.hash);
+    if (!h) return false;
+    clearHash();
+    const o = h.opp ? parseOpp(h.opp) : null;
+    if (!h.code && !h.spec) {
+      setOpp(o.opp, true);
+      if (o.bad.length) message('Some opponent settings in the link were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
+      else message('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
+      return true;
+    }
+    try {
+      const spec = h.code ? K.Sharing.decode(h.code) : h.spec;
+      board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
+      // A link without opponent settings is a game between two people.
+      const oo = o || parseOpp({});
+      setOpp(oo.opp, true);
+      if (oo.bad.length) message('Game loaded from the link, but some opponent settings were damaged (' + oo.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
+      else message('Game loaded from the link' + (oo.opp.mode === 'computer' ? ': ' + oppSummary() : '') + '.', 'info');
+      return true;
+    } catch (e) {
+      return 'That link could not be loaded: ' + errText(e) + '.';
+    }
+  }
+
+  function clearHash() { try { history.replaceState(null, '', location.href.split('#')[0]); } catch (_) { /* ignore */ } }
+
+  // ------------------------------------------------------------------------------------------
+  // Drawing the page around the board
+
+  /** "ЗiлоḺ АḺв Жа (Angry Bird Chess)" → the name, and the words in brackets under it. */
+  function titleParts(name) {
+    const m = /^(.*?)\s*\((.*)\)\s*$/.exec(name);
+    return m ? [m[1], m[2]] : [name, ''];
+  }
+
+  let shownVariant = null;
+  function renderPage() {
+    const m = meta();
+    if (!m) return;
+    if (shownVariant !== m.id) { shownVariant = m.id; applyPieces(m.id); }
+    const [main, sub] = titleParts(m.name);
+    $('title-main').textContent = main;
+    $('title-sub').textContent = sub;
+    $('title-sub').hidden = !sub;
+    document.title = m.name + (m.id === variants[0].id ? '' : ' · ЗiлоḺ АḺв Жа');
+    $('variant').value = m.id;
+    document.body.dataset.variant = m.id;
+    const s = board.state();
+    document.body.dataset.turn = s.turn;
+    document.body.dataset.result = s.result.result;
+    document.body.dataset.thinking = s.thinking ? '1' : '0';
+    document.body.dataset.vs = s.mode === 'computer' ? 'computer' : 'human';
+    document.body.dataset.side = s.side;
+    document.body.dataset.level = String(s.level);
+    const hint = board.ctl.currentHint();
+    document.body.dataset.hinting = board.ctl.hinting() ? '1' : '0';
+    if (hint) document.body.dataset.hint = hint.move; else delete document.body.dataset.hint;
+    // Opponent.
+    for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.checked = r.value === s.mode;
+    for (const r of document.querySelectorAll('input[name="opp-side"]')) r.checked = r.value === s.side;
+    for (const el of document.querySelectorAll('.opp-computer')) el.hidden = s.mode !== 'computer';
+    for (const el of document.querySelectorAll('#opp-side .side-name')) el.textContent = K.PieceSets.sideInfo(m, el.dataset.side).name;
+    $('opp-level').value = String(s.level);
+    // Sharing.
+    let code = '';
+    try { code = board.code(); } catch (_) { /* shown empty */ }
+    if (document.activeElement !== $('code-field')) $('code-field').value = code;
+    if (document.activeElement !== $('fen-field')) $('fen-field').value = s.fen;
+    const link = linkFor(code);
+    $('link-box').hidden = !link;
+    if (link) $('link-field').value = link;
+    // Piece sets: a choice only where there is one.
+    const sets = board.pieceSets();
+    $('pieces-box').hidden = sets.length < 2;
+    const sel = $('pieces');
+    if (sel.dataset.for !== m.id) {
+      sel.textContent = '';
+      for (const st of sets) { const o = document.createElement('option'); o.value = st.id; o.textContent = st.title; sel.appendChild(o); }
+      sel.dataset.for = m.id;
+    }
+    sel.value = board.getAttribute('pieces') && sets.some((x) => x.id === board.getAttribute('pieces')) ? board.getAttribute('pieces') : sets[0].id;
+    if (prefs.orientation !== board.orientation) { prefs.orientation = board.orientation; savePrefs(); }
+    if ($('rules').dataset.for !== m.id) showRulesFor(m.id);
+    save();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The variant picker: a new game, after asking if a game is in progress.
+
+  const shortName = (v) => (v ? titleParts(v.name)[0] : '');
+  const inProgress = () => board.moves().length > 0 && board.result().result === '*';
+
+  function askVariant(id) {
+    if (id === board.variant) { hideVariantConfirm(); return; }
+    if (!inProgress()) { switchVariant(id); return; }
+    $('variant').value = board.variant; // not switched until confirmed
+    const v = variants.find((x) => x.id === id);
+    const box = $('variant-confirm');
+    box.dataset.variant = id;
+    $('variant-confirm-text').textContent = 'Start a new game of ' + shortName(v) + '? The ' + shortName(meta()) + ' game in progress will be replaced (copy its game code first to keep it).';
+    $('variant-confirm-yes').textContent = 'New ' + shortName(v) + ' game';
+    box.hidden = false;
+    $('variant-confirm-yes').focus();
+  }
+  function switchVariant(id) {
+    hideVariantConfirm();
+    board.newGame(id);
+    message('New game: ' + meta().name + '.', 'info');
+  }
+  function hideVariantConfirm(focusPicker) {
+    const box = $('variant-confirm');
+    if (box.hidden) return;
+    box.hidden = true;
+    if (focusPicker) $('variant').focus();
+  }
+  function applyPieces(id) {
+    const want = prefs.pieces[id];
+    if (want) board.setAttribute('pieces', want); else board.removeAttribute('pieces');
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Rules
+
+  // How the pieces of the chess-like variants move, for the rules' piece table (the engine names
+  // the pieces; these words are documentation).
+  const MOVES_BY_NAME = {
+    Pawn: 'Moves 1 square forward (2 from its first rank), captures 1 square diagonally forward; promotes on the last rank.',
+    'Fast Pawn': 'Moves 1 or 2 empty squares straight forward (from anywhere), captures 1 square diagonally forward; en passant; promotes on the last rank.',
+    'Super Pawn': 'Steps 1 square or jumps exactly 2 (over anything) sideways, diagonally forward or straight ahead, and captures the same way; never backward. Promotes on the last rank.',
+    Knight: 'Jumps 2 squares one way and 1 square sideways, over any pieces.',
+    Bishop: 'Moves any number of empty squares diagonally.',
+    Rook: 'Moves any number of empty squares orthogonally.',
+    Queen: 'Moves any number of empty squares in any direction.',
+    King: 'Moves 1 square in any direction, or castles.',
+    Cannon: 'Moves like a rook; captures only by jumping exactly one piece (of either side) on its line.',
+    Vao: 'Moves like a bishop; captures only by jumping exactly one piece (of either side) on its diagonal.',
+    'Flying Ferz': 'Steps 1 square diagonally, or leaps like a camel (3 squares one way, 1 the other), over anything.',
+    Sniper: 'Leaps exactly 2 squares orthogonally; or, without moving, shoots an enemy 3 or more squares away along a clear rank or file.',
+    'Flying Dragon': 'Moves like a bishop, or leaps like a camel (3 squares one way, 1 the other).',
+    'Flying Chariot': 'Moves like a rook, or leaps exactly 2 squares straight forward over anything.',
+    'Flying Warmachine': 'Leaps 1, 2 or 3 squares orthogonally, over anything.',
+  };
+
+  function token(variantId, letter) {
+    const m = variants.find((v) => v.id === variantId);
+    const set = K.PieceSets.forVariant(m)[0];
+    return K.PieceSets.draw(set, letter, { meta: m, down: false });
+  }
+
+  /** The rules dialog explains the current variant: an element's data-rules lists the variants
+   * it is for; data-fill parts come from the engine's description (name, start, piece table). */
+  function showRulesFor(id) {
+    const dlg = $('rules');
+    dlg.dataset.for = id;
+    const forId = (el) => el.dataset.rules.split(/\s+/).includes(id);
+    const known = [...dlg.querySelectorAll('.rules-body[data-rules]')].some(forId);
+    for (const el of dlg.querySelectorAll('[data-rules]')) el.hidden = known ? !forId(el) : !el.dataset.rules.split(/\s+/).includes(DEFAULT_VARIANT);
+    const m = variants.find((v) => v.id === id);
+    for (const el of dlg.querySelectorAll('[data-fill="variant-name"]')) el.textContent = m.name;
+    for (const el of dlg.querySelectorAll('[data-fill="start-fen"]')) el.textContent = m.startFen;
+    for (const t of dlg.querySelectorAll('table[data-fill="pieces"]')) {
+      const body = t.tBodies[0];
+      body.textContent = '';
+      for (const p of m.pieces) {
+        const tr = document.createElement('tr');
+        const td = document.createElement('td');
+        for (const l of [p.letter, p.letter.toLowerCase()]) { const s = document.createElement('span'); s.className = 'table-token'; s.appendChild(token(id, l)); td.appendChild(s); }
+        const th = document.createElement('th'); th.scope = 'row'; th.textContent = p.name + ' (' + p.letter + ')';
+        const mv = document.createElement('td'); mv.textContent = MOVES_BY_NAME[p.name] || '';
+        tr.append(td, th, mv);
+        body.appendChild(tr);
+      }
+    }
+    $('rules-open').title = 'How to play ' + shortName(m);
+  }
+
+  function setupRules() {
+    const dlg = $('rules');
+    for (const el of dlg.querySelectorAll('[data-token]')) {
+      const v = el.dataset.variant || DEFAULT_VARIANT;
+      el.textContent = '';
+      el.appendChild(token(v, el.dataset.token));
+      el.title = K.PieceSets.describe(variants.find((x) => x.id === v), el.dataset.token).label;
+    }
+    $('rules-open').addEventListener('click', () => { if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', ''); });
+    $('rules-close').addEventListener('click', () => dlg.close());
+    dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.close(); });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Sharing and settings
+
+  async function copyText(text, input) {
+    try { if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(text); return true; } } catch (_) { /* fall through */ }
+    try {
+      const el = input || Object.assign(document.createElement('textarea'), { value: text });
+      if (!input) { el.style.position = 'fixed'; el.style.opacity = '0'; document.body.appendChild(el); }
+      el.focus(); el.select();
+      const ok = document.execCommand('copy');
+      if (!input) el.remove();
+      return ok;
+    } catch (_) { return false; }
+  }
+
+  /** A link to the game (null from file://), with the opponent settings against the computer. */
+  function linkFor(code) {
+    const link = K.Sharing.link(code);
+    const o = opp();
+    return link && o.mode === 'computer' ? link + '&vs=computer&side=' + o.side + '&level=' + o.level : link;
+  }
+
+  function setupSharing() {
+    $('btn-code-copy').addEventListener('click', async () => {
+      const f = $('code-field');
+      f.value = board.code();
+      const ok = await copyText(f.value, f);
+      message(ok ? 'Game code copied: any copy of this page loads it.' : 'Select the game code in the box and copy it.', 'info');
+    });
+    const loadCode = () => {
+      const text = $('code-field').value.trim();
+      if (!text) { message('Paste a game code into the box first.', 'error'); return; }
+      try {
+        const spec = K.Sharing.decode(text);
+        board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
+        $('code-field').blur();
+        message('Game loaded from its code: ' + meta().name + ', ' + spec.moves.length + ' moves.', 'info');
+      } catch (e) { message('Could not load that game code: ' + errText(e) + '. Your current game was kept.', 'error'); }
+    };
+    $('btn-code-load').addEventListener('click', loadCode);
+    $('code-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); loadCode(); } });
+    const loadFen = () => {
+      const text = $('fen-field').value.trim();
+      if (!text) { message('Paste a position string into the box first.', 'error'); return; }
+      try {
+        board.load({ variant: board.variant, fen: text, moves: [] });
+        $('fen-field').blur();
+        $('fen-field').value = board.fen();
+        message('Position loaded. A new game starts from it.', 'info');
+      } catch (e) { message('Could not load that position: ' + errText(e) + '. Your current game was kept.', 'error'); }
+    };
+    $('btn-fen-load').addEventListener('click', loadFen);
+    $('fen-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); loadFen(); } });
+    $('btn-fen-copy').addEventListener('click', async () => {
+      const f = $('fen-field');
+      f.value = board.fen();
+      const ok = await copyText(f.value, f);
+      message(ok ? 'Position string copied.' : 'Select the position string in the box and copy it.', 'info');
+    });
+    $('btn-moves-copy').addEventListener('click', async () => {
+      const ok = await copyText(board.text({ site: location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board' }));
+      message(ok ? 'The move list is copied as text.' : 'Copying failed: your browser did not allow it.', ok ? 'info' : 'error');
+    });
+    $('btn-link').addEventListener('click', async () => {
+      const lf = $('link-field');
+      lf.value = linkFor(board.code()) || '';
+      const ok = await copyText(lf.value, lf);
+      message(ok ? 'Link copied: it replays this game.' : 'Copy the link from the box: it replays this game.', 'info');
+    });
+    $('sounds').addEventListener('change', (e) => {
+      prefs.sounds = e.target.checked;
+      savePrefs();
+      board.setAttribute('sounds', prefs.sounds ? 'on' : 'off');
+    });
+    $('pieces').addEventListener('change', (e) => {
+      prefs.pieces[board.variant] = e.target.value;
+      savePrefs();
+      board.setAttribute('pieces', e.target.value);
+    });
+  }
+
+  function setupOpponent() {
+    const change = (c, face, say) => {
+      const before = opp();
+      const o = Object.assign({}, before, c);
+      setOpp(o, face);
+      let text;
+      if (o.mode !== 'computer') text = 'Two people play on this screen now.';
+      else if (before.mode !== 'computer' || before.side !== o.side) text = 'You play ' + K.PieceSets.sideInfo(meta(), o.side).the + ' against the computer (level ' + o.level + ' · ' + K.LEVELS[o.level] + ').';
+      else text = 'The computer plays at level ' + o.level + ' · ' + K.LEVELS[o.level] + ' now.';
+      if (say !== false) message(text, 'info');
+    };
+    for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.addEventListener('change', () => { if (r.checked) change({ mode: r.value }, r.value === 'computer'); });
+    for (const r of document.querySelectorAll('input[name="opp-side"]')) r.addEventListener('change', () => { if (r.checked) change({ side: r.value }, true); });
+    $('opp-level').addEventListener('change', (e) => change({ level: parseInt(e.target.value, 10) }, false));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Boot
+
+  async function boot() {
+    try { await board.ready; } catch (_) { return; } // the board shows why
+    variants = K.variants();
+    loadPrefs();
+    const sel = $('variant');
+    sel.textContent = '';
+    for (const v of variants) {
+      const o = document.createElement('option');
+      o.value = v.id;
+      o.textContent = v.name;
+      sel.appendChild(o);
+    }
+    sel.disabled = false;
+    sel.addEventListener('change', () => askVariant(sel.value));
+    $('variant-confirm-yes').addEventListener('click', () => switchVariant($('variant-confirm').dataset.variant));
+    $('variant-confirm-no').addEventListener('click', () => hideVariantConfirm(true));
+    $('variant-confirm').addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); hideVariantConfirm(true); } });
+    document.addEventListener('pointerdown', (e) => { if (!$('variant-confirm').hidden && !$('variant-confirm').contains(e.target) && e.target !== sel) hideVariantConfirm(); }, true);
+    setupRules();
+    setupSharing();
+    setupOpponent();
+    $('sounds').checked = prefs.sounds;
+    board.setAttribute('sounds', prefs.sounds ? 'on' : 'off');
+    board.setAttribute('orientation', prefs.orientation);
+    board.addEventListener('update', renderPage);
+    window.addEventListener('hashchange', () => {
+      const r = loadFromHash();
+      if (typeof r === 'string') message(r + ' Your current game was kept.', 'error');
+    });
+
+    // A link with a game loads it; a link with opponent settings only applies them to the game
+    // restored from the save.
+    const h = K.Sharing.readHash(location.hash);
+    const fromLink = h && (h.code || h.spec) ? loadFromHash() : false;
+    if (fromLink !== true) {
+      const restored = loadSaved();
+      if (!restored) board.newGame(variants.some((v) => v.id === DEFAULT_VARIANT) ? DEFAULT_VARIANT : variants[0].id);
+      if (typeof fromLink === 'string') message(fromLink + (restored ? ' Your saved game was kept.' : ' A new game was started.'), 'error');
+    }
+    if (h && !h.code && !h.spec) loadFromHash();
+    booted = true;
+    renderPage();
+    document.body.dataset.ready = '1';
+  }
+
+  boot().catch((e) => message('Something went wrong: ' + errText(e), 'error'));
+})();

@@ -1,0 +1,665 @@
+/* The board view: the squares, the coordinates, the two players' bars with their hands, and
+ * everything a person does on them (click, drag, keyboard, touch), plus the move's effects.
+ * It draws what the controller (game-controller.js) says and asks it to play; it never decides
+ * a rule. It lives in the <zilo-board> element's shadow root, so several boards never meet.
+ *
+ * Stable hooks for tests and embedders: each square has data-square="e3" and, when occupied,
+ * data-piece (the letter as in position strings); each hand piece has data-hand="w"|"b",
+ * data-piece and data-count. */
+(function (K) {
+  'use strict';
+
+  const other = (s) => (s === 'w' ? 'b' : 'w');
+  const sideOf = (p) => (p === p.toUpperCase() ? 'w' : 'b');
+  const article = (w) => (/^[AEIOU]/i.test(w) ? 'an ' : 'a ') + w;
+
+  function h(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) {
+      if (k === 'class') e.className = attrs[k];
+      else if (k === 'text') e.textContent = attrs[k];
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), attrs[k]);
+      else if (attrs[k] === true) e.setAttribute(k, '');
+      else if (attrs[k] !== false && attrs[k] != null) e.setAttribute(k, attrs[k]);
+    }
+    for (const kid of kids) if (kid != null) e.append(kid);
+    return e;
+  }
+
+  class BoardView {
+    /** root: the element's shadow root (holding the skeleton); ctl: the GameController;
+     * ui: the element's callbacks {confirmDrop(move, n, go), message(text, kind), activity()}. */
+    constructor(root, ctl, ui) {
+      this.root = root;
+      this.ctl = ctl;
+      this.ui = ui;
+      this.$ = (id) => root.getElementById(id);
+      this.orientation = 'w';
+      this.setId = null;         // the piece set chosen for this variant (null: its default)
+      this.set = null;
+      this.selected = null;      // {kind: 'square', square} | {kind: 'hand', piece}
+      this.dests = new Map();    // square -> the engine's descriptions of the moves ending there
+      this.squares = new Map();  // square name -> element
+      this.cursor = null;        // the keyboard cursor's square
+      this.keyboard = false;     // the last input came from the keyboard
+      this.pending = null;       // effects to show at the next render: {slides, blast, shot}
+      this.preview = [];         // squares marked by a blast preview
+      this.svgCache = new Map();
+      this.builtFor = null;
+      this.drag = null;
+      this.setup();
+    }
+
+    // ------------------------------------------------------------------------ names
+
+    meta() { return this.ctl.meta; }
+    /** Square names as players of this variant read them: e4, or shogi's 7f. */
+    sqName(sq) {
+      const m = this.meta();
+      if (!sq || !m || m.notation !== 'shogi') return sq;
+      const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10);
+      return String(m.files - f) + String.fromCharCode(97 + m.ranks - r);
+    }
+    info(letter) { return K.PieceSets.describe(this.meta(), letter); }
+    pieceWords(letter) { const i = this.info(letter); return i.side.one + ' ' + i.name; }
+
+    pieceSvg(letter, badge) {
+      // Tokens that turn point away from their owner: up for the side at the bottom.
+      const down = sideOf(letter) !== this.orientation;
+      const key = this.set.id + ':' + letter + (down ? ':down' : '') + (badge === false ? ':plain' : '');
+      if (!this.svgCache.has(key)) this.svgCache.set(key, K.PieceSets.draw(this.set, letter, { meta: this.meta(), down, badge }));
+      return this.svgCache.get(key).cloneNode(true);
+    }
+
+    // ------------------------------------------------------------------------ building
+
+    /** The squares and coordinates for the variant, the orientation and the piece set. */
+    buildBoard() {
+      const m = this.meta();
+      const sets = K.PieceSets.forVariant(m);
+      this.set = sets.find((s) => s.id === this.setId) || sets[0];
+      this.svgCache.clear();
+      const board = this.$('board');
+      board.style.setProperty('--files', m.files);
+      board.style.setProperty('--ranks', m.ranks);
+      board.dataset.style = this.set.board;
+      board.classList.toggle('stars', !!this.set.stars);
+      const frame = this.$('frame');
+      frame.dataset.coords = m.notation === 'shogi' ? 'shogi' : 'algebraic';
+      board.textContent = '';
+      this.squares.clear();
+      const fileOrder = [...Array(m.files).keys()];
+      const rankOrder = [...Array(m.ranks).keys()].reverse();
+      if (this.orientation === 'b') { fileOrder.reverse(); rankOrder.reverse(); }
+      rankOrder.forEach((r, ri) => {
+        const row = h('div', { class: 'row', role: 'row' });
+        fileOrder.forEach((f, fi) => {
+          const name = String.fromCharCode(97 + f) + (r + 1);
+          const sq = h('div', { class: 'sq ' + ((f + r) % 2 === 0 ? 'dark' : 'light'), role: 'gridcell', tabindex: '-1', 'data-square': name });
+          if (fi === m.files - 1) sq.classList.add('last-file');
+          if (ri === m.ranks - 1) sq.classList.add('last-rank');
+          row.appendChild(sq);
+          this.squares.set(name, sq);
+        });
+        board.appendChild(row);
+      });
+      // Coordinates: a… and 1… for algebraic notation; shogi's files 9…1 along the top and ranks
+      // a… (or the kanji set's 一…) down the right.
+      const cr = this.$('coords-ranks'), cf = this.$('coords-files');
+      cr.textContent = ''; cf.textContent = '';
+      const shogi = m.notation === 'shogi';
+      for (const r of rankOrder) {
+        const t = shogi ? (this.set.ranks ? this.set.ranks[m.ranks - 1 - r] : String.fromCharCode(97 + m.ranks - 1 - r)) : String(r + 1);
+        cr.appendChild(h('span', { text: t }));
+      }
+      for (const f of fileOrder) cf.appendChild(h('span', { text: shogi ? String(m.files - f) : String.fromCharCode(97 + f) }));
+      if (!this.cursor || !this.squares.has(this.cursor)) this.cursor = String.fromCharCode(97 + Math.floor(m.files / 2)) + (this.orientation === 'w' ? 1 : m.ranks);
+      this.squares.get(this.cursor).tabIndex = 0;
+      this.builtFor = m.id + '|' + this.orientation + '|' + this.set.id;
+      this.$('zb').dataset.drops = m.drops ? '1' : '0';
+    }
+
+    // ------------------------------------------------------------------------ rendering
+
+    render() {
+      const m = this.meta();
+      if (!m) return;
+      if (this.builtFor !== m.id + '|' + this.orientation + '|' + (this.setId && K.PieceSets.forVariant(m).some((s) => s.id === this.setId) ? this.setId : K.PieceSets.forVariant(m)[0].id)) this.buildBoard();
+      if (this.selected && !this.ctl.canMove()) this.deselect(true);
+      this.renderBoard();
+      this.renderSide(this.$('side-top'), other(this.orientation));
+      this.renderSide(this.$('side-bottom'), this.orientation);
+      this.runEffects();
+    }
+
+    renderBoard() {
+      const ctl = this.ctl, g = ctl.game;
+      const pieces = new Map(Array.from(g.board()).map((x) => [x.square, x.piece]));
+      const last = ctl.lastReport();
+      const check = g.checkedSquare();
+      const can = ctl.canMove();
+      const turn = ctl.turn();
+      const hint = ctl.currentHint();
+      const blasted = new Set(last && last.blasted ? last.blasted.map((b) => b.square) : []);
+      const preview = new Set(this.preview);
+      this.$('board').classList.toggle('waiting', ctl.computerToMove());
+      for (const [name, el] of this.squares) {
+        const p = pieces.get(name) || null;
+        if ((el.dataset.piece || null) !== p) {
+          for (const c of [...el.children]) if (c.classList.contains('piece')) c.remove();
+          if (p) {
+            el.dataset.piece = p;
+            el.appendChild(h('div', { class: 'piece' }, this.pieceSvg(p)));
+          } else delete el.dataset.piece;
+        }
+        const sel = this.selected && this.selected.kind === 'square' && this.selected.square === name;
+        const cands = this.dests.get(name) || [];
+        const dest = cands.length > 0;
+        // What a destination does: a shot (crosshair), a castle (a plain dot, even on the rook's own
+        // square), a capture (a ring), or a move (a dot).
+        const shot = cands.some((d) => d.kind === 'snipe');
+        const castle = dest && cands.every((d) => d.kind === 'castle');
+        const capture = dest && !shot && !castle && !!p;
+        el.classList.toggle('selected', !!sel);
+        el.classList.toggle('dest', dest);
+        el.classList.toggle('capture', capture);
+        el.classList.toggle('shot', shot);
+        el.classList.toggle('castle', castle);
+        el.classList.toggle('last-move', !!last && (last.from === name || last.to === name));
+        el.classList.toggle('last-shot', !!last && last.kind === 'snipe' && last.to === name);
+        el.classList.toggle('check', check === name);
+        el.classList.toggle('blasted', blasted.has(name));
+        el.classList.toggle('blast-preview', preview.has(name));
+        el.classList.toggle('movable', can && !!p && sideOf(p) === turn);
+        const hk = hint && hint.from === name ? 'from' : hint && hint.to === name ? 'to' : null;
+        el.classList.toggle('hint-from', hk === 'from');
+        el.classList.toggle('hint-to', hk === 'to');
+        let hm = el.querySelector(':scope > .hint-mark');
+        if (hk && !hm) { hm = h('div'); el.appendChild(hm); }
+        if (hm) { if (hk) hm.className = 'hint-mark ' + hk; else hm.remove(); }
+        let label = this.sqName(name) + ', ' + (p ? this.pieceWords(p) : 'empty');
+        if (dest) label += shot ? ', shoot here' : castle ? ', castle here' : capture ? ', capture' : ', move here';
+        if (preview.has(name)) label += ', in the blast';
+        if (check === name) label += ', in check';
+        if (hk === 'from') label += ', hint: move this piece';
+        if (hk === 'to') label += hint.drop ? ', hint: drop here' : hint.kind === 'snipe' ? ', hint: shoot here' : ', hint: move here';
+        el.setAttribute('aria-label', label);
+        el.setAttribute('aria-selected', sel ? 'true' : 'false');
+      }
+    }
+
+    /** A player's bar: who it is, whose move it is, and (in drop variants) the hand. */
+    renderSide(box, side) {
+      const ctl = this.ctl, m = this.meta();
+      const sd = ctl.sideInfo(side);
+      const over = ctl.isOver(), turn = ctl.turn();
+      const focused = this.root.activeElement && this.root.activeElement.classList.contains('hand-piece')
+        ? { hand: this.root.activeElement.dataset.hand, piece: this.root.activeElement.dataset.piece } : null;
+      box.dataset.side = side;
+      box.classList.toggle('to-move', !over && turn === side);
+      box.textContent = '';
+      const king = (m.pieces.find((p) => p.royal) || m.pieces[0]).letter;
+      const head = h('div', { class: 'bar' },
+        h('span', { class: 'bar-token' }, this.pieceSvg(side === 'w' ? king : king.toLowerCase(), false)),
+        h('span', { class: 'bar-name', text: sd.name }));
+      let tag = '';
+      if (ctl.opp.mode === 'computer') tag = side === ctl.opp.side ? 'you' : 'computer';
+      if (tag) head.appendChild(h('span', { class: 'who', text: tag }));
+      if (!over && turn === side) {
+        const f = h('span', { class: 'move-flag' });
+        if (ctl.thinking() && side === ctl.computerSide()) { f.classList.add('thinking-flag'); f.append(thinkDots(), 'thinking'); } else f.textContent = ctl.opp.mode === 'computer' && side === ctl.opp.side ? 'your move' : 'to move';
+        head.appendChild(f);
+      }
+      box.appendChild(head);
+      box.setAttribute('aria-label', sd.possessive + (m.drops ? ' hand' : ' side'));
+      if (!m.drops) return;
+      const row = h('div', { class: 'hand' });
+      const hand = ctl.hand(side);
+      const order = m.pieces.map((p) => p.letter);
+      for (const k of Object.keys(hand)) if (!order.includes(k)) order.push(k);
+      const hint = ctl.currentHint();
+      let any = false;
+      for (const L of order) {
+        const n = hand[L] || 0;
+        if (n <= 0) continue;
+        any = true;
+        const letter = side === 'w' ? L : L.toLowerCase();
+        const sel = this.selected && this.selected.kind === 'hand' && this.selected.piece === L && side === turn;
+        const b = h('button', {
+          type: 'button', class: 'hand-piece', 'data-hand': side, 'data-piece': L, 'data-count': String(n),
+          'aria-pressed': sel ? 'true' : 'false', 'aria-label': this.info(letter).name + ' (' + L + '), ' + n + ' in ' + sd.thePossessive + ' hand',
+        }, this.pieceSvg(letter, false), h('span', { class: 'count', 'aria-hidden': 'true', text: String(n) }));
+        if (sel) b.classList.add('selected');
+        if (side === turn && ctl.canMove()) b.classList.add('movable');
+        if (hint && hint.drop === L && side === turn) b.classList.add('hint');
+        row.appendChild(b);
+      }
+      if (!any) row.appendChild(h('span', { class: 'hand-empty', text: 'No pieces in hand' }));
+      box.appendChild(row);
+      if (focused && focused.hand === side) {
+        const again = row.querySelector('[data-piece="' + focused.piece + '"]');
+        if (again) again.focus();
+      }
+    }
+
+    // ------------------------------------------------------------------------ effects
+
+    /** Shows a newly played move: the piece slides (unless it was dragged there), a castle's
+     * rook slides too, a shot flies, a blast bursts. */
+    queueEffects(r, slide) {
+      this.pending = {
+        slides: [slide && r.from && r.kind !== 'snipe' ? { from: r.from, to: r.to } : null, r.rook || null].filter(Boolean),
+        shot: r.kind === 'snipe' ? { from: r.from, to: r.to, victim: r.captured } : null,
+        blast: r.blasted && r.blasted.length ? { at: r.to, victims: r.blasted } : null,
+      };
+    }
+
+    runEffects() {
+      const fx = this.pending;
+      this.pending = null;
+      if (!fx) return;
+      for (const { from, to } of fx.slides) {
+        const a = this.squares.get(from), b = this.squares.get(to);
+        const pe = b && b.querySelector('.piece');
+        if (!a || !pe) continue;
+        const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+        pe.classList.add('animating');
+        pe.style.transition = 'none';
+        pe.style.transform = 'translate(' + (ra.left - rb.left) + 'px,' + (ra.top - rb.top) + 'px)';
+        pe.getBoundingClientRect();
+        pe.style.transition = 'transform 180ms cubic-bezier(.2,.7,.3,1)';
+        pe.style.transform = '';
+        const done = () => { pe.classList.remove('animating'); pe.style.transition = ''; };
+        pe.addEventListener('transitionend', done, { once: true });
+        setTimeout(done, 400);
+      }
+      if (fx.shot) this.shotEffect(fx.shot);
+      if (fx.blast) {
+        const center = this.squares.get(fx.blast.at);
+        if (center) { const b = h('div', { class: 'burst' }); center.appendChild(b); setTimeout(() => b.remove(), 800); }
+        for (const v of fx.blast.victims) {
+          const sq = this.squares.get(v.square);
+          if (!sq) continue;
+          const gp = h('div', { class: 'ghost-piece' }, this.pieceSvg(v.piece));
+          sq.appendChild(gp);
+          setTimeout(() => gp.remove(), 950);
+        }
+      }
+    }
+
+    /** A snipe: a tracer from the shooter to its target, a flash there, the victim fading out. */
+    shotEffect({ from, to, victim }) {
+      const frame = this.$('frame'), a = this.squares.get(from), b = this.squares.get(to);
+      if (!a || !b) return;
+      const rf = frame.getBoundingClientRect(), ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+      const x1 = ra.left + ra.width / 2 - rf.left, y1 = ra.top + ra.height / 2 - rf.top;
+      const x2 = rb.left + rb.width / 2 - rf.left, y2 = rb.top + rb.height / 2 - rf.top;
+      const line = h('div', { class: 'shot-line' });
+      Object.assign(line.style, { left: x1 + 'px', top: y1 + 'px', width: Math.hypot(x2 - x1, y2 - y1) + 'px', transform: 'rotate(' + Math.atan2(y2 - y1, x2 - x1) + 'rad)' });
+      frame.appendChild(line);
+      setTimeout(() => line.remove(), 700);
+      const flash = h('div', { class: 'shot-flash' });
+      b.appendChild(flash);
+      setTimeout(() => flash.remove(), 700);
+      const pe = a.querySelector('.piece');
+      if (pe) { pe.classList.add('recoil'); setTimeout(() => pe.classList.remove('recoil'), 400); }
+      if (victim) {
+        const gp = h('div', { class: 'ghost-piece shot-victim' }, this.pieceSvg(victim.piece));
+        b.appendChild(gp);
+        setTimeout(() => gp.remove(), 800);
+      }
+    }
+
+    /** Marks the squares a capture's blast would clear (the engine says which, when it can):
+     * for the destination under the mouse, or for every capture of a piece picked up by touch. */
+    setPreview(squares) {
+      const next = [...new Set(squares)];
+      if (next.join() === this.preview.join()) return;
+      this.preview = next;
+      this.renderBoard();
+    }
+    previewFor(sqs) {
+      const out = [];
+      for (const sq of sqs) for (const d of this.dests.get(sq) || []) if (this.squares.get(sq).dataset.piece || d.kind === 'enPassant') out.push(...this.ctl.blastCells(d.move));
+      return out;
+    }
+
+    // ------------------------------------------------------------------------ selecting and moving
+
+    select(sel) {
+      this.selected = sel;
+      this.dests = new Map();
+      const ctl = this.ctl;
+      // Destinations as the engine describes the moves: a snipe's is its target, a castle's the king's square.
+      if (sel.kind === 'square') {
+        for (const mv of ctl.movesFrom(sel.square)) {
+          const d = ctl.details(mv);
+          if (!d || d.from !== sel.square) continue;
+          if (!this.dests.has(d.to)) this.dests.set(d.to, []);
+          this.dests.get(d.to).push(d);
+        }
+      } else {
+        for (const sq of ctl.dropTargets(sel.piece)) this.dests.set(sq, [{ move: sel.piece + '@' + sq, kind: 'drop', from: null, to: sq, drop: sel.piece }]);
+      }
+      this.preview = this.touch ? this.previewFor([...this.dests.keys()]) : [];
+      this.renderBoard();
+      this.renderSide(this.$('side-top'), other(this.orientation));
+      this.renderSide(this.$('side-bottom'), this.orientation);
+      this.ui.selection();
+    }
+
+    deselect(quiet) {
+      const had = !!this.selected;
+      this.selected = null;
+      this.dests = new Map();
+      this.preview = [];
+      this.closeChooser();
+      if (had && !quiet) this.render();
+    }
+
+    /** Plays a move the person chose; when looking back, asks first (later moves are dropped). */
+    playMove(move, slide) {
+      const ctl = this.ctl;
+      const go = () => {
+        this.selected = null; this.dests = new Map(); this.preview = [];
+        this.closeChooser();
+        this.slideNext = slide; // read when the controller reports the move (onMove)
+        try { ctl.play(move); } catch (e) { this.slideNext = undefined; this.ui.message('That move is not allowed: ' + K.errText(e), 'error'); this.render(); }
+      };
+      const later = ctl.length() - ctl.ply();
+      if (later > 0) { this.closeChooser(); this.ui.confirmDrop(ctl.details(move), later, go, () => this.deselect()); } else go();
+    }
+
+    playTo(sq, slide) {
+      const cands = this.dests.get(sq) || [];
+      if (!cands.length) return;
+      if (cands.length === 1) { this.playMove(cands[0].move, slide); return; }
+      K.Chooser.open(this, sq, cands, slide);
+    }
+
+    closeChooser(focusSq) { K.Chooser.close(this, focusSq); }
+
+    pieceAt(sq) { const el = this.squares.get(sq); return el ? el.dataset.piece || null : null; }
+
+    /** Why the person cannot act now, or null. */
+    blocked() {
+      const ctl = this.ctl;
+      if (ctl.opp.mode === 'view') return 'view';
+      if (ctl.isOver()) return ctl.atEnd() ? 'The game is over. Start a new game, or take back a move to play on.' : null;
+      if (ctl.computerToMove()) return ctl.thinking() ? 'The computer is thinking: wait for its move (you can still look back, flip the board or take back).' : 'It is the computer’s turn. Change the level or take back to let it try again.';
+      if (ctl.opp.mode === 'computer' && ctl.turn() !== ctl.opp.side) return 'You play the ' + ctl.sideInfo(ctl.opp.side).name + ': at this point of the game it is the computer’s move.';
+      return null;
+    }
+
+    /** A click (or Enter) on a square. */
+    activateSquare(sq) {
+      const why = this.blocked();
+      if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
+      const sel = this.selected;
+      if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
+      const p = this.pieceAt(sq);
+      const turn = this.ctl.turn();
+      if (p && sideOf(p) === turn) {
+        if (sel && sel.kind === 'square' && sel.square === sq) this.deselect(); else this.select({ kind: 'square', square: sq });
+        return;
+      }
+      if (sel && sel.kind === 'hand') { this.refuseDrop(sel.piece, sq); return; }
+      if (!sel && p) { const sd = this.ctl.sideInfo(turn); this.ui.message('It is ' + sd.thePossessive + ' turn: that piece belongs to ' + this.ctl.sideInfo(other(turn)).the + '.', 'info'); return; }
+      this.deselect();
+    }
+
+    refuseDrop(L, sq) {
+      const why = this.ctl.dropError(L, sq);
+      const name = this.info(this.ctl.turn() === 'w' ? L : L.toLowerCase()).name;
+      this.ui.message('You cannot drop the ' + name + ' on ' + this.sqName(sq) + ': ' + (why || 'that drop is not legal') + '.', 'error');
+    }
+
+    activateHand(side, L) {
+      const why = this.blocked();
+      if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
+      const turn = this.ctl.turn();
+      if (side !== turn) { this.ui.message('It is ' + this.ctl.sideInfo(turn).thePossessive + ' turn: drop from that hand.', 'info'); return; }
+      if (this.selected && this.selected.kind === 'hand' && this.selected.piece === L) this.deselect(); else this.select({ kind: 'hand', piece: L });
+    }
+
+    // ------------------------------------------------------------------------ pointer input
+
+    setup() {
+      const board = this.$('board');
+      board.addEventListener('pointerdown', (e) => this.onBoardDown(e));
+      board.addEventListener('contextmenu', (e) => e.preventDefault());
+      board.addEventListener('keydown', (e) => this.onBoardKey(e));
+      board.addEventListener('focusin', (e) => { const sq = e.target.closest && e.target.closest('.sq'); if (sq) this.setCursor(sq.dataset.square, false); });
+      // The blast preview under the mouse.
+      board.addEventListener('pointerover', (e) => {
+        if (e.pointerType !== 'mouse' || !this.selected) return;
+        const sq = e.target.closest && e.target.closest('.sq');
+        this.setPreview(sq && this.dests.has(sq.dataset.square) ? this.previewFor([sq.dataset.square]) : []);
+      });
+      board.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse' && this.preview.length) this.setPreview([]); });
+      for (const id of ['side-top', 'side-bottom']) {
+        const box = this.$(id);
+        box.addEventListener('pointerdown', (e) => this.onHandDown(e));
+        // Keyboard activation of a hand piece (Enter or Space on the focused button).
+        box.addEventListener('click', (e) => {
+          const hp = e.target.closest('.hand-piece');
+          if (!hp || e.detail !== 0) return;
+          this.activateHand(hp.dataset.hand, hp.dataset.piece);
+          // Keyboard users go on on the board: the cursor square takes the focus.
+          if (this.selected && this.selected.kind === 'hand' && this.cursor) this.setCursor(this.cursor, true);
+        });
+      }
+      this.root.addEventListener('keydown', () => { this.keyboard = true; }, true);
+      this.root.addEventListener('pointerdown', (e) => { this.keyboard = false; this.touch = e.pointerType !== 'mouse'; }, true);
+      this.setupTooltips();
+    }
+
+    onBoardDown(e) {
+      if (!this.ctl.game || (e.pointerType === 'mouse' && e.button !== 0)) return;
+      const sqEl = e.target.closest('.sq');
+      if (!sqEl) return;
+      // A pointer does not give the board the keyboard focus: ← and → keep browsing the moves.
+      e.preventDefault();
+      const active = this.root.activeElement;
+      if (active && this.$('board').contains(active)) active.blur();
+      this.ui.activity();
+      const sq = sqEl.dataset.square;
+      this.setCursor(sq, false);
+      if (this.blocked()) { this.activateSquare(sq); return; }
+      const sel = this.selected;
+      if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
+      const p = sqEl.dataset.piece;
+      if (p && sideOf(p) === this.ctl.turn()) {
+        const was = !!(sel && sel.kind === 'square' && sel.square === sq);
+        if (!was) this.select({ kind: 'square', square: sq });
+        this.beginDrag(e, { kind: 'square', square: sq }, sqEl.querySelector('.piece'), was);
+        return;
+      }
+      this.activateSquare(sq);
+    }
+
+    onHandDown(e) {
+      const hp = e.target.closest('.hand-piece');
+      if (!hp || !this.ctl.game || (e.pointerType === 'mouse' && e.button !== 0)) return;
+      e.preventDefault();
+      this.ui.activity();
+      const side = hp.dataset.hand, L = hp.dataset.piece;
+      if (this.blocked() || side !== this.ctl.turn()) { this.activateHand(side, L); return; }
+      const was = !!(this.selected && this.selected.kind === 'hand' && this.selected.piece === L);
+      if (!was) this.select({ kind: 'hand', piece: L });
+      const again = this.root.querySelector('[data-hand="' + side + '"][data-piece="' + L + '"]');
+      this.beginDrag(e, { kind: 'hand', piece: L }, again, was);
+    }
+
+    beginDrag(e, source, originEl, wasSelected) {
+      const d = { source, originEl, wasSelected, x: e.clientX, y: e.clientY, id: e.pointerId, started: false, ghost: null, over: null, threshold: e.pointerType === 'mouse' ? 4 : 8 };
+      this.drag = d;
+      const move = (ev) => this.onDragMove(ev);
+      const up = (ev) => this.onDragEnd(ev, false);
+      const cancel = (ev) => this.onDragEnd(ev, true);
+      d.off = () => { window.removeEventListener('pointermove', move); window.removeEventListener('pointerup', up); window.removeEventListener('pointercancel', cancel); };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+      window.addEventListener('pointercancel', cancel);
+    }
+
+    squareAt(x, y) {
+      const el = this.root.elementFromPoint(x, y);
+      const sq = el && el.closest && el.closest('.sq');
+      return sq && this.$('board').contains(sq) ? sq : null;
+    }
+
+    onDragMove(e) {
+      const d = this.drag;
+      if (!d || e.pointerId !== d.id) return;
+      if (!d.started) {
+        if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < d.threshold) return;
+        d.started = true;
+        this.hideTooltip();
+        const size = this.squares.values().next().value.getBoundingClientRect().width;
+        const letter = d.source.kind === 'square' ? this.pieceAt(d.source.square) : (this.ctl.turn() === 'w' ? d.source.piece : d.source.piece.toLowerCase());
+        d.ghost = h('div', { class: 'drag-piece' }, this.pieceSvg(letter));
+        d.ghost.style.width = d.ghost.style.height = size + 'px';
+        this.$('zb').appendChild(d.ghost);
+        if (d.originEl) d.originEl.classList.add('dragging-origin');
+      }
+      e.preventDefault();
+      d.ghost.style.left = e.clientX + 'px';
+      d.ghost.style.top = e.clientY + 'px';
+      const sq = this.squareAt(e.clientX, e.clientY);
+      if (sq !== d.over) {
+        if (d.over) d.over.classList.remove('drag-over');
+        d.over = sq;
+        if (sq) sq.classList.add('drag-over');
+        this.setPreview(sq && this.dests.has(sq.dataset.square) ? this.previewFor([sq.dataset.square]) : []);
+      }
+    }
+
+    onDragEnd(e, cancelled) {
+      const d = this.drag;
+      if (!d || e.pointerId !== d.id) return;
+      this.drag = null;
+      d.off();
+      if (d.ghost) d.ghost.remove();
+      if (d.over) d.over.classList.remove('drag-over');
+      if (d.originEl) d.originEl.classList.remove('dragging-origin');
+      if (cancelled) return;
+      if (d.started) {
+        const sqEl = this.squareAt(e.clientX, e.clientY);
+        const sq = sqEl && sqEl.dataset.square;
+        if (sq && this.dests.has(sq)) this.playTo(sq, false);
+        else if (sq && d.source.kind === 'hand') this.refuseDrop(d.source.piece, sq);
+        else if (!sq || (d.source.kind === 'square' && sq !== d.source.square)) this.deselect();
+      } else if (d.wasSelected) this.deselect();
+    }
+
+    // ------------------------------------------------------------------------ keyboard
+
+    setCursor(sq, focus) {
+      if (!this.squares.has(sq)) return;
+      if (this.cursor && this.squares.has(this.cursor)) this.squares.get(this.cursor).tabIndex = -1;
+      this.cursor = sq;
+      const el = this.squares.get(sq);
+      el.tabIndex = 0;
+      if (focus) el.focus();
+    }
+
+    /** On the board (reached with Tab) the arrows move a cursor, as in any grid; Enter or Space
+     * picks up and puts down; Escape cancels. */
+    onBoardKey(e) {
+      const k = e.key;
+      const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (dirs[k]) {
+        e.preventDefault();
+        e.stopPropagation();
+        const names = [...this.squares.keys()];
+        const files = this.meta().files;
+        const i = names.indexOf(this.cursor);
+        const col = Math.max(0, Math.min(files - 1, i % files + dirs[k][0]));
+        const row = Math.max(0, Math.min(this.meta().ranks - 1, Math.floor(i / files) + dirs[k][1]));
+        this.setCursor(names[row * files + col], true);
+        const el = this.squares.get(this.cursor);
+        if (this.selected) this.setPreview(this.dests.has(this.cursor) ? this.previewFor([this.cursor]) : []);
+        if (el) el.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      if (k === 'Enter' || k === ' ' || k === 'Spacebar') { e.preventDefault(); e.stopPropagation(); this.activateSquare(this.cursor); return; }
+      if (k === 'Escape') { e.preventDefault(); this.deselect(); }
+    }
+
+    // ------------------------------------------------------------------------ names on hover and long press
+
+    tooltipTarget(t) {
+      const sq = t.closest && t.closest('.sq[data-piece]');
+      if (sq && this.$('board').contains(sq)) return { el: sq, letter: sq.dataset.piece };
+      const hp = t.closest && t.closest('.hand-piece');
+      if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: hp.dataset.count + ' in hand' };
+      return null;
+    }
+
+    showTooltip(target, letter, extra) {
+      const tt = this.$('tooltip');
+      const inf = this.info(letter);
+      tt.textContent = '';
+      tt.append(h('div', { class: 'tt-name', text: inf.label }),
+        h('div', { class: 'tt-side', text: inf.side.name + (inf.side.long && inf.side.long !== 'first player' && inf.side.long !== 'second player' ? ' · ' + inf.side.long : '') + ' · ' + inf.letter + (extra ? ' · ' + extra : '') }));
+      tt.hidden = false;
+      const r = target.getBoundingClientRect();
+      const w = tt.offsetWidth, hh = tt.offsetHeight;
+      const x = Math.max(6, Math.min(window.innerWidth - w - 6, r.left + r.width / 2 - w / 2));
+      let y = r.top - hh - 8;
+      if (y < 6) y = r.bottom + 8;
+      tt.style.left = x + 'px';
+      tt.style.top = y + 'px';
+    }
+
+    hideTooltip() { clearTimeout(this.ttTimer); const tt = this.$('tooltip'); if (tt) tt.hidden = true; }
+
+    setupTooltips() {
+      let current = null, lp = null;
+      const zb = this.$('zb');
+      zb.addEventListener('pointerover', (e) => {
+        if (e.pointerType !== 'mouse' || this.drag) return;
+        const t = this.tooltipTarget(e.target);
+        if (!t) { if (current) { current = null; this.hideTooltip(); } return; }
+        if (current === t.el) return;
+        current = t.el;
+        this.hideTooltip();
+        this.ttTimer = setTimeout(() => this.showTooltip(t.el, t.letter, t.extra), 450);
+      });
+      zb.addEventListener('pointerout', (e) => {
+        if (e.pointerType !== 'mouse') return;
+        if (current && (!e.relatedTarget || !current.contains(e.relatedTarget))) { current = null; this.hideTooltip(); }
+      });
+      // A long press on a touch screen names the piece.
+      zb.addEventListener('pointerdown', (e) => {
+        this.hideTooltip();
+        if (e.pointerType === 'mouse') return;
+        const t = this.tooltipTarget(e.target);
+        if (!t) return;
+        lp = { x: e.clientX, y: e.clientY, id: e.pointerId };
+        this.ttTimer = setTimeout(() => { this.showTooltip(t.el, t.letter, t.extra); lp = null; }, 500);
+      }, true);
+      zb.addEventListener('pointermove', (e) => {
+        if (lp && e.pointerId === lp.id && Math.hypot(e.clientX - lp.x, e.clientY - lp.y) > 8) { lp = null; this.hideTooltip(); }
+      }, true);
+      const end = () => { if (lp) { lp = null; clearTimeout(this.ttTimer); } else if (!this.$('tooltip').hidden) setTimeout(() => this.hideTooltip(), 1200); };
+      zb.addEventListener('pointerup', end, true);
+      zb.addEventListener('pointercancel', end, true);
+      window.addEventListener('scroll', () => this.hideTooltip(), { passive: true });
+    }
+  }
+
+  /** Three dots that pulse (the "thinking" indicator); hidden from screen readers. */
+  function thinkDots() {
+    const d = h('span', { class: 'think-dots', 'aria-hidden': 'true' });
+    for (let i = 0; i < 3; i++) d.appendChild(document.createElement('i'));
+    return d;
+  }
+
+  K.BoardView = BoardView;
+  K.h = h;
+  K.thinkDots = thinkDots;
+  K.article = article;
+})(globalThis.ZiloKit = globalThis.ZiloKit || {});

@@ -1,0 +1,346 @@
+/* The game controller: one game, its line of moves, where the player is looking in it, and
+ * whose turn it is to act (a person, the computer, or nobody in view mode). No DOM here.
+ *
+ * All rules come from the engine (globalThis.Zilo): legal moves, notation, results and their
+ * wording. The controller keeps the line of moves as the engine's own reports (play() returns
+ * them), so a `move` event carries exactly what the JS API returns.
+ *
+ * Browsing, as on lichess: the engine game stands at the ply being looked at (`ply()`), the line
+ * goes on to `length()`. Looking back changes nothing; a move played while looking back drops
+ * the later moves (the board asks first). The computer moves only at the end of the line. */
+(function (K) {
+  'use strict';
+
+  const LEVELS = { 1: 'Beginner', 2: 'Easy', 3: 'Normal', 4: 'Strong', 5: 'Strongest' };
+  const MODES = ['hotseat', 'computer', 'view'];
+  const HINT_LEVEL = 3;        // hints search like "Normal": good advice in under a second
+  const MIN_THINK_MS = 350;    // a reply never lands faster than this (the person's move is seen first)
+  const other = (s) => (s === 'w' ? 'b' : 'w');
+  const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
+  const toObj = (x) => (x instanceof Map ? Object.fromEntries(x) : x || {});
+
+  /** The engine's variant list, read once (plain objects). */
+  let variantList = null;
+  function variants() {
+    if (!variantList) {
+      variantList = Array.from(Zilo.variants()).map((v) => {
+        const o = Object.assign({}, toObj(v));
+        o.pieces = Array.from(o.pieces || []).map(toObj);
+        o.sides = Array.from(o.sides || []).map(toObj);
+        return o;
+      });
+    }
+    return variantList;
+  }
+
+  class GameController {
+    /** `on`: {change(), move(report), end(result), message(text, kind)}. */
+    constructor(on) {
+      this.on = on;
+      this.meta = null;
+      this.game = null;
+      this.line = [];          // the engine's reports of the moves of the line, each + {piece, side}
+      this.resigned = null;    // the side that resigned at the end of the line
+      this.opp = { mode: 'hotseat', side: 'w', level: 3 };
+      this.computer = null;
+      this.job = null;         // {kind: 'move'|'hint', key, started, timer}
+      this.failedKey = null;   // a position the computer failed on (not retried by itself)
+      this.hint = null;        // {key, move, ...details}
+    }
+
+    // ------------------------------------------------------------------ building
+
+    /** Starts from spec = {variant, startFen?, moves?, resigned?}. Throws (the game is kept). */
+    load(spec) {
+      const meta = variants().find((v) => v.id === spec.variant);
+      if (!meta) throw new Error('unknown variant “' + String(spec.variant).slice(0, 40) + '”');
+      const g = new Zilo.Game(meta.id, spec.startFen || null);
+      const line = [];
+      try {
+        (spec.moves || []).forEach((mv, i) => {
+          try { line.push(this.report(g, String(mv))); } catch (e) { throw new Error('move ' + (i + 1) + ' (' + mv + '): ' + errText(e)); }
+        });
+        if (spec.resigned === 'w' || spec.resigned === 'b') g.resign(spec.resigned);
+      } catch (e) { g.free(); throw e; }
+      this.cancelJob();
+      if (this.game) this.game.free();
+      this.game = g;
+      this.meta = meta;
+      this.line = line;
+      this.resigned = spec.resigned === 'w' || spec.resigned === 'b' ? spec.resigned : null;
+      this.hint = null;
+      this.failedKey = null;
+      this.changed();
+    }
+
+    /** Plays `move` on `g` and returns the engine's report, with the mover's piece and side. */
+    report(g, move) {
+      const side = g.turn();
+      const before = new Map(Array.from(g.board()).map((x) => [x.square, x.piece]));
+      const r = g.play(move);
+      const piece = r.drop ? (side === 'w' ? r.drop : r.drop.toLowerCase()) : before.get(r.from) || '?';
+      // The report stays the engine's object (events and play() hand it out as is); the mover's
+      // piece and side ride along, not enumerable.
+      const rep = toObj(r);
+      Object.defineProperty(rep, 'piece', { value: piece });
+      Object.defineProperty(rep, 'side', { value: side });
+      return rep;
+    }
+
+    spec() {
+      return { variant: this.meta.id, startFen: this.game.startFen(), moves: this.line.map((r) => r.move), resigned: this.resigned };
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    ply() { return this.game.history().length; }
+    length() { return this.line.length; }
+    atEnd() { return this.ply() === this.line.length; }
+    browsing() { return !this.atEnd(); }
+    /** The result at the position looked at. */
+    result() { return toObj(this.game.result()); }
+    isOver() { return this.result().result !== '*'; }
+    /** The result at the end of the line (the game's result). */
+    finalResult() {
+      if (this.atEnd()) return this.result();
+      const g = this.replay(this.line.length);
+      try { return toObj(g.result()); } finally { g.free(); }
+    }
+    turn() { return this.game.turn(); }
+    startSide() { return String(this.game.startFen()).trim().split(/\s+/)[1] === 'b' ? 'b' : 'w'; }
+    sideAtPly(n) { return n % 2 === 0 ? this.startSide() : other(this.startSide()); }
+    lastReport() { const n = this.ply(); return n ? this.line[n - 1] : null; }
+    hand(side) { return toObj(this.game.hand(side)); }
+    sideInfo(side) { return K.PieceSets.sideInfo(this.meta, side); }
+
+    /** A new engine game at ply n of the line (the caller frees it). */
+    replay(n) {
+      const g = new Zilo.Game(this.meta.id, this.game.startFen());
+      for (let i = 0; i < n; i++) g.play(this.line[i].move);
+      if (n === this.line.length && this.resigned) g.resign(this.resigned);
+      return g;
+    }
+
+    // ------------------------------------------------------------------ browsing
+
+    /** Looks at ply n (0 … length) of the line. */
+    goTo(n) {
+      n = Math.max(0, Math.min(this.line.length, n));
+      if (n === this.ply()) return;
+      const end = this.line.length;
+      if (this.resigned && (n === end || this.ply() === end)) {
+        // A resignation stands only at the end of the line: rebuild the game there.
+        const fresh = this.replay(n);
+        this.game.free();
+        this.game = fresh;
+      } else {
+        while (this.ply() > n) this.game.undo();
+        while (this.ply() < n) this.game.play(this.line[this.ply()].move);
+      }
+      this.changed();
+    }
+
+    // ------------------------------------------------------------------ playing
+
+    computerSide() { return this.opp.mode === 'computer' ? other(this.opp.side) : null; }
+    /** The computer is to move at the end of the line (a person may not touch the pieces). */
+    computerToMove() { return this.opp.mode === 'computer' && this.atEnd() && !this.isOver() && this.turn() === this.computerSide(); }
+    thinking() { return !!this.job && this.job.kind === 'move'; }
+    hinting() { return !!this.job && this.job.kind === 'hint'; }
+    /** A person may move pieces at the position looked at. */
+    canMove() { return this.opp.mode !== 'view' && !this.isOver() && !this.computerToMove() && !(this.opp.mode === 'computer' && this.turn() !== this.opp.side); }
+
+    /** The engine's description of a legal move here, or null. */
+    details(move) { try { return toObj(this.game.moveDetails(move)); } catch (_) { return null; } }
+    movesFrom(sq) { return Array.from(this.game.movesFrom(sq)); }
+    dropTargets(letter) { return Array.from(this.game.dropTargets(letter)); }
+    dropError(letter, sq) { try { return this.game.dropError(letter, sq); } catch (e) { return errText(e); } }
+    /** The squares a move's blast would clear, if the engine can tell (else []). */
+    blastCells(move) {
+      if (typeof this.game.blastCells !== 'function') return [];
+      try { return Array.from(this.game.blastCells(move) || []).map((x) => (typeof x === 'string' ? x : x.square)); } catch (_) { return []; }
+    }
+
+    /** Plays `move` at the position looked at; later moves of the line are dropped. Returns the
+     * engine's report; throws with the engine's reason if the move is illegal. */
+    play(move) {
+      const n = this.ply();
+      if (this.resigned && n === this.line.length) throw new Error('the game is over');
+      const r = this.report(this.game, move);
+      if (n < this.line.length) this.resigned = null;
+      this.line.length = n;
+      this.line.push(r);
+      this.hint = null;
+      this.on.move(r);
+      if (r.result && r.result.result !== '*') this.on.end(toObj(r.result));
+      this.changed();
+      return r;
+    }
+
+    /** Takes back the last move of the line (two against the computer: its reply and the
+     * person's move); a resignation is taken back first. Returns false if there is nothing. */
+    takeBack(plies) {
+      if (this.resigned) {
+        this.resigned = null;
+        const fresh = this.replay(this.line.length);
+        this.game.free();
+        this.game = fresh;
+        this.changed();
+        return true;
+      }
+      let target = this.line.length - (plies || 1);
+      if (!plies && this.opp.mode === 'computer') {
+        target = -1;
+        for (let p = this.line.length - 1; p >= 0; p--) if (this.sideAtPly(p) === this.opp.side) { target = p; break; }
+      }
+      if (target < 0) return false;
+      this.cancelJob();
+      this.failedKey = null;
+      while (this.ply() > target) this.game.undo();
+      this.line.length = Math.min(this.line.length, target);
+      while (this.ply() < target) this.game.play(this.line[this.ply()].move);
+      this.changed();
+      return true;
+    }
+
+    canTakeBack() {
+      if (this.opp.mode === 'view') return false;
+      if (this.resigned) return true;
+      if (this.opp.mode === 'computer') return this.line.some((_, p) => this.sideAtPly(p) === this.opp.side);
+      return this.line.length > 0;
+    }
+
+    resign(side) {
+      if (this.isOver() || !this.atEnd()) return null;
+      this.cancelJob();
+      this.game.resign(side);
+      this.resigned = side;
+      const r = this.result();
+      this.on.end(r);
+      this.changed();
+      return r;
+    }
+
+    // ------------------------------------------------------------------ opponent and computer
+
+    /** Sets {mode, side, level} (any of them); a running search is cancelled. */
+    setOpp(change) {
+      const o = Object.assign({}, this.opp, change);
+      if (!MODES.includes(o.mode)) o.mode = 'hotseat';
+      if (o.side !== 'w' && o.side !== 'b') o.side = 'w';
+      o.level = LEVELS[o.level] ? Number(o.level) : 3;
+      if (o.mode === this.opp.mode && o.side === this.opp.side && o.level === this.opp.level) return false;
+      this.cancelJob();
+      this.failedKey = null;
+      this.opp = o;
+      if (o.mode === 'computer') this.worker().warm();
+      this.changed();
+      return true;
+    }
+
+    worker() {
+      if (!this.computer) this.computer = K.Computer.create(Zilo.engineSource);
+      return this.computer;
+    }
+
+    /** Names the position with its history (the engine needs it for repetitions). */
+    posKey() { return this.meta.id + '|' + this.game.startFen() + '|' + Array.from(this.game.history()).join(','); }
+
+    cancelJob() {
+      const j = this.job;
+      if (!j) return;
+      this.job = null;
+      clearTimeout(j.timer);
+      if (this.computer) {
+        this.computer.cancel();
+        if (this.opp.mode === 'computer') this.computer.warm(); // a fresh worker for the next move
+      }
+    }
+
+    /** Starts or cancels the computer's search to match the position and the settings. */
+    sync() {
+      if (!this.game) return;
+      const key = this.posKey();
+      const want = this.computerToMove() ? key + '|level ' + this.opp.level : null;
+      const j = this.job;
+      if (j && (j.kind === 'move' ? j.key !== want : (want || j.key !== key))) this.cancelJob();
+      if (want && !this.job && this.failedKey !== want) this.think(want);
+    }
+
+    ask(level, onReply) {
+      const s = this.spec();
+      const moves = Array.from(this.game.history());
+      return this.worker().ask({ variant: s.variant, startFen: s.startFen, moves, options: { level } }, onReply);
+    }
+
+    think(key) {
+      const job = { kind: 'move', key, started: Date.now(), timer: 0 };
+      this.job = job;
+      this.ask(this.opp.level, (reply) => {
+        if (this.job !== job) return;
+        // A quick answer waits a moment, so that the person's own move is seen first.
+        job.timer = setTimeout(() => this.reply(job, reply), Math.max(0, job.started + MIN_THINK_MS - Date.now()));
+      });
+    }
+
+    reply(job, reply) {
+      if (this.job !== job) return;
+      this.job = null;
+      const now = this.computerToMove() ? this.posKey() + '|level ' + this.opp.level : null;
+      if (now !== job.key) { this.changed(); return; }
+      const r = reply.result;
+      if (reply.error || !r || !r.move) {
+        this.failedKey = job.key;
+        this.changed();
+        this.on.message('The computer could not move: ' + (reply.error || 'it found no move') + '. Change the level, or take back, to try again.', 'error');
+        return;
+      }
+      try { this.play(r.move); } catch (e) { this.on.message('The computer’s move failed: ' + errText(e), 'error'); }
+    }
+
+    /** Asks for a good move for the side to move; the board marks it when it comes. */
+    askHint() {
+      if (!this.game || this.isOver() || this.computerToMove() || this.job || this.opp.mode === 'view') return false;
+      const key = this.posKey();
+      if (this.hint && this.hint.key === key) return false;
+      const job = { kind: 'hint', key };
+      this.job = job;
+      this.ask(HINT_LEVEL, (reply) => {
+        if (this.job !== job) return;
+        this.job = null;
+        const mv = reply.result && reply.result.move;
+        const d = mv && this.posKey() === key ? this.details(mv) : null;
+        if (!d) {
+          this.changed();
+          if (this.posKey() === key) this.on.message('No hint: ' + (reply.error || 'the engine found no move') + '.', 'error');
+          return;
+        }
+        this.hint = Object.assign({ key, side: this.turn() }, d);
+        this.changed();
+      });
+      this.changed();
+      return true;
+    }
+
+    currentHint() {
+      if (this.hint && this.hint.key !== this.posKey()) this.hint = null;
+      return this.hint;
+    }
+
+    changed() {
+      this.sync();
+      this.on.change();
+    }
+
+    destroy() {
+      this.cancelJob();
+      if (this.computer) this.computer.cancel();
+      if (this.game) { this.game.free(); this.game = null; }
+    }
+  }
+
+  K.GameController = GameController;
+  K.LEVELS = LEVELS;
+  K.variants = variants;
+  K.errText = errText;
+})(globalThis.ZiloKit = globalThis.ZiloKit || {});

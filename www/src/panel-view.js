@@ -1,0 +1,221 @@
+/* The panel beside (or below) the board: the status line, the move list, the buttons that
+ * browse the moves and act on the game, and the short messages (toasts over the board, so that
+ * nothing on the page moves when one appears).
+ *
+ * The move list is one Tab stop (a listbox): inside it the arrow keys, Home and End browse. */
+(function (K) {
+  'use strict';
+  const h = (...a) => K.h(...a);
+
+  class PanelView {
+    constructor(root, ctl, board, ui) {
+      this.root = root;
+      this.ctl = ctl;
+      this.board = board;
+      this.ui = ui;
+      this.$ = (id) => root.getElementById(id);
+      this.msgTimer = 0;
+      const list = this.$('moves');
+      list.addEventListener('click', (e) => {
+        const b = e.target.closest('[data-ply]');
+        if (b) { this.ui.activity(); this.ctl.goTo(parseInt(b.dataset.ply, 10)); this.focusCurrent(); }
+      });
+      list.addEventListener('keydown', (e) => this.onListKey(e));
+    }
+
+    render() {
+      this.renderStatus();
+      this.renderMoves();
+      this.renderControls();
+    }
+
+    // ------------------------------------------------------------------------ status
+
+    /** One line for whose move it is or how the game ended, one for what just happened: both
+     * of fixed height, so the page never moves under the player's hand. */
+    renderStatus() {
+      const ctl = this.ctl, b = this.board;
+      const r = ctl.result();
+      const turn = this.$('turn'), note = this.$('note');
+      turn.textContent = '';
+      note.textContent = '';
+      const box = this.$('status');
+      box.classList.toggle('game-over', r.result !== '*');
+      box.classList.toggle('thinking', ctl.thinking());
+      const king = (side) => { const m = ctl.meta; const k = (m.pieces.find((p) => p.royal) || m.pieces[0]).letter; return side === 'w' ? k : k.toLowerCase(); };
+      const token = (side) => h('span', { class: 'turn-token' }, b.pieceSvg(king(side), false));
+      if (r.result !== '*') {
+        if (r.winner) turn.appendChild(token(r.winner));
+        turn.appendChild(h('span', { class: 'result-title', id: 'result', text: r.title }));
+        note.textContent = r.text;
+      } else {
+        const side = ctl.turn(), sd = ctl.sideInfo(side);
+        turn.appendChild(token(side));
+        if (ctl.thinking()) turn.append(h('span', { class: 'thinking-text', text: 'The computer is thinking' }), K.thinkDots());
+        else turn.appendChild(h('span', { text: sd.name + ' to move' + (ctl.computerToMove() ? ' (computer)' : ctl.opp.mode === 'computer' && side === ctl.opp.side && ctl.atEnd() ? ' — your turn' : '') }));
+        if (ctl.game.isCheck()) turn.appendChild(h('span', { class: 'check-flag', text: 'Check!' }));
+        const hint = ctl.currentHint();
+        if (ctl.hinting()) note.append('Looking for a good move', K.thinkDots());
+        else if (hint) note.textContent = this.hintText(hint);
+        else note.textContent = this.lastMoveText();
+      }
+      if (ctl.browsing()) turn.appendChild(h('span', { class: 'browsing-flag', text: 'move ' + ctl.ply() + ' of ' + ctl.length() }));
+      note.title = note.textContent;
+    }
+
+    /** The last move in words, from the engine's report: its notation and what it did. */
+    lastMoveText() {
+      const ctl = this.ctl, b = this.board, r = ctl.lastReport();
+      if (!r) return ctl.length() ? 'The start position.' : 'No moves yet. Click a piece to see where it can go.';
+      const sq = (s) => b.sqName(s);
+      const who = ctl.opp.mode === 'computer' && r.side === ctl.computerSide() ? 'The computer played ' : 'Last move: ';
+      const mover = b.pieceWords(r.piece);
+      let t;
+      if (r.kind === 'drop') t = ctl.sideInfo(r.side).name + ' dropped ' + K.article(b.info(r.piece).name) + ' on ' + sq(r.to);
+      else if (r.kind === 'castle' && r.rook) t = ctl.sideInfo(r.side).name + ' castled: the king ' + sq(r.from) + '–' + sq(r.to) + ', the rook ' + sq(r.rook.from) + '–' + sq(r.rook.to);
+      else if (r.kind === 'snipe' && r.captured) t = 'the ' + mover + ' on ' + sq(r.from) + ' shot ' + K.article(b.pieceWords(r.captured.piece)) + ' on ' + sq(r.to) + ' and stays where it is';
+      else if (r.captured) {
+        const cap = r.captured.piece;
+        const toHand = ctl.meta.drops && !(ctl.meta.pieces.find((p) => p.letter === cap.toUpperCase()) || {}).royal;
+        t = 'the ' + mover + ' ' + sq(r.from) + '×' + sq(r.to) + ' took ' + K.article(b.pieceWords(cap)) + (r.kind === 'enPassant' ? ' en passant' : '') +
+          (toHand ? ', which joins ' + ctl.sideInfo(r.side).thePossessive + ' hand' : '');
+      } else t = 'the ' + mover + ' ' + sq(r.from) + '–' + sq(r.to);
+      if (r.promotion) t += ', promoted to ' + K.article(b.info(r.promotion).name);
+      else if (/=$/.test(r.san)) t += ', did not promote';
+      if (r.blasted && r.blasted.length) t += '. Blast! It removed ' + r.blasted.map((x) => b.pieceWords(x.piece) + ' (' + sq(x.square) + ')').join(', ');
+      return who + r.san + ' — ' + t + '.';
+    }
+
+    hintText(hint) {
+      const b = this.board, sq = (s) => b.sqName(s);
+      if (hint.kind === 'drop') return 'Hint: ' + hint.san + ' — drop ' + K.article(b.info(hint.side === 'w' ? hint.drop : hint.drop.toLowerCase()).name) + ' on ' + sq(hint.to) + '.';
+      const p = b.pieceAt(hint.from);
+      return 'Hint: ' + hint.san + ' — the ' + (p ? b.info(p).name : 'piece') + ' on ' + sq(hint.from) + (hint.kind === 'snipe' ? ' shoots ' : ' to ') + sq(hint.to) + '.';
+    }
+
+    // ------------------------------------------------------------------------ the move list
+
+    renderMoves() {
+      const ctl = this.ctl, list = this.$('moves');
+      const had = this.root.activeElement && list.contains(this.root.activeElement);
+      list.textContent = '';
+      const line = ctl.line, n = ctl.ply();
+      this.$('moves-empty').hidden = line.length > 0;
+      list.hidden = line.length === 0;
+      const black = ctl.startSide() === 'b';
+      const fullStart = parseInt(String(ctl.game.startFen()).trim().split(/\s+/).pop(), 10) || 1;
+      let row = null;
+      line.forEach((r, i) => {
+        const ply = i + (black ? 1 : 0);
+        const num = fullStart + Math.floor(ply / 2);
+        if (!row || ply % 2 === 0) {
+          row = h('li', { role: 'none' }, h('span', { class: 'num', 'aria-hidden': 'true', text: num + '.' }));
+          if (ply % 2 === 1) row.appendChild(h('span', { class: 'mv empty', 'aria-hidden': 'true', text: '…' }));
+          list.appendChild(row);
+        }
+        const cur = i === n - 1;
+        const b = h('span', {
+          role: 'option', class: 'mv' + (cur ? ' current' : '') + (i >= n ? ' future' : ''), tabindex: '-1', id: 'ply-' + (i + 1),
+          'data-ply': String(i + 1), 'data-move': r.move, 'aria-selected': cur ? 'true' : 'false',
+          'aria-label': num + (ply % 2 ? '… ' : '. ') + r.san + (r.blasted && r.blasted.length ? ', blast' : ''),
+          title: this.board.pieceWords(r.piece) + ' (' + r.move + ')',
+        }, r.san);
+        if (r.blasted && r.blasted.length) b.appendChild(h('span', { class: 'blast-mark', 'aria-hidden': 'true', text: ' ✶' + r.blasted.length }));
+        row.appendChild(b);
+      });
+      const fin = ctl.atEnd() ? ctl.result() : null;
+      this.$('moves-result').textContent = fin && fin.result !== '*' ? fin.result + ' · ' + fin.text : '';
+      // One Tab stop: the current move (or the first, at the start).
+      const stop = list.querySelector('.current') || list.querySelector('[role="option"]');
+      if (stop) stop.tabIndex = 0;
+      if (had) this.focusCurrent();
+      this.scrollMoves();
+    }
+
+    focusCurrent() {
+      const list = this.$('moves');
+      const stop = list.querySelector('.current') || list.querySelector('[role="option"]');
+      if (stop) stop.focus({ preventScroll: true });
+      this.scrollMoves();
+    }
+
+    /** Keeps the current move in view: pinned to the bottom while it is the last one. */
+    scrollMoves() {
+      const box = this.$('movelist');
+      const cur = this.$('moves').querySelector('.current');
+      if (!cur || this.ctl.atEnd()) { box.scrollTop = this.ctl.atEnd() ? box.scrollHeight : 0; return; }
+      const lr = box.getBoundingClientRect(), cr = cur.getBoundingClientRect();
+      if (cr.bottom > lr.bottom || cr.top < lr.top) box.scrollTop += cr.top - lr.top - lr.height / 2;
+    }
+
+    onListKey(e) {
+      const ctl = this.ctl;
+      const steps = { ArrowLeft: -1, ArrowUp: -2, ArrowRight: 1, ArrowDown: 2 };
+      let to = null;
+      if (e.key in steps) to = ctl.ply() + steps[e.key];
+      else if (e.key === 'Home') to = 0;
+      else if (e.key === 'End') to = ctl.length();
+      if (to == null || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      e.stopPropagation();
+      // Ply 0 (the start) has no entry: the first move keeps the focus.
+      ctl.goTo(Math.max(0, to));
+      this.focusCurrent();
+    }
+
+    // ------------------------------------------------------------------------ buttons
+
+    renderControls() {
+      const ctl = this.ctl;
+      const view = ctl.opp.mode === 'view';
+      this.$('btn-first').disabled = this.$('btn-prev').disabled = ctl.ply() === 0;
+      this.$('btn-next').disabled = this.$('btn-last').disabled = ctl.atEnd();
+      this.$('actions').hidden = view;
+      const tb = this.$('btn-takeback');
+      tb.disabled = !ctl.canTakeBack();
+      tb.title = ctl.opp.mode === 'computer' ? 'Take back your last move and the computer’s reply' : 'Take back the last move';
+      const hb = this.$('btn-hint');
+      hb.disabled = ctl.isOver() || ctl.computerToMove() || ctl.thinking() || !ctl.canMove();
+      hb.classList.toggle('busy', ctl.hinting());
+      hb.setAttribute('aria-busy', ctl.hinting() ? 'true' : 'false');
+      const rb = this.$('btn-resign');
+      rb.disabled = ctl.isOver() || !ctl.atEnd();
+      rb.title = ctl.opp.mode === 'computer' ? 'You give up' : 'The side to move gives up';
+      if (rb.disabled) disarm(rb);
+    }
+
+    // ------------------------------------------------------------------------ messages
+
+    /** A short message over the board: it covers, it never pushes. */
+    message(text, kind) {
+      const m = this.$('message');
+      m.textContent = text;
+      m.className = 'toast' + (kind === 'error' ? ' error' : '');
+      m.dataset.kind = kind || 'info';
+      m.hidden = false;
+      m.style.animation = 'none'; m.getBoundingClientRect(); m.style.animation = '';
+      clearTimeout(this.msgTimer);
+      this.msgTimer = setTimeout(() => { m.hidden = true; }, kind === 'error' ? 9000 : 6000);
+    }
+    clearMessage() { clearTimeout(this.msgTimer); this.$('message').hidden = true; }
+  }
+
+  /** A button that needs a second press to act (Resign, New game): the first arms it. */
+  function armed(btn, label, action) {
+    if (btn.classList.contains('armed')) { disarm(btn); action(); return; }
+    btn.classList.add('armed');
+    btn.dataset.label = btn.textContent;
+    btn.textContent = label;
+    btn._t = setTimeout(() => disarm(btn), 4000);
+  }
+  function disarm(btn) {
+    if (!btn.classList.contains('armed')) return;
+    clearTimeout(btn._t);
+    btn.classList.remove('armed');
+    btn.textContent = btn.dataset.label || btn.textContent;
+  }
+
+  K.PanelView = PanelView;
+  K.armed = armed;
+  K.disarm = disarm;
+})(globalThis.ZiloKit = globalThis.ZiloKit || {});

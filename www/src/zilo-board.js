@@ -1,0 +1,384 @@
+/* <zilo-board>: a board that plays any variant of the engine, for this page and for anyone's.
+ *
+ *   <script src="engine.js"></script>
+ *   <script src="zilo-board.js"></script>
+ *   <zilo-board variant="chess" mode="computer" level="2" orientation="w"></zilo-board>
+ *
+ * Attributes: variant, fen (a start position), moves (move texts, spaces or commas between),
+ * code (a game code), orientation (w|b), mode (hotseat|computer|view), side (the person's side
+ * against the computer; default: orientation), level (1–5), pieces (a piece set id), sounds.
+ * Methods: play(move), undo(), takeBack(), load(codeOrFenOrSpec), newGame(variant?), goTo(ply),
+ * flip(), resign(side?), hint(); fen(), moves(), history(), result(), turn(), code(), text(),
+ * state(). Events: `move` (detail: the engine's report, as Zilo.Game.play returns it), `end`
+ * (detail: the engine's result()), `update` (anything changed). `ready` is a promise.
+ *
+ * Everything lives in an open shadow root (several boards never meet; the page's styles stay
+ * out). The board fits its container's width and the window's height. */
+(function (K) {
+  'use strict';
+
+  const NAV = [
+    ['btn-first', 'First position (Home)', 'M6 5v14M19 5l-9 7 9 7z'],
+    ['btn-prev', 'Previous move (←)', 'M16 5l-9 7 9 7z'],
+    ['btn-next', 'Next move (→)', 'M8 5l9 7-9 7z'],
+    ['btn-last', 'Last move (End)', 'M18 5v14M5 5l9 7-9 7z'],
+  ];
+  const SKELETON = `
+<div class="zb" id="zb" data-layout="narrow">
+  <div class="side side-top" id="side-top" role="group"></div>
+  <div class="board-area">
+    <div class="frame" id="frame">
+      <div class="coords coords-ranks" id="coords-ranks" aria-hidden="true"></div>
+      <div class="board" id="board" role="grid" aria-label="Board"></div>
+      <div class="coords coords-files" id="coords-files" aria-hidden="true"></div>
+      <div class="chooser" id="chooser" role="dialog" aria-modal="true" hidden></div>
+      <div class="confirm" id="confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-text" hidden>
+        <div class="confirm-card"><p id="confirm-text"></p>
+          <div class="confirm-actions"><button type="button" class="btn" id="confirm-no">Cancel</button><button type="button" class="btn btn-primary" id="confirm-yes">Play it</button></div></div>
+      </div>
+      <div class="toast" id="message" role="status" aria-live="polite" hidden></div>
+      <div class="loading" id="loading">Loading the engine…</div>
+    </div>
+  </div>
+  <div class="side side-bottom" id="side-bottom" role="group"></div>
+  <div class="panel" id="panel">
+    <div class="status card" id="status" role="status" aria-live="polite" aria-atomic="true"><div class="turn" id="turn"></div><div class="note" id="note"></div></div>
+    <div class="controls" id="controls">
+      <div class="nav" id="nav" role="group" aria-label="Browse the moves">${NAV.map(([id, label, d]) =>
+    `<button type="button" class="btn" id="${id}" aria-label="${label}" title="${label}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="currentColor" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg></button>`).join('')}</div>
+      <div class="actions" id="actions" role="group" aria-label="Game">
+        <button type="button" class="btn" id="btn-takeback">Take back</button>
+        <button type="button" class="btn" id="btn-flip" title="Turn the board around (F)">Flip</button>
+        <button type="button" class="btn btn-hint" id="btn-hint" title="Show a good move, without playing it (H)">Hint</button>
+        <button type="button" class="btn btn-danger" id="btn-resign">Resign</button>
+        <button type="button" class="btn btn-primary" id="btn-new">New game</button>
+      </div>
+    </div>
+    <slot name="panel"></slot>
+    <div class="movelist card" id="movelist"><p class="moves-empty" id="moves-empty">No moves yet.</p><ol class="moves" id="moves" role="listbox" aria-label="Moves"></ol><p class="moves-result" id="moves-result"></p></div>
+  </div>
+  <div class="tooltip" id="tooltip" role="tooltip" hidden></div>
+</div>`;
+
+  /** The shipped fonts, declared once per page (a shadow root cannot declare fonts). */
+  function installFonts() {
+    if (document.getElementById('zilo-board-fonts') || !K.FONTS) return;
+    const css = K.FONTS.map((f) => '@font-face{font-family:"' + f.family + '";font-weight:' + f.weight + ';font-style:normal;font-display:block;' +
+      (f.range ? 'unicode-range:' + f.range + ';' : '') + 'src:url(data:font/woff2;base64,' + f.data + ') format("woff2")}').join('\n');
+    const style = document.createElement('style');
+    style.id = 'zilo-board-fonts';
+    style.textContent = css;
+    document.head.appendChild(style);
+  }
+
+  const ORIENT = { w: 'w', b: 'b', white: 'w', black: 'b', first: 'w', second: 'b' };
+  let lastActive = null; // the board the person last touched: it takes the arrow keys
+
+  class ZiloBoard extends HTMLElement {
+    static get observedAttributes() { return ['variant', 'fen', 'moves', 'code', 'orientation', 'mode', 'side', 'level', 'pieces', 'sounds']; }
+
+    constructor() {
+      super();
+      installFonts();
+      const root = this.attachShadow({ mode: 'open' });
+      const style = document.createElement('style');
+      style.textContent = K.CSS || '';
+      root.appendChild(style);
+      const tpl = document.createElement('template');
+      tpl.innerHTML = SKELETON;
+      root.appendChild(tpl.content);
+      this.root = root;
+      this.ctl = null;
+      this._quiet = 0;
+      this.ready = new Promise((ok, fail) => { this._ready = ok; this._fail = fail; });
+      this.ready.catch(() => {});
+    }
+
+    connectedCallback() {
+      if (this._started) { this.layout(); return; }
+      this._started = true;
+      if (!lastActive) lastActive = this;
+      if (!globalThis.Zilo || !globalThis.Zilo.ready) { this.fatal('The game engine (engine.js) is missing: load engine.js before zilo-board.js.'); return; }
+      Zilo.ready.then(() => this.start()).catch((e) => this.fatal('The game engine failed to start: ' + K.errText(e)));
+    }
+
+    disconnectedCallback() {
+      if (this.ctl) this.ctl.cancelJob();
+      if (lastActive === this) lastActive = null;
+    }
+
+    fatal(text) {
+      const l = this.root.getElementById('loading');
+      l.hidden = false;
+      l.classList.add('error');
+      l.textContent = text;
+      this._fail(new Error(text));
+    }
+
+    start() {
+      const $ = (id) => this.root.getElementById(id);
+      this.ctl = new K.GameController({
+        change: () => this.render(),
+        move: (r) => this.onMove(r),
+        end: (r) => this.emit('end', r),
+        message: (t, k) => this.panel.message(t, k),
+      });
+      const ui = {
+        message: (t, k) => this.panel.message(t, k),
+        confirmDrop: (d, n, go, cancel) => this.confirmDrop(d, n, go, cancel),
+        activity: () => { lastActive = this; },
+        changed: () => this.render(),
+        selection: () => {},
+      };
+      this.view = new K.BoardView(this.root, this.ctl, ui);
+      this.panel = new K.PanelView(this.root, this.ctl, this.view, ui);
+      K.Chooser.setup(this.view);
+      this.applyView();
+      this.applyOpp();
+      try { this.ctl.load(this.initialSpec()); } catch (e) {
+        this.ctl.load({ variant: this.fallbackVariant() });
+        this.panel.message('Could not load the game: ' + K.errText(e), 'error');
+      }
+      // Buttons.
+      $('btn-first').addEventListener('click', () => this.goTo(0));
+      $('btn-prev').addEventListener('click', () => this.step(-1));
+      $('btn-next').addEventListener('click', () => this.step(1));
+      $('btn-last').addEventListener('click', () => this.goTo(this.ctl.length()));
+      $('btn-takeback').addEventListener('click', () => this.takeBack());
+      $('btn-flip').addEventListener('click', () => this.flip());
+      $('btn-hint').addEventListener('click', () => this.hint());
+      $('btn-resign').addEventListener('click', (e) => {
+        const side = this.ctl.opp.mode === 'computer' ? this.ctl.opp.side : this.ctl.turn();
+        if (!e.currentTarget.classList.contains('armed')) this.panel.message('Press “Confirm” to resign for ' + this.ctl.sideInfo(side).the + '.', 'info');
+        K.armed(e.currentTarget, 'Confirm', () => this.resign(side));
+      });
+      $('btn-new').addEventListener('click', (e) => {
+        const going = this.ctl.length() > 0 && !this.ctl.finalResult().title;
+        if (!going) { this.newGame(); return; }
+        K.armed(e.currentTarget, 'Start over?', () => this.newGame());
+      });
+      this.addEventListener('keydown', (e) => this.onKey(e));
+      this.addEventListener('pointerdown', () => { lastActive = this; });
+      this.addEventListener('focusin', () => { lastActive = this; });
+      if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.layout()).observe(this);
+      window.addEventListener('resize', () => { this.layout(); this.view.hideTooltip(); });
+      $('loading').hidden = true;
+      this.started = true;
+      this.layout();
+      this.render();
+      this._ready(this);
+    }
+
+    fallbackVariant() { const v = K.variants(); return (v.find((x) => x.id === 'zilo') || v[0]).id; }
+
+    /** The game the attributes describe. */
+    initialSpec() {
+      const code = this.getAttribute('code');
+      if (code) return K.Sharing.decode(code);
+      const moves = (this.getAttribute('moves') || '').split(/[\s,]+/).filter(Boolean);
+      return { variant: this.getAttribute('variant') || this.fallbackVariant(), startFen: this.getAttribute('fen') || null, moves };
+    }
+
+    attributeChangedCallback(name, old, value) {
+      if (!this.started || this._quiet || old === value) return;
+      if (['variant', 'fen', 'moves', 'code'].includes(name)) {
+        try { this.ctl.load(this.initialSpec()); } catch (e) { this.panel.message('Could not load the game: ' + K.errText(e), 'error'); }
+      } else if (['orientation', 'pieces', 'sounds'].includes(name)) { this.applyView(); this.render(); } else this.applyOpp();
+    }
+
+    applyView() {
+      this.view.orientation = ORIENT[this.getAttribute('orientation')] || this.view.orientation || 'w';
+      this.view.setId = this.getAttribute('pieces') || null;
+      this.sounds = this.hasAttribute('sounds') && this.getAttribute('sounds') !== 'off' && this.getAttribute('sounds') !== 'false';
+    }
+
+    applyOpp() {
+      const mode = this.getAttribute('mode') || 'hotseat';
+      const side = ORIENT[this.getAttribute('side')] || ORIENT[this.getAttribute('orientation')] || 'w';
+      this.ctl.setOpp({ mode, side, level: parseInt(this.getAttribute('level') || '3', 10) });
+    }
+
+    /** Sets an attribute without reacting to it (the state is already there). */
+    quietly(name, value) { this._quiet++; try { if (value == null) this.removeAttribute(name); else this.setAttribute(name, value); } finally { this._quiet--; } }
+
+    // ------------------------------------------------------------------------ drawing
+
+    render() {
+      if (!this.view || !this.ctl.game) return;
+      this.view.render();
+      this.panel.render();
+      const zb = this.root.getElementById('zb');
+      zb.dataset.mode = this.ctl.opp.mode;
+      this.layout();
+      this.emit('update', null);
+    }
+
+    /** Sizes the board to the room it has: its container's width, and the window's height less
+     * whatever stands above the element near the top of the page (a header). In a wide space the
+     * panel goes beside the board, with each player's bar docked to the board's top and bottom;
+     * in a narrow one everything stacks, the person's own hand right under the board. */
+    layout() {
+      if (!this.ctl || !this.ctl.meta) return;
+      const m = this.ctl.meta, zb = this.root.getElementById('zb');
+      const W = this.clientWidth;
+      if (!W) return;
+      const top = this.getBoundingClientRect().top + (window.scrollY || 0);
+      const above = top < window.innerHeight * 0.3 ? top : 0;
+      const H = Math.max(240, window.innerHeight - above - 8);
+      const small = W < 520 || H < 520;
+      const c = small ? 14 : 18;
+      const ratio = m.ranks / m.files;
+      const handH = m.drops ? (small ? 38 : 46) : 0;
+      const sideH = 26 + 10 + handH + 6;             // bar, padding and border, hand, gap
+      const statusH = small ? 68 : 74;
+      const fit = (w, h) => Math.floor(Math.min(w, h / ratio, 900));
+      const panelW = Math.max(230, Math.min(340, W * 0.3));
+      const wide = fit(W - panelW - 10 - c, H - c);
+      const narrow = Math.max(fit(W - c, H - 2 * sideH - statusH - c - 8), Math.min(W - c, 250));
+      const layout = wide >= narrow * 0.9 && wide >= 260 ? 'wide' : 'narrow';
+      const bw = layout === 'wide' ? wide : Math.min(narrow, fit(W - c, 9999));
+      // Whole pixels per square: crisp lines.
+      const sqPx = Math.floor(bw / m.files);
+      const bwPx = sqPx * m.files + 4, bhPx = Math.round(sqPx * m.ranks) + 4;
+      zb.dataset.layout = layout;
+      zb.dataset.size = small ? 's' : 'm';
+      if (layout === 'wide' && H < 480) zb.dataset.short = ''; else delete zb.dataset.short;
+      zb.style.setProperty('--bw', bwPx + 'px');
+      zb.style.setProperty('--bh', bhPx + 'px');
+      zb.style.setProperty('--frame-h', bhPx + c + 'px');
+      zb.style.setProperty('--frame-w', bwPx + c + 'px');
+      zb.style.setProperty('--hand-h', Math.min(handH, Math.floor((layout === 'wide' ? panelW : W) - 20) / 7.5) + 'px');
+      if (layout === 'wide') zb.style.gridTemplateColumns = (bwPx + c) + 'px minmax(0, ' + Math.round(W - bwPx - c - 10) + 'px)'; else zb.style.gridTemplateColumns = '';
+    }
+
+    // ------------------------------------------------------------------------ events
+
+    emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true })); }
+
+    onMove(r) {
+      this.view.queueEffects(r, this.view.slideNext !== false);
+      this.view.slideNext = undefined;
+      this.panel.clearMessage();
+      if (this.sounds && K.Sounds) K.Sounds.play(K.Sounds.kindOf(r));
+      this.emit('move', r);
+    }
+
+    /** Asks before a move made while looking back drops the later moves. */
+    confirmDrop(d, n, go, cancel) {
+      const box = this.root.getElementById('confirm');
+      this.root.getElementById('confirm-text').textContent = 'Play ' + (d ? d.san : 'this move') + ' here? The ' + (n === 1 ? 'later move' : n + ' later moves') + ' will be dropped.';
+      const yes = this.root.getElementById('confirm-yes'), no = this.root.getElementById('confirm-no');
+      const done = (ok) => {
+        box.hidden = true;
+        yes.onclick = no.onclick = box.onkeydown = null;
+        if (ok) go(); else cancel();
+      };
+      yes.onclick = () => done(true);
+      no.onclick = () => done(false);
+      box.onkeydown = (e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); done(false); } };
+      box.hidden = false;
+      yes.focus({ preventScroll: true });
+    }
+
+    /** The history keys (anywhere in the element but the board's grid and the move list, which
+     * have their own), H for a hint, F to flip, Escape to cancel. */
+    onKey(e) {
+      if (!this.ctl || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      const t = e.composedPath()[0];
+      if (t && t.closest && !this.root.contains(t) && t !== this) {
+        // Slotted content (the page's own controls) keeps its keys, unless it is a plain button.
+        if (!(t.tagName === 'BUTTON' && !t.closest('[role="radiogroup"]'))) return;
+      }
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+      this.key(e);
+    }
+
+    key(e) {
+      const k = e.key;
+      if (k === 'Escape') { this.view.deselect(); this.view.hideTooltip(); return; }
+      const act = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.goTo(0), End: () => this.goTo(this.ctl.length()),
+        h: () => this.hint(), H: () => this.hint(), f: () => this.flip(), F: () => this.flip() }[k];
+      if (!act) return;
+      e.preventDefault();
+      act();
+    }
+
+    // ------------------------------------------------------------------------ the API
+
+    /** Plays a move text at the end of the game; returns the engine's report. Throws if illegal. */
+    play(move) {
+      this.ctl.goTo(this.ctl.length());
+      this.view.deselect(true);
+      return this.ctl.play(String(move));
+    }
+    /** Takes back the last move (one ply). */
+    undo() { this.view.deselect(true); return this.ctl.takeBack(1); }
+    /** Takes back as the button does: against the computer, to the person's previous turn. */
+    takeBack() { this.view.deselect(true); this.panel.clearMessage(); return this.ctl.takeBack(); }
+    /** Loads a game code, a position string (of this variant), or {variant, fen, moves}. Throws
+     * with the reason if it cannot be loaded (the game on the board is kept). */
+    load(x) {
+      let spec;
+      if (typeof x === 'string') {
+        const s = x.trim();
+        spec = s.includes('~') ? K.Sharing.decode(s) : { variant: this.ctl.meta.id, startFen: s, moves: [] };
+      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null };
+      this.view.deselect(true);
+      this.ctl.load(spec);
+      return this.state();
+    }
+    newGame(variant) { return this.load({ variant: variant || this.ctl.meta.id }); }
+    goTo(ply) { this.view.deselect(true); this.ctl.goTo(ply); }
+    step(d) {
+      const n = this.ctl.ply() + d;
+      if (n < 0 || n > this.ctl.length()) return;
+      this.view.deselect(true);
+      if (d === 1) this.view.queueEffects(this.ctl.line[n - 1], true);
+      this.ctl.goTo(n);
+    }
+    flip() {
+      this.view.orientation = this.view.orientation === 'w' ? 'b' : 'w';
+      this.quietly('orientation', this.view.orientation);
+      this.view.deselect(true);
+      this.render();
+    }
+    resign(side) { return this.ctl.resign(side || (this.ctl.opp.mode === 'computer' ? this.ctl.opp.side : this.ctl.turn())); }
+    hint() { return this.ctl.askHint(); }
+    /** Shows a short message over the board (kind: 'info' or 'error'). */
+    message(text, kind) { if (this.panel) this.panel.message(text, kind); }
+    fen() { return this.ctl.game.fen(); }
+    moves() { return this.ctl.line.map((r) => r.move); }
+    history() { return this.ctl.line.slice(); }
+    result() { return this.ctl.finalResult(); }
+    turn() { return this.ctl.turn(); }
+    code() { return K.Sharing.encode(this.ctl.spec()); }
+    text(extra) { return K.Sharing.text(this.ctl.replay(this.ctl.length()), this.ctl.meta, this.ctl.line.map((r) => r.san), extra); }
+    get variant() { return this.ctl && this.ctl.meta ? this.ctl.meta.id : this.getAttribute('variant'); }
+    get orientation() { return this.view ? this.view.orientation : ORIENT[this.getAttribute('orientation')] || 'w'; }
+    get ply() { return this.ctl ? this.ctl.ply() : 0; }
+    /** Everything about the game, as plain data. */
+    state() {
+      const c = this.ctl;
+      return {
+        variant: c.meta.id, startFen: c.game.startFen(), fen: c.game.fen(), moves: this.moves(), sans: c.line.map((r) => r.san),
+        ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
+        orientation: this.view.orientation, thinking: c.thinking(),
+      };
+    }
+    /** The piece sets this variant can be drawn with: [{id, title}], the default first. */
+    pieceSets() { return K.PieceSets.forVariant(this.ctl.meta).map((s) => ({ id: s.id, title: s.title })); }
+  }
+
+  // Keys pressed with nothing focused go to the board last touched (the page's one board, or
+  // the last of several).
+  document.addEventListener('keydown', (e) => {
+    const a = document.activeElement;
+    if (!lastActive || !lastActive.isConnected || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (a && a !== document.body && a !== document.documentElement && !(a.tagName === 'BUTTON' && !a.closest('zilo-board') && !a.closest('[role="radiogroup"]'))) return;
+    if (document.querySelector('dialog[open]')) return;
+    if (lastActive.ctl) lastActive.key(e);
+  });
+
+  K.ZiloBoard = ZiloBoard;
+  if (!customElements.get('zilo-board')) customElements.define('zilo-board', ZiloBoard);
+})(globalThis.ZiloKit = globalThis.ZiloKit || {});
