@@ -207,13 +207,15 @@ ${forwarded}
   };
   if (typeof Symbol === 'function' && Symbol.dispose) Game.prototype[Symbol.dispose] = Game.prototype.free;
 
-// Fields: move, san, kind, from, to, drop, promotion, rook 'from:to', then for play() captured
-// 'square:piece', blasted 'square:piece …', check '1', result, reason, winner, title, text.
+// Fields: move, san, kind, from, to, drop, promotion, rook 'from:to', path 'sq sq …', then for
+// play() captured 'square:piece', blasted 'square:piece …', check '1', result, reason, winner,
+// title, text.
 function unpackDetails(f) {
   var rook = f[7] ? f[7].split(':') : null;
   return {
     move: f[0], san: f[1], kind: f[2], from: f[3] || null, to: f[4], drop: f[5] || null,
     promotion: f[6] || null, rook: rook ? { from: rook[0], to: rook[1] } : null,
+    path: f[8] ? f[8].split(' ') : [],
   };
 }
 function squarePiece(text) {
@@ -223,10 +225,10 @@ function squarePiece(text) {
 function unpackPlay(packed) {
   var f = packed.split('\\t');
   var r = unpackDetails(f);
-  r.captured = f[8] ? squarePiece(f[8]) : null;
-  r.blasted = f[9] ? f[9].split(' ').map(squarePiece) : [];
-  r.check = f[10] === '1';
-  r.result = { result: f[11], reason: f[12], winner: f[13] || null, title: f[14], text: f[15] };
+  r.captured = f[9] ? squarePiece(f[9]) : null;
+  r.blasted = f[10] ? f[10].split(' ').map(squarePiece) : [];
+  r.check = f[11] === '1';
+  r.result = { result: f[12], reason: f[13], winner: f[14] || null, title: f[15], text: f[16] };
   return r;
 }
 

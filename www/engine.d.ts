@@ -32,6 +32,7 @@ declare namespace Zilo {
     files: number;
     ranks: number;
     startFen: string;
+    /** Whether positions have hands: captured pieces to drop (zilo, shogi) or a reserve (Venomous). */
     drops: boolean;
     /** `'choice'`: the move text ends with the new piece (`e7e8q`); `'optional'`: `+` promotes (`c6c7+`). */
     promotion: 'none' | 'choice' | 'optional';
@@ -94,6 +95,9 @@ declare namespace Zilo {
     promotion: string | null;
     /** The rook's move, for a castle (`to` is then the king's square). */
     rook: { from: Square; to: Square } | null;
+    /** The squares the move passes, in order (a slide's, a Sissa's bent ride, a thrust up a file);
+     * empty for a leap. */
+    path: Square[];
   }
 
   interface PlayReport extends MoveDetails {

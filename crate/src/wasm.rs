@@ -221,6 +221,9 @@ struct MoveDetails {
     promotion: Option<String>,
     /// The rook's move, for a castle.
     rook: Option<FromTo>,
+    /// The cells the move passes, in order (a slide's, a Sissa's bent ride,
+    /// a thrust's file); empty for a leap.
+    path: Vec<String>,
 }
 
 struct FromTo {
@@ -279,7 +282,7 @@ pub fn variants() -> Result<JsValue, JsError> {
                 files: v.geometry.files,
                 ranks: v.geometry.ranks,
                 start_fen: v.start_fen,
-                drops: v.rules.drops,
+                drops: v.has_hands(),
                 promotion: match v.rules.promotion {
                     Promotion::None => "none",
                     Promotion::LastRank { .. } => "choice",
@@ -409,16 +412,19 @@ impl JsGame {
                 }
                 _ => None,
             },
+            path: pos.move_path(m).into_iter().map(|sq| self.square_name(sq)).collect(),
         }
     }
 
-    /// `details(m)` as 8 tab-separated fields (`null` as empty): move, san,
-    /// kind, from, to, drop, promotion, the rook's `from:to`.
+    /// `details(m)` as 9 tab-separated fields (`null` as empty): move, san,
+    /// kind, from, to, drop, promotion, the rook's `from:to`, the path's
+    /// squares separated by spaces.
     fn pack_details(&self, m: Move, out: &mut String) {
         let d = self.details(m);
         let rook = d.rook.map(|r| format!("{}:{}", r.from, r.to));
+        let path = Some(d.path.join(" "));
         let fields =
-            [Some(d.text), Some(d.san), Some(d.kind.to_string()), d.from, Some(d.to), d.drop, d.promotion, rook];
+            [Some(d.text), Some(d.san), Some(d.kind.to_string()), d.from, Some(d.to), d.drop, d.promotion, rook, path];
         for (i, field) in fields.into_iter().enumerate() {
             if i > 0 {
                 out.push('\t');

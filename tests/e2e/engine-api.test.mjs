@@ -44,7 +44,7 @@ for (const variant of ['zilo', 'chess', 'shogi', ...PILLAGES]) {
         played.push(move);
         assert.equal(report.move, move);
         // moveDetails describes the move before it is played exactly as play() reports it.
-        for (const k of ['move', 'san', 'kind', 'from', 'to', 'drop', 'promotion', 'rook']) assert.deepEqual(report[k], details[k], `${k} of ${move}`);
+        for (const k of ['move', 'san', 'kind', 'from', 'to', 'drop', 'promotion', 'rook', 'path']) assert.deepEqual(report[k], details[k], `${k} of ${move}`);
         if (report.result.result !== '*') break;
       }
       const [fen, result] = cli('play', variant, ...played).trim().split('\n');
@@ -101,7 +101,7 @@ test('variants(): the Pillage family on 10×10 boards, with their piece tables',
 test('moveDetails and play(): castle with its rook, flexible castles, en passant, promotion, SAN', () => {
   const chess = new Zilo.Game('chess', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
   assert.deepEqual(chess.moveDetails('e1g1'), {
-    move: 'e1g1', san: 'O-O', kind: 'castle', from: 'e1', to: 'g1', drop: null, promotion: null, rook: { from: 'h1', to: 'f1' },
+    move: 'e1g1', san: 'O-O', kind: 'castle', from: 'e1', to: 'g1', drop: null, promotion: null, rook: { from: 'h1', to: 'f1' }, path: [],
   });
   assert.equal(chess.fen(), 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'moveDetails does not play the move');
   const r = chess.play('e1c1');
@@ -119,7 +119,7 @@ test('moveDetails and play(): castle with its rook, flexible castles, en passant
   const g = new Zilo.Game('pillage', 'r4k2r1/10/10/10/10/10/10/10/10/1R3K2R1 w KQkq - 0 1');
   const toG1 = g.movesFrom('f1').filter((m) => g.moveDetails(m).to === 'g1');
   assert.deepEqual(toG1.sort(), ['f1g1', 'f1g1+i1f1']);
-  assert.deepEqual(g.moveDetails('f1g1'), { move: 'f1g1', san: 'Kg1', kind: 'step', from: 'f1', to: 'g1', drop: null, promotion: null, rook: null });
+  assert.deepEqual(g.moveDetails('f1g1'), { move: 'f1g1', san: 'Kg1', kind: 'step', from: 'f1', to: 'g1', drop: null, promotion: null, rook: null, path: [] });
   assert.deepEqual(g.moveDetails('f1g1+i1f1').rook, { from: 'i1', to: 'f1' });
   assert.equal(g.moveDetails('f1h1+i1g1').san, 'O-O(Kh1)');
   const castled = g.play('f1b1+b1c1');
@@ -140,7 +140,7 @@ test('moveDetails and play(): castle with its rook, flexible castles, en passant
 test('snipes: the Sniper removes its target and stays; kind, san, from/to, lastMove', () => {
   const g = new Zilo.Game('pillage-snipers', '4k5/10/2r7/10/10/10/10/10/10/2S2K4 w - - 0 1');
   assert.deepEqual(g.movesFrom('c1').sort(), ['c1a1', 'c1c3', 'c1e1', 'c1xc8']);
-  assert.deepEqual(g.moveDetails('c1xc8'), { move: 'c1xc8', san: 'S!c8', kind: 'snipe', from: 'c1', to: 'c8', drop: null, promotion: null, rook: null });
+  assert.deepEqual(g.moveDetails('c1xc8'), { move: 'c1xc8', san: 'S!c8', kind: 'snipe', from: 'c1', to: 'c8', drop: null, promotion: null, rook: null, path: [] });
   const r = g.play('c1xc8');
   assert.equal(r.kind, 'snipe');
   assert.deepEqual(r.captured, { square: 'c8', piece: 'r' });
@@ -308,6 +308,21 @@ test('blastCells(): the squares a move would blast, on a copy; [] without a blas
   assert.deepEqual(chess.blastCells('e2e4'), []);
   g.free();
   chess.free();
+});
+
+test('venomous: the reserve is a hand with its count; thrust drops; a move names the squares it passes', () => {
+  const v = Zilo.variants().find((x) => x.id === 'venomous');
+  assert.equal(v.drops, true, 'a reserve is shown like a hand');
+  const g = new Zilo.Game('venomous', '9k/10/10/10/10/10/10/10/10/K3S5[JJj] w - - 0 1');
+  assert.deepEqual(g.hand('w'), { J: 2 });
+  assert.deepEqual(g.dropTargets('J').filter((sq) => sq.startsWith('e')), ['e2', 'e3', 'e4', 'e5']);
+  assert.deepEqual(g.moveDetails('J@e5').path, ['e2', 'e3', 'e4']);
+  // The Sissa on e1: two steps north, then two north-east.
+  assert.deepEqual(g.moveDetails('e1g5').path, ['e2', 'e3', 'f4']);
+  const r = g.play('J@e4');
+  assert.deepEqual([r.kind, r.drop, r.to, r.path], ['drop', 'J', 'e4', ['e2', 'e3']]);
+  assert.deepEqual(g.hand('w'), { J: 1 });
+  g.free();
 });
 
 test('every door refuses wrong types, megabyte strings and freed games with a one-line Error; later calls work', () => {
