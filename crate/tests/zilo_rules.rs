@@ -532,7 +532,7 @@ fn a_monarch_is_never_in_hand() {
     // So it can never be dropped.
     let fen = zilo_board(&[("a1", 'K'), ("i9", 'k')], "", 'w');
     let err = game(&fen).play_text("K@e5").unwrap_err().to_string();
-    assert_eq!(err, "illegal move K@e5: you have no Monarch in hand");
+    assert_eq!(err, "illegal move K@e5: a Monarch is never dropped");
 }
 
 #[test]
