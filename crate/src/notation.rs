@@ -59,6 +59,10 @@ fn square(variant: &Variant, name: &str) -> Result<Square, MoveTextError> {
 }
 
 pub fn parse_move(variant: &Variant, text: &str) -> Result<Move, MoveTextError> {
+    // Checked first, so that no error message ever echoes a long text.
+    if text.len() > 16 {
+        return Err(MoveTextError::TooLong(text.len()));
+    }
     let malformed = || MoveTextError::Malformed(text.to_string());
     if let Some((letter, to)) = text.split_once('@') {
         let mut chars = letter.chars();
@@ -68,9 +72,6 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Move, MoveTextError> 
         }
         let role = variant.role_by_letter(c).ok_or(MoveTextError::UnknownPiece(c))?;
         return Ok(Move::Drop { role, to: square(variant, to)? });
-    }
-    if text.len() > 16 {
-        return Err(MoveTextError::TooLong(text.len()));
     }
     let (from, rest) = split_square(text).ok_or_else(malformed)?;
     if let Some(target) = rest.strip_prefix('x') {

@@ -198,3 +198,9 @@ fn position_strings_refuse_zero_runs_stray_en_passant_and_say_the_hand_limit() {
     let full = format!("k8/9/9/9/9/9/9/9/8K[{}] w - - 0 1", "P".repeat(64));
     assert_eq!(parse_position(zilo(), &full).unwrap_err().to_string(), "a hand holds more than 63 pieces of one kind");
 }
+
+#[test]
+fn a_long_move_text_is_refused_without_being_echoed() {
+    let long = format!("P@{}", "e5".repeat(50));
+    assert_eq!(parse_move(zilo(), &long).unwrap_err().to_string(), "a move is a few characters long, not 102");
+}
