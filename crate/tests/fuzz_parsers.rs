@@ -9,7 +9,9 @@
 //! `ZILO_FUZZ_SEED` picks other cases. Each target prints `fuzz <name>: <N>
 //! cases, 0 crashes` (see it with `-- --nocapture`).
 
+mod common;
 mod fuzz;
+use common::mutate;
 use fuzz::*;
 
 use proptest::prelude::*;
@@ -88,22 +90,6 @@ fn reached(v: &'static Variant, seed: u64, plies: usize) -> zilo::Position {
         pos = pos.play_unchecked(moves[rng.below(moves.len())]);
     }
     pos
-}
-
-fn mutate(base: &str, edits: &[(usize, u8, char)]) -> String {
-    let mut chars: Vec<char> = base.chars().collect();
-    for &(at, kind, c) in edits {
-        let i = at % (chars.len() + 1);
-        match kind % 3 {
-            0 if i < chars.len() => chars[i] = c,
-            1 => chars.insert(i, c),
-            _ if i < chars.len() => {
-                chars.remove(i);
-            }
-            _ => {}
-        }
-    }
-    chars.into_iter().collect()
 }
 
 /// A well-formed position string of `v` with pieces anywhere (pawns on the

@@ -102,22 +102,6 @@ fn every_legal_move_text_round_trips() {
     }
 }
 
-fn mutate(base: &str, edits: &[(usize, u8, char)]) -> String {
-    let mut chars: Vec<char> = base.chars().collect();
-    for &(at, kind, c) in edits {
-        let i = at % (chars.len() + 1);
-        match kind % 3 {
-            0 if i < chars.len() => chars[i] = c,
-            1 => chars.insert(i, c),
-            _ if i < chars.len() => {
-                chars.remove(i);
-            }
-            _ => {}
-        }
-    }
-    chars.into_iter().collect()
-}
-
 fn any_variant() -> impl Strategy<Value = &'static Variant> {
     prop::sample::select(Variant::all().to_vec()).prop_map(|id| Variant::by_id(id).unwrap())
 }

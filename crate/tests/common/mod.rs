@@ -85,3 +85,21 @@ pub fn sorted(items: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// `base` with each edit applied: `(position, kind, char)` replaces (kind 0),
+/// inserts (1) or deletes (2) a character, positions wrapping around.
+pub fn mutate(base: &str, edits: &[(usize, u8, char)]) -> String {
+    let mut chars: Vec<char> = base.chars().collect();
+    for &(at, kind, c) in edits {
+        let i = at % (chars.len() + 1);
+        match kind % 3 {
+            0 if i < chars.len() => chars[i] = c,
+            1 => chars.insert(i, c),
+            _ if i < chars.len() => {
+                chars.remove(i);
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
