@@ -182,17 +182,15 @@ impl SideNames {
 }
 
 /// The ids of every variant, in the order menus list them.
-const VARIANT_IDS: [&str; 9] = [
-    "zilo",
-    "chess",
-    "shogi",
-    "pillage",
-    "pillage-flying-ferz",
-    "pillage-snipers",
-    "pillage-dragons",
-    "pillage-warmachines",
-    "venomous",
-];
+const VARIANT_IDS: [&str; variants::REGISTRY.len()] = {
+    let mut ids = [""; variants::REGISTRY.len()];
+    let mut i = 0;
+    while i < ids.len() {
+        ids[i] = variants::REGISTRY[i].0;
+        i += 1;
+    }
+    ids
+};
 
 pub struct Variant {
     pub id: &'static str,
@@ -356,7 +354,7 @@ impl Variant {
     pub fn by_id(id: &str) -> Option<&'static Variant> {
         static BUILT: [OnceLock<Variant>; VARIANT_IDS.len()] = [const { OnceLock::new() }; VARIANT_IDS.len()];
         let i = VARIANT_IDS.iter().position(|&known| known == id)?;
-        Some(BUILT[i].get_or_init(|| variants::build(VARIANT_IDS[i]).expect("every listed id builds")))
+        Some(BUILT[i].get_or_init(variants::REGISTRY[i].1))
     }
 
     #[inline]

@@ -11,7 +11,7 @@
 
 mod common;
 mod fuzz;
-use common::mutate;
+use common::{mutate, reached};
 use fuzz::*;
 
 use proptest::prelude::*;
@@ -76,20 +76,6 @@ fn square_text(v: &'static Variant) -> impl Strategy<Value = String> {
     let files = v.geometry.files;
     let ranks = v.geometry.ranks as u32;
     ((b'a'..=b'a' + files).prop_map(char::from), 0..=ranks + 2).prop_map(|(f, r)| format!("{f}{r}"))
-}
-
-/// A real position of `v`: its start, then `plies` random legal moves.
-fn reached(v: &'static Variant, seed: u64, plies: usize) -> zilo::Position {
-    let mut rng = zilo::rng::Rng::new(seed);
-    let mut pos = zilo::Position::start(v);
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-    }
-    pos
 }
 
 /// A well-formed position string of `v` with pieces anywhere (pawns on the

@@ -146,15 +146,7 @@ proptest! {
 
     #[test]
     fn legal_move_texts_of_random_positions_round_trip(v in any_variant(), seed in any::<u64>(), plies in 0usize..80) {
-        let mut rng = zilo::rng::Rng::new(seed);
-        let mut pos = zilo::Position::start(v);
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-        }
+        let pos = reached(v, seed, plies);
         for m in pos.legal_moves() {
             let text = move_text(v, m).to_string();
             prop_assert_eq!(zilo::notation::parse_move_in(&pos, &text).unwrap(), m, "{}", text);

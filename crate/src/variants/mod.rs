@@ -7,14 +7,21 @@ pub mod venomous;
 pub mod zilo;
 
 use crate::variant::Variant;
+use pillage::Lineup;
 
-/// Builds the variant with this id (see `Variant::all`).
-pub fn build(id: &str) -> Option<Variant> {
-    Some(match id {
-        "zilo" => zilo::variant(),
-        "chess" => chess::variant(),
-        "shogi" => shogi::variant(),
-        "venomous" => venomous::variant(),
-        _ => pillage::variant(pillage::Lineup::by_id(id)?),
-    })
-}
+/// A variant's id and how to build it.
+pub type Entry = (&'static str, fn() -> Variant);
+
+/// Every variant the engine plays, in the order menus list them
+/// (`Variant::by_id` builds each once).
+pub const REGISTRY: [Entry; 9] = [
+    ("zilo", zilo::variant),
+    ("chess", chess::variant),
+    ("shogi", shogi::variant),
+    ("pillage", || pillage::variant(Lineup::Pillage)),
+    ("pillage-flying-ferz", || pillage::variant(Lineup::FlyingFerz)),
+    ("pillage-snipers", || pillage::variant(Lineup::Snipers)),
+    ("pillage-dragons", || pillage::variant(Lineup::Dragons)),
+    ("pillage-warmachines", || pillage::variant(Lineup::Warmachines)),
+    ("venomous", venomous::variant),
+];

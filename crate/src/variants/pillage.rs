@@ -42,17 +42,6 @@ pub enum Lineup {
 }
 
 impl Lineup {
-    pub fn by_id(id: &str) -> Option<Lineup> {
-        Some(match id {
-            "pillage" => Lineup::Pillage,
-            "pillage-flying-ferz" => Lineup::FlyingFerz,
-            "pillage-snipers" => Lineup::Snipers,
-            "pillage-dragons" => Lineup::Dragons,
-            "pillage-warmachines" => Lineup::Warmachines,
-            _ => return None,
-        })
-    }
-
     fn id(self) -> &'static str {
         match self {
             Lineup::Pillage => "pillage",

@@ -103,3 +103,17 @@ pub fn mutate(base: &str, edits: &[(usize, u8, char)]) -> String {
     }
     chars.into_iter().collect()
 }
+
+/// A real position of `v`: its start, then `plies` random legal moves.
+pub fn reached(v: &'static Variant, seed: u64, plies: usize) -> zilo::Position {
+    let mut rng = zilo::rng::Rng::new(seed);
+    let mut pos = zilo::Position::start(v);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    pos
+}
