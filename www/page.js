@@ -238,7 +238,44 @@
     'Flying Dragon': 'Moves like a bishop, or leaps like a camel (3 squares one way, 1 the other).',
     'Flying Chariot': 'Moves like a rook, or leaps exactly 2 squares straight forward over anything.',
     'Flying Warmachine': 'Leaps 1, 2 or 3 squares orthogonally, over anything.',
+    // Venomous ('variant:Name' entries win over the plain name: Venomous' pawns run)
+    'venomous:Pawn': 'Runs straight forward over empty squares as far as the middle rank, then steps 1 into the enemy half, then moves 1 or 2; captures 1 square diagonally forward; en passant on any square it passed; promotes on the last rank.',
+    'Ninja Pawn': 'Runs like a Venomous pawn and also steps 1 square sideways; captures 1 square diagonally forward, and sideways in the enemy half; starts in reserve.',
+    'Ferz-Knight': 'Jumps like a knight, or steps 1 square diagonally.',
+    'Wazir-Knight': 'Jumps like a knight, or steps 1 square orthogonally.',
+    Sissa: 'Takes n steps in one direction, turns 45° or 135°, then exactly n steps of the other kind (orthogonal then diagonal, or diagonal then orthogonal); every square before the last must be empty.',
+    'Sorcerer Snake': 'Crawls to a knight square (one step, then one step outward) or a (2,3) square (one step then two, or two then one, outward) by any path whose squares are empty; never jumps.',
   };
+
+  // What is special about each Cyvasse piece, for its piece table (armor, move and attack come from the engine).
+  const CYVASSE_SPECIAL = {
+    Rabble: 'After its plain move, another Rabble may take one step in the same turn.',
+    Spears: 'Attacks and captures only its two forward fields; no enemy but the Dragon may pass them.',
+    'Light Horse': 'May ride on past a captured piece, over empty fields.',
+    'Heavy Horse': 'May ride on past a captured piece, over empty fields.',
+    Elephant: 'Passes no piece at all; captures up to 2 fields away.',
+    Crossbows: 'Never captures: its attacks wear armor down for others.',
+    Trebuchet: 'Attacks 2–4 fields away over mountains; captures by stepping one field back, without moving onto the target.',
+    Dragon: 'Flies over mountains and enemy pieces.',
+    Tower: 'Never moves; its neighbours of its own side cannot be captured.',
+    King: 'May jump over its own Tower, two fields in a straight line. Losing it loses the game.',
+  };
+
+  function cyvasseTable(t, id, m) {
+    const body = t.tBodies[0];
+    body.textContent = '';
+    for (const p of m.pieces) {
+      const tr = document.createElement('tr');
+      const td = document.createElement('td');
+      for (const l of [p.letter, p.letter.toLowerCase()]) { const s = document.createElement('span'); s.className = 'table-token'; s.appendChild(token(id, l)); td.appendChild(s); }
+      const th = document.createElement('th'); th.scope = 'row';
+      th.append(p.name + ' (' + p.letter + ')');
+      if (p.nativeName && p.nativeName !== p.name) { const pl = document.createElement('span'); pl.className = 'muted'; pl.lang = 'pl'; pl.textContent = ' · ' + p.nativeName; th.appendChild(pl); }
+      const cells = [p.armor, p.move || '—', p.attackRange, CYVASSE_SPECIAL[p.name] || ''].map((x) => { const c = document.createElement('td'); c.textContent = String(x); return c; });
+      tr.append(td, th, ...cells);
+      body.appendChild(tr);
+    }
+  }
 
   function token(variantId, letter) {
     const m = variants.find((v) => v.id === variantId);
@@ -265,11 +302,12 @@
         const td = document.createElement('td');
         for (const l of [p.letter, p.letter.toLowerCase()]) { const s = document.createElement('span'); s.className = 'table-token'; s.appendChild(token(id, l)); td.appendChild(s); }
         const th = document.createElement('th'); th.scope = 'row'; th.textContent = p.name + ' (' + p.letter + ')';
-        const mv = document.createElement('td'); mv.textContent = MOVES_BY_NAME[p.name] || '';
+        const mv = document.createElement('td'); mv.textContent = MOVES_BY_NAME[id + ':' + p.name] || MOVES_BY_NAME[p.name] || '';
         tr.append(td, th, mv);
         body.appendChild(tr);
       }
     }
+    for (const t of dlg.querySelectorAll('table[data-fill="cyvasse-pieces"]')) cyvasseTable(t, id, m);
     $('rules-open').title = 'How to play ' + shortName(m);
   }
 

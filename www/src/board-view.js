@@ -13,6 +13,19 @@
   const sideOf = (p) => (p === p.toUpperCase() ? 'w' : 'b');
   const article = (w) => (/^[AEIOU]/i.test(w) ? 'an ' : 'a ') + w;
 
+  /** Whether the engine's description of a move goes round a corner: its squares (from, the
+   * ones it passes, to) are not on one line. Geometry only; which pieces bend is the engine's. */
+  function bentPath(d) {
+    if (!d || !d.from || !d.to || !d.path || !d.path.length) return false;
+    const xy = (sq) => [sq.charCodeAt(0) - 97, parseInt(sq.slice(1), 10)];
+    const pts = [d.from, ...d.path, d.to].map(xy);
+    for (let i = 2; i < pts.length; i++) {
+      const [a, b, c] = [pts[i - 2], pts[i - 1], pts[i]];
+      if ((b[0] - a[0]) * (c[1] - b[1]) !== (b[1] - a[1]) * (c[0] - b[0])) return true;
+    }
+    return false;
+  }
+
   function h(tag, attrs, ...kids) {
     const e = document.createElement(tag);
     for (const k in attrs || {}) {
@@ -44,6 +57,8 @@
       this.keyboard = false;     // the last input came from the keyboard
       this.pending = null;       // effects to show at the next render: {slides, blast, shot}
       this.preview = [];         // squares marked by a blast preview
+      this.pathSq = null;        // the destination under the mouse or the keyboard cursor (its path is drawn)
+      this.cells = new Map();    // square name -> [column, row] as drawn (for the path layer)
       this.svgCache = new Map();
       this.builtFor = null;
       this.drag = null;
@@ -88,6 +103,7 @@
       frame.dataset.coords = m.notation === 'shogi' ? 'shogi' : 'algebraic';
       board.textContent = '';
       this.squares.clear();
+      this.cells.clear();
       const fileOrder = [...Array(m.files).keys()];
       const rankOrder = [...Array(m.ranks).keys()].reverse();
       if (this.orientation === 'b') { fileOrder.reverse(); rankOrder.reverse(); }
@@ -100,6 +116,7 @@
           if (ri === m.ranks - 1) sq.classList.add('last-rank');
           row.appendChild(sq);
           this.squares.set(name, sq);
+          this.cells.set(name, [fi, ri]);
         });
         board.appendChild(row);
       });
@@ -179,6 +196,8 @@
         if (hm) { if (hk) hm.className = 'hint-mark ' + hk; else hm.remove(); }
         let label = this.sqName(name) + ', ' + (p ? this.pieceWords(p) : 'empty');
         if (dest) label += shot ? ', shoot here' : castle ? ', castle here' : capture ? ', capture' : ', move here';
+        const way = cands.find(bentPath);
+        if (way) label += ', by way of ' + Array.from(way.path, (x) => this.sqName(x)).join(' ');
         if (preview.has(name)) label += ', in the blast';
         if (check === name) label += ', in check';
         if (hk === 'from') label += ', hint: move this piece';
@@ -186,6 +205,62 @@
         el.setAttribute('aria-label', label);
         el.setAttribute('aria-selected', sel ? 'true' : 'false');
       }
+      this.renderPath();
+    }
+
+    // ------------------------------------------------------------------------ paths
+
+    /** Draws the way a move goes when it bends (a Sissa's or a Sorcerer Snake's: the engine lists
+     * the squares it passes): the one to the destination under the mouse or the keyboard cursor,
+     * or else the last move's. A straight move needs no line: its squares say it all. */
+    renderPath() {
+      const board = this.$('board');
+      let layer = board.querySelector(':scope > .path-layer');
+      const hover = this.pathSq && (this.dests.get(this.pathSq) || []).find(bentPath);
+      const last = this.ctl.lastReport();
+      const d = hover || (last && bentPath(last) ? last : null);
+      const kind = hover ? 'preview' : 'last';
+      const squares = d ? [d.from, ...Array.from(d.path), d.to] : [];
+      const key = d ? kind + ':' + squares.join(' ') : '';
+      if (!d || squares.some((x) => !this.cells.has(x))) { if (layer) layer.remove(); return; }
+      if (layer && layer.dataset.key === key) return;
+      const m = this.meta();
+      const NS = 'http://www.w3.org/2000/svg';
+      const svg = (tag, attrs, parent) => {
+        const e = document.createElementNS(NS, tag);
+        for (const k in attrs) e.setAttribute(k, attrs[k]);
+        if (parent) parent.appendChild(e);
+        return e;
+      };
+      if (layer) layer.remove();
+      // In square units (one square = 1), so the drawing follows the board's size by itself.
+      layer = svg('svg', { class: 'path-layer ' + kind, viewBox: '0 0 ' + m.files + ' ' + m.ranks, preserveAspectRatio: 'none', 'aria-hidden': 'true', focusable: 'false' });
+      layer.dataset.key = key;
+      const pts = squares.map((x) => { const [c, r] = this.cells.get(x); return [c + 0.5, r + 0.5]; });
+      // A preview starts at the edge of the piece about to move and points into the middle of
+      // its destination; the last move's way starts in the middle of the square it left and
+      // stops at the edge of the piece that arrived, so that the line never hides a piece.
+      const towards = (a, b, t) => { const dx = b[0] - a[0], dy = b[1] - a[1], n = Math.hypot(dx, dy) || 1; return [a[0] + dx / n * t, a[1] + dy / n * t]; };
+      const n = pts.length;
+      const line = pts.slice();
+      if (hover) line[0] = towards(pts[0], pts[1], 0.32);
+      const tip = hover ? pts[n - 1] : towards(pts[n - 1], pts[n - 2], 0.36);
+      const base = towards(tip, pts[n - 2], 0.34);
+      line[n - 1] = towards(tip, pts[n - 2], 0.3);
+      const f = (p) => p[0].toFixed(3) + ',' + p[1].toFixed(3);
+      svg('polyline', { class: 'path-line', points: line.map(f).join(' '), 'data-path': squares.join(' ') }, layer);
+      for (const p of pts.slice(1, -1)) svg('circle', { class: 'path-dot', cx: p[0], cy: p[1], r: 0.09 }, layer);
+      const dx = tip[0] - base[0], dy = tip[1] - base[1], w = 0.6;
+      svg('path', { class: 'path-head', d: 'M' + f([tip[0] - dx * 0.12, tip[1] - dy * 0.12]) + ' L' + f([base[0] - dy * w, base[1] + dx * w]) + ' L' + f([base[0] + dy * w, base[1] - dx * w]) + ' Z' }, layer);
+      board.appendChild(layer);
+    }
+
+    /** Points the path at the destination `sq` (under the mouse or the cursor), or at none. */
+    setPathSq(sq) {
+      const next = sq && this.dests.has(sq) ? sq : null;
+      if (next === this.pathSq) return;
+      this.pathSq = next;
+      this.renderPath();
     }
 
     /** A player's bar: who it is, whose move it is, and (in drop variants) the hand. */
@@ -244,11 +319,11 @@
 
     // ------------------------------------------------------------------------ effects
 
-    /** Shows a newly played move: the piece slides (unless it was dragged there), a castle's
-     * rook slides too, a shot flies, a blast bursts. */
+    /** Shows a newly played move: the piece slides (unless it was dragged there) — round its
+     * corners when its way bends —, a castle's rook slides too, a shot flies, a blast bursts. */
     queueEffects(r, slide) {
       this.pending = {
-        slides: [slide && r.from && r.kind !== 'snipe' ? { from: r.from, to: r.to } : null, r.rook || null].filter(Boolean),
+        slides: [slide && r.from && r.kind !== 'snipe' ? { from: r.from, to: r.to, via: bentPath(r) ? Array.from(r.path) : null } : null, r.rook || null].filter(Boolean),
         shot: r.kind === 'snipe' ? { from: r.from, to: r.to, victim: r.captured } : null,
         blast: r.blasted && r.blasted.length ? { at: r.to, victims: r.blasted } : null,
       };
@@ -258,12 +333,22 @@
       const fx = this.pending;
       this.pending = null;
       if (!fx) return;
-      for (const { from, to } of fx.slides) {
+      for (const { from, to, via } of fx.slides) {
         const a = this.squares.get(from), b = this.squares.get(to);
         const pe = b && b.querySelector('.piece');
         if (!a || !pe) continue;
         const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
         pe.classList.add('animating');
+        if (via && typeof pe.animate === 'function') {
+          // Through each square of its way, at an even pace (about 70 ms a square).
+          const at = (sq) => { const r = this.squares.get(sq).getBoundingClientRect(); return 'translate(' + (r.left - rb.left) + 'px,' + (r.top - rb.top) + 'px)'; };
+          const frames = [from, ...via].filter((x) => this.squares.has(x)).map((x) => ({ transform: at(x) })).concat([{ transform: 'none' }]);
+          const run = pe.animate(frames, { duration: Math.min(560, 70 * frames.length + 80), easing: 'ease-in-out' });
+          const done = () => pe.classList.remove('animating');
+          run.onfinish = done;
+          run.oncancel = done;
+          continue;
+        }
         pe.style.transition = 'none';
         pe.style.transform = 'translate(' + (ra.left - rb.left) + 'px,' + (ra.top - rb.top) + 'px)';
         pe.getBoundingClientRect();
@@ -329,6 +414,7 @@
     select(sel) {
       this.selected = sel;
       this.dests = new Map();
+      this.pathSq = null;
       const ctl = this.ctl;
       // Destinations as the engine describes the moves: a snipe's is its target, a castle's the king's square.
       if (sel.kind === 'square') {
@@ -353,6 +439,7 @@
       this.selected = null;
       this.dests = new Map();
       this.preview = [];
+      this.pathSq = null;
       this.closeChooser();
       if (had && !quiet) this.render();
     }
@@ -361,7 +448,7 @@
     playMove(move, slide) {
       const ctl = this.ctl;
       const go = () => {
-        this.selected = null; this.dests = new Map(); this.preview = [];
+        this.selected = null; this.dests = new Map(); this.preview = []; this.pathSq = null;
         this.closeChooser();
         this.slideNext = slide; // read when the controller reports the move (onMove)
         try { ctl.play(move); } catch (e) { this.slideNext = undefined; this.ui.message('That move is not allowed: ' + K.errText(e), 'error'); this.render(); }
@@ -429,14 +516,24 @@
       board.addEventListener('pointerdown', (e) => this.onBoardDown(e));
       board.addEventListener('contextmenu', (e) => e.preventDefault());
       board.addEventListener('keydown', (e) => this.onBoardKey(e));
-      board.addEventListener('focusin', (e) => { const sq = e.target.closest && e.target.closest('.sq'); if (sq) this.setCursor(sq.dataset.square, false); });
+      board.addEventListener('focusin', (e) => {
+        const sq = e.target.closest && e.target.closest('.sq');
+        if (!sq) return;
+        this.setCursor(sq.dataset.square, false);
+        if (this.keyboard && this.selected) this.setPathSq(sq.dataset.square);
+      });
       // The blast preview under the mouse.
       board.addEventListener('pointerover', (e) => {
         if (e.pointerType !== 'mouse' || !this.selected) return;
         const sq = e.target.closest && e.target.closest('.sq');
         this.setPreview(sq && this.dests.has(sq.dataset.square) ? this.previewFor([sq.dataset.square]) : []);
+        this.setPathSq(sq && sq.dataset.square);
       });
-      board.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse' && this.preview.length) this.setPreview([]); });
+      board.addEventListener('pointerleave', (e) => {
+        if (e.pointerType !== 'mouse') return;
+        if (this.preview.length) this.setPreview([]);
+        this.setPathSq(null);
+      });
       for (const id of ['side-top', 'side-bottom']) {
         const box = this.$(id);
         box.addEventListener('pointerdown', (e) => this.onHandDown(e));
@@ -532,6 +629,7 @@
         d.over = sq;
         if (sq) sq.classList.add('drag-over');
         this.setPreview(sq && this.dests.has(sq.dataset.square) ? this.previewFor([sq.dataset.square]) : []);
+        this.setPathSq(sq && sq.dataset.square);
       }
     }
 
@@ -580,7 +678,7 @@
         const row = Math.max(0, Math.min(this.meta().ranks - 1, Math.floor(i / files) + dirs[k][1]));
         this.setCursor(names[row * files + col], true);
         const el = this.squares.get(this.cursor);
-        if (this.selected) this.setPreview(this.dests.has(this.cursor) ? this.previewFor([this.cursor]) : []);
+        if (this.selected) { this.setPreview(this.dests.has(this.cursor) ? this.previewFor([this.cursor]) : []); this.setPathSq(this.cursor); }
         if (el) el.scrollIntoView({ block: 'nearest' });
         return;
       }

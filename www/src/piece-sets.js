@@ -358,11 +358,75 @@
       dots: [[32, 74, 2.4], [68, 74, 2.4], [51, 37.5, 1.5]],
     },
   });
+  // Venomous' pieces, in the same style. Keys are this table's own (Venomous' letters F, W, S
+  // are taken by Pillage's pieces above); the names below pick them. Beyond the shapes above:
+  // {tube: d, w} is a thick outlined stroke (a snake's body), `marks` are filled in the seam
+  // colour (a mask, a headband's tails), `holes` in the fill colour on top of them (eye slits),
+  // and `emblem` a disc with a cross: × for the Ferz-Knight's diagonal step, + for the
+  // Wazir-Knight's orthogonal one, big enough to tell them apart at 30 px.
+  const PAWN_HEAD = [50, 27, 14];
+  /** The band across a circle (cx, cy, r) between heights y1 and y2: a mask over the eyes. */
+  function band(cx, cy, r, y1, y2) {
+    const w1 = Math.sqrt(r * r - (y1 - cy) ** 2), w2 = Math.sqrt(r * r - (y2 - cy) ** 2);
+    const f = (x) => +x.toFixed(2);
+    return `M${f(cx - w1)} ${y1} A${r} ${r} 0 0 0 ${f(cx - w2)} ${y2} H${f(cx + w2)} A${r} ${r} 0 0 0 ${f(cx + w1)} ${y1} Z`;
+  }
+  const KNIGHT = CHESS.N;
+  Object.assign(CHESS, {
+    // The Ninja Pawn: a pawn in a ninja's mask, the knot's two tails flying out behind its head.
+    J: {
+      shapes: [
+        BASE,
+        PAWN_BODY,
+        'M36 50 Q33 43 41 42 H59 Q66 43 64 50 Z',
+        { circle: PAWN_HEAD },
+      ],
+      seams: [],
+      marks: [
+        band(...PAWN_HEAD, 19.5, 30.5),
+        'M61 21.5 C69 17 76 13.5 86 14 C81 18 80 20.5 84 25 C76 25.5 69 26 62 28 Z',
+        'M62 26.5 C69 28 75 31 82 37 C75 38.5 70 36 66 33.5 L63 31 Z',
+      ],
+      holes: ['M39.5 25.5 Q44 22 48 25.5 Q44 28 39.5 25.5 Z', 'M52 25.5 Q56 22 60.5 25.5 Q56 28 52 25.5 Z'],
+    },
+    // The Ferz-Knight and the Wazir-Knight: the knight with its extra step on its chest.
+    NF: Object.assign({}, KNIGHT, { emblem: { cx: 60, cy: 67, r: 13.5, cross: 'x' } }),
+    NW: Object.assign({}, KNIGHT, { emblem: { cx: 60, cy: 67, r: 13.5, cross: '+' } }),
+    // The Sissa: a serpent rearing from its coil in an S-bend, tongue out (it rides a bent line).
+    SS: {
+      shapes: [
+        BASE,
+        { tube: 'M60 75 C77 63 74 49 56 46 C40 43.5 35 34 43 25', w: 11 },
+        'M23 82 C25 73 38 69.5 50 69.5 C62 69.5 75 73 77 82 Z',
+        'M61 24 C61 16 53 11.5 44 12 C35 12.5 27 16.5 25.5 21.5 C27 26.5 35 30 44 30.5 C53 31 61 30 61 24 Z',
+      ],
+      seams: ['M33 77.5 C44 74 56 74 67 77.5', 'M30 23.5 C36 25 41 25.5 46 25'],
+      ticks: ['M25 22 H16.5 L11 17 M16.5 22 L11 27'],
+      eye: [40, 18.5],
+    },
+    // The Sorcerer Snake: a snake coiled on itself, in a wizard's hat with a star.
+    Z: {
+      shapes: [
+        BASE,
+        'M20 82 C18 69 82 69 80 82 Z',
+        { tube: 'M58 66 C72 58 71 49 61 47', w: 10 },
+        'M27 72.5 C25 60 75 60 73 72.5 C62 77 38 77 27 72.5 Z',
+        'M63 46.5 C63 40 56 36.5 47.5 37 C39 37.5 32 40.5 30 45.5 C32 50.5 39 54 47.5 54.5 C56 55 63 53 63 46.5 Z',
+        'M35 37.5 C41 30 46 18 53 4 C56 16 60 26 66 35.5 C56 39 45 39.5 35 37.5 Z',
+        'M26 39.5 C36 34.5 60 33.5 70 36.5 C62 42 36 43.5 26 39.5 Z',
+      ],
+      seams: ['M29 77.5 C42 74 58 74 71 77.5', 'M34 67.5 C44 65 56 65 66 67.5'],
+      ticks: ['M30 46 H22.5 L17.5 41.5 M22.5 46 L17.5 50.5'],
+      eye: [41, 46.5],
+      star: [51, 24, 6.5],
+    },
+  });
   // The engine names its pieces; a figurine set draws a piece by its name.
   const FIGURINE_BY_NAME = {
     Pawn: 'P', 'Fast Pawn': 'P', Knight: 'N', Bishop: 'B', Rook: 'R', Queen: 'Q', King: 'K',
     'Super Pawn': 'U', Cannon: 'C', Vao: 'V', Sniper: 'S', 'Flying Ferz': 'F', 'Flying Chariot': 'H',
     'Flying Dragon': 'D', 'Flying Warmachine': 'W',
+    'Ninja Pawn': 'J', 'Ferz-Knight': 'NF', 'Wazir-Knight': 'NW', Sissa: 'SS', 'Sorcerer Snake': 'Z',
   };
 
   const CHESS_INK = {
@@ -378,8 +442,15 @@
     for (const sh of d.shapes) {
       if (typeof sh === 'string') el('path', Object.assign({ d: sh }, common), svg);
       else if (sh.circle) el('circle', withT(Object.assign({ cx: sh.circle[0], cy: sh.circle[1], r: sh.circle[2] }, common), sh.t), svg);
-      else el('path', withT(Object.assign({ d: sh.d }, common), sh.t), svg);
+      else if (sh.tube) {
+        // An outlined tube: the outline colour drawn wide, the fill colour narrower on top.
+        const tube = { d: sh.tube, fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+        el('path', Object.assign({}, tube, { stroke: ink.stroke, 'stroke-width': sh.w + 5.2 }), svg);
+        el('path', Object.assign({}, tube, { stroke: ink.fill, 'stroke-width': sh.w }), svg);
+      } else el('path', withT(Object.assign({ d: sh.d }, common), sh.t), svg);
     }
+    for (const m of d.marks || []) el('path', { d: m, fill: ink.seam, stroke: ink.seam, 'stroke-width': 1, 'stroke-linejoin': 'round' }, svg);
+    for (const m of d.holes || []) el('path', { d: m, fill: ink.fill }, svg);
     if (d.bore) el('ellipse', withT({ cx: d.bore.cx, cy: d.bore.cy, rx: d.bore.rx, ry: d.bore.ry, fill: ink.stroke }, d.bore.t), svg);
     for (const seam of d.seams) {
       const sd = typeof seam === 'string' ? seam : seam.d;
@@ -387,6 +458,22 @@
     }
     for (const tk of d.ticks || []) el('path', { d: tk, fill: 'none', stroke: ink.stroke, 'stroke-width': 2.8, 'stroke-linecap': 'round' }, svg);
     for (const [cx, cy, r] of d.dots || []) el('circle', { cx, cy, r, fill: ink.seam }, svg);
+    if (d.emblem) {
+      const { cx, cy, r, cross } = d.emblem, k = r * 0.52;
+      el('circle', Object.assign({ cx, cy, r }, common), svg);
+      const arms = cross === 'x' ? `M${cx - k} ${cy - k} L${cx + k} ${cy + k} M${cx + k} ${cy - k} L${cx - k} ${cy + k}`
+        : `M${cx} ${cy - k * 1.3} V${cy + k * 1.3} M${cx - k * 1.3} ${cy} H${cx + k * 1.3}`;
+      el('path', { d: arms, fill: 'none', stroke: ink.seam, 'stroke-width': 4.2, 'stroke-linecap': 'round' }, svg);
+    }
+    if (d.star) {
+      const [cx, cy, R] = d.star;
+      let sd = '';
+      for (let i = 0; i < 10; i++) {
+        const a = -Math.PI / 2 + i * Math.PI / 5, rr = i % 2 ? R * 0.45 : R;
+        sd += (i ? 'L' : 'M') + (cx + rr * Math.cos(a)).toFixed(1) + ' ' + (cy + rr * Math.sin(a)).toFixed(1);
+      }
+      el('path', { d: sd + 'Z', fill: ink.seam, stroke: ink.seam, 'stroke-width': 0.8, 'stroke-linejoin': 'round' }, svg);
+    }
     if (d.eye) el('ellipse', { cx: d.eye[0], cy: d.eye[1], rx: 3.2, ry: 2.4, fill: ink.seam, transform: `rotate(-30 ${d.eye[0]} ${d.eye[1]})` }, svg);
     if (d.nostril) el('circle', { cx: d.nostril[0], cy: d.nostril[1], r: 1.6, fill: ink.seam }, svg);
   }
