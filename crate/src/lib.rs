@@ -1,41 +1,48 @@
-//! A rules engine for ЗiлоḺ АḺв Жа and a family of chess variants.
+//! A rules engine for ЗiлоḺ АḺв Жа, a family of chess variants, and Cyvasse.
 //!
-//! Layers, each using only those before it: `geometry` (boards, squares,
-//! tables) → `position` (pieces, hands, hash, making moves) → rules
-//! (`variant` data, `movegen`, `legality`) → `game` (history, outcome) →
-//! front doors (the `zilo` CLI, the `wasm` bindings).
+//! The tree shows the boundary:
+//! - shared layers at the top: `rng`, `game_position` (the [`GamePosition`]
+//!   trait every game implements), `record` (history, undo/redo, repetition,
+//!   outcome for any game), `search` (the computer player's search, generic
+//!   over the trait), `players` (levels and matches), `catalog` (every game
+//!   id and its family), and the front doors (`main.rs`, the `zilo` CLI;
+//!   `wasm`, the JavaScript bindings);
+//! - `chesslike/`: the chess-like family (boards, pieces as data, one file per
+//!   game in `chesslike/variants/`); its modules are also re-exported here
+//!   (`zilo::position`, `zilo::fen`, …) under their long-standing paths;
+//! - `cyvasse/`: Cyvasse, a game of its own (hex board, terrain, armor,
+//!   compound turns, hidden setup).
+//!
+//! A new chess-like game is a file in `chesslike/variants/`; a new piece is
+//! a row of its table (or a new movement part in `chesslike/movement.rs`); a
+//! game of another kind is a new folder that implements [`GamePosition`].
 
-pub mod bitboard;
+pub mod catalog;
+pub mod chesslike;
 pub mod cyvasse;
-pub mod eval;
-pub mod fen;
-pub mod game;
-pub mod geometry;
-pub mod legality;
-pub mod movegen;
-pub mod movement;
-pub mod moves;
-pub mod notation;
-pub mod perft;
-pub mod piece;
+pub mod game_position;
 pub mod players;
-pub mod position;
+pub mod record;
 pub mod rng;
 pub mod search;
-pub mod variant;
-pub mod variants;
-mod zobrist;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use chesslike::{
+    bitboard, eval, fen, game, geometry, legality, movegen, movement, moves, notation, perft, piece, position, variant,
+    variants,
+};
+
 pub use bitboard::Bitboard;
 pub use fen::FenError;
 pub use game::{EndReason, Game, GameError, Outcome, PlayReport};
+pub use game_position::GamePosition;
 pub use geometry::Square;
 pub use legality::{IllegalMove, IllegalReason};
 pub use moves::{Move, MoveList};
 pub use notation::MoveTextError;
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, PositionError, Setup};
+pub use record::Record;
 pub use variant::Variant;

@@ -4,13 +4,14 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use zilo::fen;
-use zilo::game::{Game, GameError, MAX_PERFT_DEPTH};
-use zilo::notation::move_text;
-use zilo::perft::{divide, perft};
-use zilo::players::{play_match_reporting, Level, MatchOptions, PlayerSpec};
+use zilo::catalog::{self, Family, Start, StartError};
+use zilo::game::MAX_PERFT_DEPTH;
+use zilo::game_position::{GameOutcome, GamePosition};
+use zilo::players::{play_match_from, play_match_reporting, Level, MatchOptions, MatchResult, PlayerSpec};
+use zilo::record::Record;
+use zilo::rng::Rng;
 use zilo::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
-use zilo::variant::Variant;
+use zilo::{cyvasse, with_start};
 
 const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy)";
 
@@ -37,8 +38,9 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(parsed)
 }
 
-fn game_for(args: &Args) -> Result<Game, String> {
-    Game::from_text(&args.variant, args.fen.as_deref()).map_err(|e| e.to_string())
+/// The start position the arguments name: the variant's start, or `--fen`.
+fn start_for(args: &Args) -> Result<Start, String> {
+    catalog::start_position(&args.variant, args.fen.as_deref()).map_err(|e: StartError| e.to_string())
 }
 
 fn cmd_perft(args: &Args) -> Result<(), String> {
@@ -47,44 +49,62 @@ fn cmd_perft(args: &Args) -> Result<(), String> {
     if depth > MAX_PERFT_DEPTH {
         return Err(format!("perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"));
     }
-    let game = game_for(args)?;
-    let pos = game.position();
-    let total = if args.divide {
-        let mut lines: Vec<(String, u64)> =
-            divide(pos, depth).into_iter().map(|(m, n)| (game.move_text(m), n)).collect();
+    with_start!(start_for(args)?, pos => print_perft(&pos, depth, args.divide));
+    Ok(())
+}
+
+fn print_perft<P: GamePosition>(pos: &P, depth: u32, divide: bool) {
+    let total = if divide {
+        let mut lines: Vec<(String, u64)> = if depth == 0 {
+            Vec::new()
+        } else {
+            pos.legal_moves().iter().map(|&m| (pos.move_text(m), pos.play(m).perft(depth - 1))).collect()
+        };
         lines.sort();
         for (m, n) in &lines {
             println!("{m} {n}");
         }
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        perft(pos, depth)
+        pos.perft(depth)
     };
     println!("nodes {total}");
-    Ok(())
+}
+
+/// The legal moves' texts, sorted.
+fn sorted_moves<P: GamePosition>(pos: &P) -> Vec<String> {
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    moves.sort();
+    moves
 }
 
 fn cmd_moves(args: &Args) -> Result<(), String> {
     if let Some(extra) = args.rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    let game = game_for(args)?;
-    let mut moves: Vec<String> = game.position().legal_moves().iter().map(|&m| game.move_text(m)).collect();
-    moves.sort();
-    for m in moves {
+    for m in with_start!(start_for(args)?, pos => sorted_moves(&pos)) {
         println!("{m}");
     }
     Ok(())
 }
 
-fn cmd_play(args: &Args) -> Result<(), String> {
-    let mut game = game_for(args)?;
-    for text in &args.rest {
-        game.play_text(text).map_err(|e: GameError| e.to_string())?;
+/// Plays `moves` (texts) from `start`; the game's record.
+fn played<P: GamePosition>(start: P, moves: &[String]) -> Result<Record<P>, String> {
+    let mut game = Record::new(start);
+    for text in moves {
+        game.play_text(text).map_err(|e| e.to_string())?;
     }
-    let outcome = game.outcome();
-    println!("{}", fen::write_position(game.position()));
-    println!("result {} {}", outcome.result(), outcome.reason());
+    Ok(game)
+}
+
+fn cmd_play(args: &Args) -> Result<(), String> {
+    let (position, outcome) = with_start!(start_for(args)?, pos => {
+        let game = played(pos, &args.rest)?;
+        let outcome = game.outcome();
+        (game.position().position_text(), format!("{} {}", outcome.result(), outcome.reason()))
+    });
+    println!("{position}");
+    println!("result {outcome}");
     Ok(())
 }
 
@@ -98,7 +118,7 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
     if let Some(extra) = args.rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    game_for(args)?;
+    start_for(args)?;
     let stdin = std::io::stdin();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in stdin.lock().lines() {
@@ -107,19 +127,9 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
             Some((f, m)) => (f, Some(m.trim())),
             None => (line.as_str(), None),
         };
-        let reply = (|| -> Result<String, GameError> {
-            let mut game = Game::from_text(&args.variant, Some(fen_text))?;
-            let mut moves: Vec<String> = game.position().legal_moves().iter().map(|&m| game.move_text(m)).collect();
-            moves.sort();
-            let after = match move_text {
-                Some(m) => {
-                    game.play_text(m)?;
-                    fen::write_position(game.position())
-                }
-                None => String::new(),
-            };
-            let outcome = game.outcome();
-            Ok(format!("{};{};{} {}", moves.join(" "), after, outcome.result(), outcome.reason()))
+        let reply = (|| -> Result<String, String> {
+            let start = catalog::start_position(&args.variant, Some(fen_text)).map_err(|e| e.to_string())?;
+            with_start!(start, pos => batch_line(pos, move_text))
         })();
         match reply {
             Ok(text) => writeln!(out, "{text}"),
@@ -129,6 +139,20 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+fn batch_line<P: GamePosition>(pos: P, move_text: Option<&str>) -> Result<String, String> {
+    let moves = sorted_moves(&pos);
+    let mut game = Record::new(pos);
+    let after = match move_text {
+        Some(m) => {
+            game.play_text(m).map_err(|e| e.to_string())?;
+            game.position().position_text()
+        }
+        None => String::new(),
+    };
+    let outcome = game.outcome();
+    Ok(format!("{};{};{} {}", moves.join(" "), after, outcome.result(), outcome.reason()))
 }
 
 /// The benchmark positions: a perft depth and a search depth for each, both
@@ -152,48 +176,57 @@ const BENCH: &[(&str, &str, &str, u32, u32)] = &[
         4,
         7,
     ),
+    // The default start: Fortress against Fortress, `w` to move.
+    ("cyvasse", "start", "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 w 0 1", 3, 6),
 ];
 
 fn cmd_bench(rest: &[String]) -> Result<(), String> {
     if let Some(extra) = rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    let positions = BENCH.iter().map(|&(variant, name, fen_text, perft_depth, search_depth)| {
-        let v = Variant::by_id(variant).expect("bench variants exist");
-        (variant, name, fen::parse_position(v, fen_text).expect("bench positions are valid"), perft_depth, search_depth)
-    });
-    let positions: Vec<_> = positions.collect();
-    for (variant, name, pos, depth, _) in &positions {
-        // Repeat short runs for at least a second so the figure is stable.
-        let started = Instant::now();
-        let (mut runs, mut nodes) = (0u64, 0u64);
-        while runs == 0 || started.elapsed().as_secs_f64() < 1.0 {
-            nodes = perft(pos, *depth);
-            runs += 1;
-        }
-        let secs = started.elapsed().as_secs_f64() / runs as f64;
-        println!(
-            "{variant} {name} perft {depth}: nodes {nodes} time {secs:.3} s nps {:.0}",
-            nodes as f64 / secs.max(1e-9)
-        );
+    let positions: Vec<_> = BENCH
+        .iter()
+        .map(|&(variant, name, text, perft_depth, search_depth)| {
+            let start = catalog::start_position(variant, Some(text)).expect("bench positions are valid");
+            (variant, name, start, perft_depth, search_depth)
+        })
+        .collect();
+    for (variant, name, start, depth, _) in &positions {
+        with_start!(start, pos => bench_perft(variant, name, pos, *depth));
     }
     // The search at a fixed depth from an empty table: its node count is a
     // signature of the search (it changes only when the search does), its
     // speed is what the computer player gets.
-    let clock = default_clock();
-    for (variant, name, pos, _, depth) in &positions {
-        let limits = Limits { depth: Some(*depth), ..Limits::default() };
-        let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: None };
-        let started = Instant::now();
-        let r = Searcher::new().search(pos, &[], limits, &mut hooks);
-        let secs = started.elapsed().as_secs_f64();
-        println!(
-            "{variant} {name} search depth {depth}: nodes {} time {secs:.3} s nps {:.0}",
-            r.nodes,
-            r.nodes as f64 / secs.max(1e-9)
-        );
+    for (variant, name, start, _, depth) in &positions {
+        with_start!(start, pos => bench_search(variant, name, pos, *depth));
     }
     Ok(())
+}
+
+fn bench_perft<P: GamePosition>(variant: &str, name: &str, pos: &P, depth: u32) {
+    // Repeat short runs for at least a second so the figure is stable.
+    let started = Instant::now();
+    let (mut runs, mut nodes) = (0u64, 0u64);
+    while runs == 0 || started.elapsed().as_secs_f64() < 1.0 {
+        nodes = pos.perft(depth);
+        runs += 1;
+    }
+    let secs = started.elapsed().as_secs_f64() / runs as f64;
+    println!("{variant} {name} perft {depth}: nodes {nodes} time {secs:.3} s nps {:.0}", nodes as f64 / secs.max(1e-9));
+}
+
+fn bench_search<P: GamePosition>(variant: &str, name: &str, pos: &P, depth: u32) {
+    let clock = default_clock();
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: None };
+    let started = Instant::now();
+    let r = Searcher::<P>::new().search(pos, &[], limits, &mut hooks);
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{variant} {name} search depth {depth}: nodes {} time {secs:.3} s nps {:.0}",
+        r.nodes,
+        r.nodes as f64 / secs.max(1e-9)
+    );
 }
 
 /// The value after an option, parsed as a whole number.
@@ -230,15 +263,28 @@ fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
             other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
         }
     }
-    let game = Game::from_text(&variant, fen.as_deref()).map_err(|e| e.to_string())?;
-    let pos = game.position().clone();
-    let v = pos.variant();
-    let line = |r: &SearchResult| {
+    let start = catalog::start_position(&variant, fen.as_deref()).map_err(|e| e.to_string())?;
+    with_start!(start, pos => print_best_move(&pos, limits));
+    Ok(())
+}
+
+/// Searches `pos` within `limits`, printing an `info` line per iteration, then `bestmove`.
+fn print_best_move<P: GamePosition>(pos: &P, limits: Limits) {
+    let line = |r: &SearchResult<P::Move>| {
         let score = match r.mate_in() {
             Some(n) => format!("mate {n}"),
             None => format!("cp {}", r.score),
         };
-        let pv: Vec<String> = r.pv.iter().map(|&m| move_text(v, m).to_string()).collect();
+        // The line's texts, each in the position it is played from.
+        let mut at = pos.clone();
+        let pv: Vec<String> =
+            r.pv.iter()
+                .map(|&m| {
+                    let text = at.move_text(m);
+                    at = at.play(m);
+                    text
+                })
+                .collect();
         let nps = r.nodes as f64 * 1000.0 / (r.time_ms.max(1)) as f64;
         println!(
             "info depth {} seldepth {} score {score} nodes {} nps {:.0} time {} pv {}",
@@ -251,23 +297,22 @@ fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
         );
     };
     let clock = default_clock();
-    let mut on_iteration = |r: &SearchResult| line(r);
+    let mut on_iteration = |r: &SearchResult<P::Move>| line(r);
     let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: Some(&mut on_iteration) };
-    let result = Searcher::new().search(&pos, &[], limits, &mut hooks);
+    let result = Searcher::<P>::new().search(pos, &[], limits, &mut hooks);
     if result.stopped {
         line(&result);
     }
     match result.best {
-        Some(m) => println!("bestmove {}", move_text(v, m)),
+        Some(m) => println!("bestmove {}", pos.move_text(m)),
         None => println!("bestmove (none)"),
     }
-    Ok(())
 }
 
 fn cmd_match(argv: &[String]) -> Result<(), String> {
     let mut it = argv.iter();
     let variant = it.next().ok_or_else(|| format!("missing variant; {USAGE}"))?.clone();
-    let v = Variant::by_id(&variant).ok_or_else(|| GameError::UnknownVariant(variant.clone()).to_string())?;
+    let family = Family::by_id(&variant).ok_or_else(|| StartError::UnknownVariant(variant.clone()).to_string())?;
     let mut a = PlayerSpec::Level(Level::DEFAULT);
     let mut b = PlayerSpec::Random;
     let mut options = MatchOptions::new(100, 1);
@@ -295,7 +340,7 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     // A long match shows its progress on stderr, one line a game, so that
     // stdout stays the summary that scripts read.
     let games = options.games;
-    let r = play_match_reporting(v, a, b, options, |g, total| {
+    let on_game = |g: &zilo::players::GameRecord, total: &MatchResult| {
         let white = if g.a_white { "a" } else { "b" };
         eprintln!(
             "game {} ({white} white) {} {}; after {}/{games}: a +{} ={} -{}",
@@ -307,7 +352,22 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
             total.draws,
             total.losses
         );
-    });
+    };
+    let r = match family {
+        Family::ChessLike(v) => play_match_reporting(v, a, b, options, on_game),
+        // Each pair of games starts from its own random setups, both halves
+        // drawn independently (as the computer sets up without seeing the
+        // person's half), then the pair's random opening turns.
+        Family::Cyvasse => {
+            let seed = options.seed;
+            let start = |pair: u32| {
+                cyvasse::random_start(&mut Rng::new(
+                    seed ^ 0xc1fa_55e0 ^ (pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                ))
+            };
+            play_match_from(start, a, b, options, on_game)
+        }
+    };
     let (elo, margin) = r.elo();
     if verbose {
         for g in &r.records {

@@ -6,14 +6,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::eval::material;
-use crate::game::{Game, Outcome};
-use crate::moves::Move;
-use crate::piece::Color;
-use crate::position::Position;
+use crate::chesslike::position::Position;
+use crate::chesslike::variant::Variant;
+use crate::game_position::{GameOutcome, GamePosition, NoMoves, Player as _};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::search::{Hooks, Limits, Searcher};
-use crate::variant::{NoMovesOutcome, Variant};
 
 /// The strengths offered to people, 1 (beginner) to 5 (strongest).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -106,16 +104,16 @@ impl fmt::Display for PlayerSpec {
 
 /// A player with its state: a seeded generator and, for the searching
 /// players, tables kept through one game.
-pub struct Player {
+pub struct Player<P: GamePosition> {
     spec: PlayerSpec,
     rng: Rng,
-    searcher: Option<Searcher>,
+    searcher: Option<Searcher<P>>,
     /// Honour the levels' time caps (off in matches, which must replay exactly).
     pub use_time_caps: bool,
 }
 
-impl Player {
-    pub fn new(spec: PlayerSpec, seed: u64) -> Player {
+impl<P: GamePosition> Player<P> {
+    pub fn new(spec: PlayerSpec, seed: u64) -> Player<P> {
         let searcher = match spec {
             PlayerSpec::Random | PlayerSpec::Greedy => None,
             _ => Some(Searcher::new()),
@@ -129,7 +127,7 @@ impl Player {
 
     /// The move to play in `pos` (`history`: hashes of the game's earlier
     /// positions); `None` if there is no legal move.
-    pub fn choose(&mut self, pos: &Position, history: &[u64]) -> Option<Move> {
+    pub fn choose(&mut self, pos: &P, history: &[u64]) -> Option<P::Move> {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
@@ -149,7 +147,7 @@ impl Player {
         }
     }
 
-    fn search(&mut self, pos: &Position, history: &[u64], limits: Limits) -> Option<Move> {
+    fn search(&mut self, pos: &P, history: &[u64], limits: Limits) -> Option<P::Move> {
         let searcher = self.searcher.as_mut().expect("a searching player has a searcher");
         if limits.time_ms.is_some() {
             let clock = crate::search::default_clock();
@@ -169,30 +167,27 @@ impl Player {
 }
 
 /// The greedy player's choice in `pos`, ties broken by `seed`.
-pub fn greedy_move(pos: &Position, seed: u64) -> Option<Move> {
+pub fn greedy_move<P: GamePosition>(pos: &P, seed: u64) -> Option<P::Move> {
     let moves = pos.legal_moves();
     (!moves.is_empty()).then(|| greedy_choice(pos, &moves, &mut Rng::new(seed)))
 }
 
 /// Whether the side to move in `pos` has lost on the spot (no monarch, or
 /// no legal move where that loses).
-fn lost_now(pos: &Position) -> bool {
-    if pos.monarch_square(pos.turn()).is_none() {
-        return true;
-    }
-    !pos.has_legal_move() && (pos.is_check() || pos.variant().rules.stalemate == NoMovesOutcome::Loss)
+fn lost_now<P: GamePosition>(pos: &P) -> bool {
+    pos.has_lost() || (!pos.has_legal_move() && pos.no_moves() == NoMoves::Loss)
 }
 
 /// One ply of greed: a move that wins at once, else the most material for
 /// the mover after the move, ties at random.
-fn greedy_choice(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+fn greedy_choice<P: GamePosition>(pos: &P, moves: &[P::Move], rng: &mut Rng) -> P::Move {
     let us = pos.turn();
     let mut best = i32::MIN;
     let mut ties = 0;
     let mut choice = moves[0];
     for &m in moves {
-        let child = pos.play_unchecked(m);
-        let score = if lost_now(&child) { i32::MAX } else { material(&child, us) - material(&child, !us) };
+        let child = pos.play(m);
+        let score = if lost_now(&child) { i32::MAX } else { child.material(us) - child.material(us.opponent()) };
         if score > best {
             best = score;
             ties = 1;
@@ -302,50 +297,51 @@ impl MatchResult {
     }
 }
 
-/// The random opening of pair `pair`: `min..=max` random legal moves from
-/// the start, none of which ends the game.
-fn opening(variant: &'static Variant, options: &MatchOptions, pair: u32) -> Vec<Move> {
+/// The random opening of pair `pair` from `start`: `min..=max` random
+/// legal moves, none of which ends the game.
+fn opening<P: GamePosition>(start: &P, options: &MatchOptions, pair: u32) -> Vec<P::Move> {
     let mut rng = Rng::new(options.seed ^ (pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let (lo, hi) = options.opening_plies;
     let plies = lo + rng.below((hi.saturating_sub(lo) + 1) as usize) as u32;
-    'retry: loop {
-        let mut pos = Position::start(variant);
+    for _attempt in 0..1000 {
+        let mut pos = start.clone();
         let mut line = Vec::new();
         for _ in 0..plies {
             let moves = pos.legal_moves();
             if moves.is_empty() {
-                continue 'retry;
+                break;
             }
             let m = moves[rng.below(moves.len())];
-            pos = pos.play_unchecked(m);
+            pos = pos.play(m);
             line.push(m);
         }
-        if pos.has_legal_move() {
+        if line.len() == plies as usize && !pos.has_lost() && pos.has_legal_move() {
             return line;
         }
     }
+    Vec::new()
 }
 
-/// Plays one game; the result is from `a`'s side.
-fn play_game(
-    variant: &'static Variant,
+/// Plays one game from `start`; the result is from `a`'s side.
+fn play_game<P: GamePosition>(
+    start: P,
     a: PlayerSpec,
     b: PlayerSpec,
     index: u32,
-    opening: &[Move],
+    opening: &[P::Move],
     options: &MatchOptions,
     game_seed: u64,
 ) -> MatchResult {
     let a_white = index.is_multiple_of(2);
-    let mut game = Game::new(Position::start(variant));
+    let mut game = Record::new(start);
     let mut history = vec![game.position().hash()];
     for &m in opening {
-        game.play(m).expect("opening moves are legal");
+        game.play(m).unwrap_or_else(|e| panic!("an opening move is illegal: {e}"));
         history.push(game.position().hash());
     }
-    let mut pa = Player::new(a, game_seed);
-    let mut pb = Player::new(b, game_seed ^ 0x5555_5555_5555_5555);
-    let a_color = if a_white { Color::White } else { Color::Black };
+    let mut pa = Player::<P>::new(a, game_seed);
+    let mut pb = Player::<P>::new(b, game_seed ^ 0x5555_5555_5555_5555);
+    let a_side = if a_white { P::Side::BOTH[0] } else { P::Side::BOTH[1] };
     let mut result = MatchResult::default();
     let mut plies = 0;
     let outcome = loop {
@@ -354,10 +350,10 @@ fn play_game(
             break outcome;
         }
         if plies >= options.max_plies {
-            break Outcome::Ongoing;
+            break outcome;
         }
         let pos = game.position().clone();
-        let player = if pos.turn() == a_color { &mut pa } else { &mut pb };
+        let player = if pos.turn() == a_side { &mut pa } else { &mut pb };
         let past = &history[..history.len() - 1];
         let m = player.choose(&pos, past).expect("a game that is not over has a legal move");
         game.play(m).unwrap_or_else(|e| panic!("{} chose an illegal move in {pos:?}: {e}", player.spec()));
@@ -365,16 +361,13 @@ fn play_game(
         plies += 1;
     };
     result.plies = plies as u64;
-    let reason = match outcome {
-        Outcome::Ongoing => "adjudicated".to_string(),
-        o => o.reason().to_string(),
-    };
+    let reason = if outcome.is_over() { outcome.reason().to_string() } else { "adjudicated".to_string() };
     result.reasons.insert(reason.clone(), 1);
-    let moves = game.moves().iter().map(|&m| game.move_text(m)).collect();
+    let moves = game.moves().iter().zip(game.positions()).map(|(&m, p)| p.move_text(m)).collect();
     let text = if outcome.is_over() { outcome.result() } else { "1/2-1/2" };
     result.records.push(GameRecord { index, a_white, moves, result: text.to_string(), reason });
     match outcome.winner() {
-        Some(w) if w == a_color => result.wins = 1,
+        Some(w) if w == a_side => result.wins = 1,
         Some(_) => result.losses = 1,
         None => result.draws = 1,
     }
@@ -400,11 +393,26 @@ pub fn play_match_reporting(
     options: MatchOptions,
     on_game: impl Fn(&GameRecord, &MatchResult) + Sync,
 ) -> MatchResult {
+    play_match_from(|_pair| Position::start(variant), a, b, options, on_game)
+}
+
+/// A match of any game: pair `pair` of games starts from `start(pair)`
+/// (the variant's start, or for a game set up by the players, a setup drawn
+/// for that pair), then the pair's random opening; otherwise as
+/// [`play_match_reporting`].
+pub fn play_match_from<P: GamePosition>(
+    start: impl Fn(u32) -> P + Sync,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    options: MatchOptions,
+    on_game: impl Fn(&GameRecord, &MatchResult) + Sync,
+) -> MatchResult {
     let game = |i: u32| {
         let pair = i / 2;
-        let line = opening(variant, &options, pair);
+        let first = start(pair);
+        let line = opening(&first, &options, pair);
         let seed = options.seed.wrapping_add(0x1234_5678_9abc_def1u64.wrapping_mul(i as u64 + 1));
-        play_game(variant, a, b, i, &line, &options, seed)
+        play_game(first, a, b, i, &line, &options, seed)
     };
     let threads = options.threads.clamp(1, 64);
     let next = std::sync::atomic::AtomicU32::new(0);

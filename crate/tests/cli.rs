@@ -121,3 +121,99 @@ fn batch_answers_one_line_per_position_and_move() {
     assert!(lines[1].starts_with("error bad position string"));
     assert_eq!(lines[2], "error illegal move e3e5: the Minion on e3 cannot move to e5");
 }
+
+// Cyvasse: the same commands, the same forms.
+
+/// The default start: the "Fortress" preset for both sides, `w` to move.
+const CYVASSE_START: &str = "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 w 0 1";
+/// Fortress (w) against Phalanx (b), and random setups from seeds 1 and 2 (as in `cyvasse_rules.rs`).
+const FORTRESS_PHALANX: &str = "1l6/lwkw1h^t~/ehde1~c^cl/srsrs^rrr~r/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 w 0 1";
+const RANDOM_1_2: &str = "crr^2rl/1r~1kewel/rcwh2^1ts/dh^1s*2l1r*s/12/CD4REW*1R/1SRH1R^LLS/TRKC2LS*R/WHE^2^~ b 0 1";
+/// A Rabble of `w` next to the King of `b`, which no Tower shields.
+const KING_EXPOSED: &str = "7k/8R/10/11/12/11/10/9/7K w 0 1";
+
+#[test]
+fn cyvasse_starts_from_the_fortress_preset_on_both_sides_with_w_to_move() {
+    let o = zilo(&["play", "cyvasse"]);
+    assert_eq!(stdout(&o), format!("{CYVASSE_START}\nresult * ongoing\n"));
+}
+
+#[test]
+fn cyvasse_perft_counts_turns_from_the_start_and_from_set_up_positions() {
+    let nodes = |args: &[&str]| stdout(&zilo(args)).lines().last().unwrap_or_default().to_string();
+    assert_eq!(nodes(&["perft", "cyvasse", "2"]), "nodes 82346");
+    assert_eq!(nodes(&["perft", "cyvasse", "2", "--fen", FORTRESS_PHALANX]), "nodes 75704");
+    assert_eq!(nodes(&["perft", "cyvasse", "2", "--fen", RANDOM_1_2]), "nodes 36400");
+    let divide = stdout(&zilo(&["perft", "cyvasse", "2", "--divide"]));
+    let lines: Vec<&str> = divide.lines().collect();
+    assert_eq!(lines.len(), 305);
+    assert_eq!(lines[0], "a3a1 304");
+    assert_eq!(*lines.last().unwrap(), "nodes 82346");
+}
+
+#[test]
+fn cyvasse_moves_are_the_sorted_turn_texts() {
+    let out = stdout(&zilo(&["moves", "cyvasse"]));
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 304);
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    // A second Rabble move is part of the turn's text.
+    assert!(moves.contains(&"e4e5+g4g5"), "{out}");
+}
+
+#[test]
+fn cyvasse_play_prints_the_position_string_and_the_result() {
+    let o = zilo(&["play", "cyvasse", "e4e5"]);
+    assert_eq!(
+        stdout(&o),
+        "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/4R7/RSR~1SR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 b 1 1\nresult * ongoing\n"
+    );
+    let won = zilo(&["play", "cyvasse", "--fen", KING_EXPOSED, "i8xh9"]);
+    assert_eq!(stdout(&won), "7R/9/10/11/12/11/10/9/7K b 0 1\nresult 1-0 king-captured\n");
+}
+
+#[test]
+fn cyvasse_bestmove_takes_the_king_when_it_can() {
+    let o = zilo(&["bestmove", "cyvasse", "--fen", KING_EXPOSED, "--depth", "3"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().last(), Some("bestmove i8xh9"), "{out}");
+    assert!(out.contains("score mate 1"), "{out}");
+    let from_start = stdout(&zilo(&["bestmove", "cyvasse", "--depth", "2"]));
+    assert!(from_start.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{from_start}");
+}
+
+#[test]
+fn cyvasse_match_plays_games_from_random_setups() {
+    let o = zilo(&["match", "cyvasse", "--games", "2", "--a", "depth:1", "--b", "random", "--seed", "3", "--verbose"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l.starts_with("wins ")), "{out}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+}
+
+#[test]
+fn cyvasse_bad_input_exits_2_with_one_line_and_no_output() {
+    let cases: &[&[&str]] = &[
+        &["moves", "cyvasse", "--fen", "bad"],
+        &["play", "cyvasse", "zz"],
+        &["play", "cyvasse", "e4e6"],
+        &["play", "cyvasse", "--fen", KING_EXPOSED, "i8xh9", "h1h2"],
+        &["perft", "cyvasse", "1", "--fen", "8/9/10/11/12/11/10/9/8 x 0 1"],
+        &["bestmove", "cyvasse", "--fen", "8/9/10/11/12/11/10/9/9 w 0 1"],
+        &["match", "cyvasse", "--a", "level:9"],
+    ];
+    for args in cases {
+        let o = zilo(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+    }
+    assert_eq!(
+        stderr(&zilo(&["play", "cyvasse", "--fen", KING_EXPOSED, "i8xh9", "h1h2"])),
+        "zilo: the game is over (1-0 king-captured)\n"
+    );
+    assert!(stderr(&zilo(&["perft", "cyvassse", "1"])).contains("cyvasse"), "the known variants are listed");
+}

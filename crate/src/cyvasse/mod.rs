@@ -3,7 +3,9 @@
 //! armor and attack ranges, the hidden setup, legal turns with the rules' move
 //! text, engagement, the end of the game, position strings and perft.
 //!
-//! Self-contained: it uses only `crate::rng` from the rest of the crate.
+//! Self-contained: from the rest of the crate it uses only `crate::rng`, and
+//! the shared layers it plugs into (`crate::game_position`, the boundary it
+//! implements, and `crate::record`, the game record).
 //!
 //! - [`board`]: fields (`a1`…`h9`), the six directions, straight lines, zones.
 //! - [`piece`]: sides, kinds (armor, move, attack range), terrain.
@@ -12,6 +14,9 @@
 //! - [`movegen`]: [`Turn`], legal turns, playing them, perft.
 //! - [`outcome`]: [`Outcome`], and [`Game`] (history, undo, repetition).
 //! - [`setup`]: the setup phase, checks, random setups, presets.
+//! - [`zobrist`]: the position's hash.
+//! - [`eval`]: what a position is worth, for the search.
+//! - `game_position`: Cyvasse behind the crate's `GamePosition` boundary.
 //!
 //! # Decisions where the rules leave something open
 //!
@@ -61,11 +66,14 @@
 
 pub mod attack;
 pub mod board;
+pub mod eval;
+mod game_position;
 pub mod movegen;
 pub mod outcome;
 pub mod piece;
 pub mod position;
 pub mod setup;
+pub mod zobrist;
 
 pub use board::{Cell, CellError, Dir, Line, CELLS, ROWS, ROW_LEN};
 pub use movegen::{Turn, TurnError};
@@ -73,6 +81,6 @@ pub use outcome::{EndReason, Game, GameError, Outcome};
 pub use piece::{Kind, Piece, Side, Terrain};
 pub use position::{Position, PositionError};
 pub use setup::{
-    check_setup, king_fields, preset, presets, random_setup, random_setup_seeded, starting_position, Preset,
-    SetupError, SetupHalf, SetupPhase, SetupProblem,
+    check_setup, default_start, king_fields, preset, presets, random_setup, random_setup_seeded, random_start,
+    starting_position, Preset, SetupError, SetupHalf, SetupPhase, SetupProblem,
 };

@@ -133,7 +133,27 @@ impl Position {
         out
     }
 
-    fn generate(&self, out: &mut Vec<Turn>) {
+    pub(crate) fn generate(&self, out: &mut Vec<Turn>) {
+        self.generate_from(ALL_CELLS, false, out);
+    }
+
+    /// The legal captures (the search's noisy turns), in generation order.
+    pub(crate) fn captures(&self) -> Vec<Turn> {
+        let mut out = Vec::with_capacity(32);
+        self.generate_from(ALL_CELLS, true, &mut out);
+        out
+    }
+
+    /// Whether `turn` is legal here, generating only the turns of its first piece.
+    pub fn is_legal(&self, turn: &Turn) -> bool {
+        let mut out = Vec::with_capacity(64);
+        self.generate_from(turn.from().bit(), turn.is_capture(), &mut out);
+        out.contains(turn)
+    }
+
+    /// The legal turns whose (first) piece starts on one of `sources`;
+    /// only the captures if `captures_only`.
+    fn generate_from(&self, sources: u128, captures_only: bool, out: &mut Vec<Turn>) {
         if self.king_lost().is_some() {
             return;
         }
@@ -154,7 +174,7 @@ impl Position {
             }
         }
 
-        for s in cells_of(own) {
+        for s in cells_of(own & sources) {
             let Some(piece) = self.pieces[s.index()] else { continue };
             let kind = piece.kind;
             if kind == Kind::Tower {
@@ -167,10 +187,11 @@ impl Position {
                 Kind::Elephant => passable & !own,
                 _ => passable,
             };
+            let steps = if captures_only { 0 } else { kind.movement() };
             let mut visited = s.bit();
             let mut frontier = s.bit();
             let mut ends = 0u128;
-            for _ in 0..kind.movement() {
+            for _ in 0..steps {
                 let mut next = 0u128;
                 for c in cells_of(frontier) {
                     next |= NEIGHBOURS[c.index()];
@@ -268,7 +289,7 @@ impl Position {
             }
 
             // The King's jump over its own Tower.
-            if kind == Kind::King {
+            if kind == Kind::King && !captures_only {
                 for d in Dir::ALL {
                     let Some(over) = s.step(d) else { continue };
                     let ob = over.bit();
@@ -348,7 +369,7 @@ impl Position {
     }
 
     /// Why `text` is not a legal turn here.
-    fn explain(&self, text: &str) -> TurnError {
+    pub(crate) fn explain(&self, text: &str) -> TurnError {
         let clipped: String = text.chars().take(24).collect();
         if let Some(loser) = self.king_lost() {
             return TurnError::GameOver(loser);

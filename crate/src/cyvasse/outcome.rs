@@ -1,10 +1,12 @@
-//! The end of the game, and a small game record (history, undo, repetition).
+//! The end of the game, and the game record (the crate's `Record` of
+//! Cyvasse positions: history, undo, repetition).
 
 use std::fmt;
 
 use super::movegen::{Turn, TurnError};
 use super::piece::Side;
 use super::position::Position;
+use crate::record::{PlayError, Record};
 
 /// Plies without a capture that draw: fifty turns by each side.
 pub const FIFTY_TURN_PLIES: u32 = 100;
@@ -23,6 +25,8 @@ pub enum EndReason {
     Repetition,
     /// Fifty turns by each side without a capture.
     FiftyTurns,
+    /// A player resigned.
+    Resignation,
 }
 
 impl EndReason {
@@ -33,6 +37,7 @@ impl EndReason {
             EndReason::NoMoves => "no-moves",
             EndReason::Repetition => "repetition",
             EndReason::FiftyTurns => "fifty-moves",
+            EndReason::Resignation => "resignation",
         }
     }
 }
@@ -103,17 +108,23 @@ impl Position {
     }
 }
 
-/// A game from a starting position: the positions reached and the turns played, with undo.
+/// A game from a starting position: the positions reached and the turns
+/// played, with undo (the crate's generic record, with Cyvasse's words).
 #[derive(Clone, Debug)]
 pub struct Game {
-    positions: Vec<Position>,
-    turns: Vec<Turn>,
+    record: Record<Position>,
+}
+
+impl AsRef<Record<Position>> for Game {
+    fn as_ref(&self) -> &Record<Position> {
+        &self.record
+    }
 }
 
 impl Game {
     /// A game starting from `start`.
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], turns: Vec::new() }
+        Game { record: Record::new(start) }
     }
 
     /// A game from a position string.
@@ -121,46 +132,45 @@ impl Game {
         Position::parse(text).map(Game::new)
     }
 
+    /// The record under the game, as every family has one.
+    pub fn record(&self) -> &Record<Position> {
+        &self.record
+    }
+
+    /// The record, to play, undo, redo or resign through its generic calls.
+    pub fn record_mut(&mut self) -> &mut Record<Position> {
+        &mut self.record
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
-        // `positions` always holds the start.
-        &self.positions[self.positions.len() - 1]
+        self.record.position()
     }
 
     /// The starting position.
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        self.record.start_position()
     }
 
     /// The turns played, in order.
     pub fn turns(&self) -> &[Turn] {
-        &self.turns
+        self.record.moves()
     }
 
     /// The positions, the start first and the current last.
     pub fn positions(&self) -> &[Position] {
-        &self.positions
+        self.record.positions()
     }
 
     /// How many times the current position has occurred (1 the first time).
     pub fn occurrences(&self) -> usize {
-        let now = self.position();
-        self.positions.iter().filter(|p| p.same_placement(now)).count()
+        self.record.occurrences()
     }
 
     /// The outcome: a captured King, no legal turn, the third occurrence of
     /// the position, or fifty turns each without a capture (in that order).
     pub fn outcome(&self) -> Outcome {
-        match self.position().outcome() {
-            o @ Outcome::Win { .. } => o,
-            o => {
-                if self.occurrences() >= REPETITIONS {
-                    Outcome::Draw { reason: EndReason::Repetition }
-                } else {
-                    o
-                }
-            }
-        }
+        self.record.outcome()
     }
 
     /// The legal turns (sorted by text); none once the game is over.
@@ -174,34 +184,26 @@ impl Game {
 
     /// Plays a turn given as text.
     pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
-        self.check_not_over()?;
-        let (turn, next) = self.position().play_text(text)?;
-        self.positions.push(next);
-        self.turns.push(turn);
-        Ok(turn)
+        self.record.play_text(text).map_err(GameError::from)
     }
 
     /// Plays a turn.
     pub fn play(&mut self, turn: &Turn) -> Result<(), GameError> {
-        self.check_not_over()?;
-        let next = self.position().play(turn)?;
-        self.positions.push(next);
-        self.turns.push(*turn);
-        Ok(())
-    }
-
-    fn check_not_over(&self) -> Result<(), GameError> {
-        match self.outcome() {
-            Outcome::Ongoing => Ok(()),
-            o => Err(GameError::Over(o)),
-        }
+        self.record.play(*turn).map_err(GameError::from)
     }
 
     /// Takes back the last turn; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Turn> {
-        let turn = self.turns.pop()?;
-        self.positions.pop();
-        Some(turn)
+        self.record.undo_move()
+    }
+}
+
+impl From<PlayError<Outcome, TurnError>> for GameError {
+    fn from(e: PlayError<Outcome, TurnError>) -> Self {
+        match e {
+            PlayError::Over(o) => GameError::Over(o),
+            PlayError::Move(e) => GameError::Turn(e),
+        }
     }
 }
 

@@ -412,6 +412,22 @@ pub fn starting_position(white: &SetupHalf, black: &SetupHalf, first: Side) -> R
     Ok(pos)
 }
 
+/// The start when none is given (the CLI's and the page's default): the
+/// first preset ("Fortress") for both sides, `w` to move.
+pub fn default_start() -> Position {
+    let [white, black] = Side::BOTH.map(|side| presets(side).swap_remove(0).half);
+    starting_position(&white, &black, Side::White).unwrap_or_default()
+}
+
+/// A start from a random setup for each side, drawn independently (neither
+/// side sees the other's), and a random first player.
+pub fn random_start(rng: &mut Rng) -> Position {
+    let white = random_setup(Side::White, rng);
+    let black = random_setup(Side::Black, rng);
+    let first = if rng.below(2) == 0 { Side::White } else { Side::Black };
+    starting_position(&white, &black, first).unwrap_or_default()
+}
+
 /// The hidden setup phase: each side hands in its half without seeing the
 /// other's; once both are in, the game starts.
 #[derive(Clone, Debug, Default)]

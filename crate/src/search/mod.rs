@@ -4,8 +4,11 @@
 //! move ordering, and a few safe prunings (reverse futility, futility, late
 //! move reductions and pruning).
 //!
-//! Generic over variants: it reads only the `Position` API and the
-//! variant's data, and asks [`crate::eval::evaluate`] what a position is worth.
+//! Generic over games: it reads only the [`GamePosition`] trait, whose
+//! hooks say what a position is worth, which moves are noisy, how to order
+//! them and whether a move may give check. Each search is monomorphized for
+//! its family, so the chess-like search runs as fast as when it knew only
+//! chess-like positions.
 //!
 //! Limits: depth, node count, time. Time is read through an injectable
 //! millisecond clock (`Hooks::now_ms`), because `std::time::Instant` does
@@ -30,20 +33,20 @@
 //! - Stack: at most `MAX_PLY` frames of about 5 KiB, well within the
 //!   default 1 MiB wasm stack.
 
-pub mod check_zone;
 pub mod ordering;
 pub mod tt;
 
+/// The chess-like family's check filter, at the path it had when the search
+/// knew only that family.
+pub use crate::chesslike::check_zone;
+
 use arrayvec::ArrayVec;
 
-use crate::eval::evaluate;
-use crate::moves::{Move, MoveList, MAX_MOVES};
-use crate::position::Position;
+use crate::game_position::{GamePosition, MoveBuffer, NoMoves};
+use crate::record::Record;
 use crate::rng::Rng;
-use crate::variant::NoMovesOutcome;
 
-use check_zone::CheckZone;
-use ordering::{capture_gain, Ordering};
+use ordering::Ordering;
 use tt::{Bound, Table, NO_EVAL};
 
 /// The score of giving mate now; mate in n plies scores `MATE - n`.
@@ -90,11 +93,12 @@ impl Limits {
     }
 }
 
-/// What a search found.
+/// What a search found. (`M` is the game's move; it defaults to the
+/// chess-like family's, the first family, so its callers write `SearchResult`.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct SearchResult<M = crate::chesslike::moves::Move> {
     /// The move to play; `None` when the side to move has no legal move.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// For the side to move, in centipawns; beyond ±`MATE_BOUND` a mate score.
     pub score: i32,
     /// Last completed iteration.
@@ -105,12 +109,12 @@ pub struct SearchResult {
     /// Milliseconds spent (0 without a clock).
     pub time_ms: u64,
     /// The expected line, starting with `best`.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// A limit cut the last iteration short.
     pub stopped: bool,
 }
 
-impl SearchResult {
+impl<M> SearchResult<M> {
     /// `Some(n)`: the side to move mates in `n` moves; `Some(-n)`: is mated in `n`.
     pub fn mate_in(&self) -> Option<i32> {
         mate_in(self.score)
@@ -128,16 +132,24 @@ pub fn mate_in(score: i32) -> Option<i32> {
     }
 }
 
+/// What `Hooks::on_iteration` calls with each completed iteration.
+pub type OnIteration<'a, M> = dyn FnMut(&SearchResult<M>) + 'a;
+
 /// The outside world a search talks to. All optional.
-#[derive(Default)]
-pub struct Hooks<'a> {
+pub struct Hooks<'a, M> {
     /// Milliseconds from any fixed origin: times the search, and stops it
     /// under a time limit (without a clock, a time limit is ignored).
     pub now_ms: Option<&'a dyn Fn() -> f64>,
     /// Polled every few thousand nodes; `true` ends the search (cancel).
     pub should_stop: Option<&'a dyn Fn() -> bool>,
     /// Called after every completed iteration (and at the end) with the result so far.
-    pub on_iteration: Option<&'a mut dyn FnMut(&SearchResult)>,
+    pub on_iteration: Option<&'a mut OnIteration<'a, M>>,
+}
+
+impl<M> Default for Hooks<'_, M> {
+    fn default() -> Self {
+        Hooks { now_ms: None, should_stop: None, on_iteration: None }
+    }
 }
 
 /// The platform's millisecond clock: `Instant` natively, `Date.now()` in the browser.
@@ -164,7 +176,7 @@ pub fn default_clock() -> impl Fn() -> f64 {
 /// (`Position::hash`) of the earlier positions of the game, oldest first
 /// (the current one may be included or not): a move back into any of them
 /// scores as a draw.
-pub fn best_move(pos: &Position, history: &[u64], limits: Limits) -> SearchResult {
+pub fn best_move<P: GamePosition>(pos: &P, history: &[u64], limits: Limits) -> SearchResult<P::Move> {
     let clock = default_clock();
     let mut hooks = Hooks { now_ms: Some(&clock), ..Hooks::default() };
     Searcher::new().search(pos, history, limits, &mut hooks)
@@ -172,40 +184,34 @@ pub fn best_move(pos: &Position, history: &[u64], limits: Limits) -> SearchResul
 
 /// The `history` argument for a search in `game`'s current position: the
 /// hashes of its earlier positions, oldest first.
-pub fn game_history(game: &crate::game::Game) -> Vec<u64> {
-    let mut pos = game.start_position().clone();
-    let mut hashes = Vec::with_capacity(game.moves().len() + 1);
-    for &m in game.moves() {
-        hashes.push(pos.hash());
-        pos = pos.play_unchecked(m);
-    }
-    hashes
+pub fn game_history<P: GamePosition>(game: &impl AsRef<Record<P>>) -> Vec<u64> {
+    game.as_ref().earlier_hashes()
 }
 
 /// A search with tables that persist from one call to the next (faster in
 /// a game, but then results depend on what was searched before).
-pub struct Searcher {
-    tt: Table,
-    ordering: Ordering,
+pub struct Searcher<P: GamePosition> {
+    tt: Table<P::Move>,
+    ordering: Ordering<P::Move>,
     /// Ordering scores, `MAX_MOVES` per ply.
     scores: Vec<i32>,
     /// Triangular principal-variation table.
-    pv: Vec<Option<Move>>,
+    pv: Vec<Option<P::Move>>,
     pv_len: [usize; MAX_PLY + 1],
     /// Hashes of the positions on the current path, by ply.
     path: [u64; MAX_PLY + 1],
 }
 
-impl Default for Searcher {
+impl<P: GamePosition> Default for Searcher<P> {
     fn default() -> Self {
         Searcher::new()
     }
 }
 
 /// The state of one search call.
-struct Run<'a, 'h> {
-    s: &'a mut Searcher,
-    hooks: &'a mut Hooks<'h>,
+struct Run<'a, 'h, P: GamePosition> {
+    s: &'a mut Searcher<P>,
+    hooks: &'a mut Hooks<'h, P::Move>,
     limits: Limits,
     start_ms: f64,
     nodes: u64,
@@ -217,17 +223,17 @@ struct Run<'a, 'h> {
     root_depth: i32,
 }
 
-impl Searcher {
-    pub fn new() -> Searcher {
+impl<P: GamePosition> Searcher<P> {
+    pub fn new() -> Searcher<P> {
         Searcher::with_table_size(DEFAULT_TT_LOG2)
     }
 
     /// A searcher whose table has `2^log2_entries` slots (16 bytes each).
-    pub fn with_table_size(log2_entries: u32) -> Searcher {
+    pub fn with_table_size(log2_entries: u32) -> Searcher<P> {
         Searcher {
             tt: Table::new(log2_entries),
-            ordering: Ordering::new(),
-            scores: vec![0; (MAX_PLY + 1) * MAX_MOVES],
+            ordering: Ordering::new(P::HISTORY_SLOTS),
+            scores: vec![0; (MAX_PLY + 1) * P::MAX_MOVES],
             pv: vec![None; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
             path: [0; MAX_PLY + 1],
@@ -241,7 +247,13 @@ impl Searcher {
     }
 
     /// Searches `pos` within `limits`; see [`best_move`] for `history`.
-    pub fn search(&mut self, pos: &Position, history: &[u64], limits: Limits, hooks: &mut Hooks) -> SearchResult {
+    pub fn search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: Limits,
+        hooks: &mut Hooks<P::Move>,
+    ) -> SearchResult<P::Move> {
         self.tt.new_search();
         self.ordering.new_search();
         let mut history_filter = [0u64; 64];
@@ -289,21 +301,21 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// The score of a position where the side to move has no legal move.
-fn no_moves_score(pos: &Position, ply: usize) -> i32 {
+fn no_moves_score<P: GamePosition>(pos: &P, ply: usize) -> i32 {
     let lost = -MATE + ply as i32;
-    if pos.monarch_square(pos.turn()).is_none() || pos.is_check() {
+    if pos.has_lost() {
         return lost;
     }
-    match pos.variant().rules.stalemate {
-        NoMovesOutcome::Loss => lost,
-        NoMovesOutcome::Draw => 0,
+    match pos.no_moves() {
+        NoMoves::Loss => lost,
+        NoMoves::Draw => 0,
     }
 }
 
 /// One step of a selection sort: brings the best-scored of `moves[i..n]`
 /// (scores in `scores`, same order) to `i`, so moves are ordered lazily, as
 /// far as the search gets before a cutoff.
-fn pick_best(moves: &mut [Move], scores: &mut [i32], i: usize, n: usize) {
+fn pick_best<M>(moves: &mut [M], scores: &mut [i32], i: usize, n: usize) {
     let mut best = i;
     for j in i + 1..n {
         if scores[j] > scores[best] {
@@ -315,7 +327,7 @@ fn pick_best(moves: &mut [Move], scores: &mut [i32], i: usize, n: usize) {
 }
 
 /// The stored score, if its bound settles the window `alpha..beta`.
-fn tt_cutoff(e: tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+fn tt_cutoff<M>(e: tt::Entry<M>, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = score_from_tt(e.score as i32, ply);
     let settled = match e.bound {
         Bound::Exact => true,
@@ -323,19 +335,6 @@ fn tt_cutoff(e: tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
         Bound::Upper => s <= alpha,
     };
     settled.then_some(s)
-}
-
-/// Neither a capture nor a promotion (nor a special move such as castling
-/// or en passant, which are treated as noisy).
-#[inline]
-fn is_quiet(pos: &Position, m: Move) -> bool {
-    match m {
-        Move::Normal { to, promotion, .. } => {
-            promotion.is_none() && !pos.piece_at(to).is_some_and(|p| p.color() != pos.turn())
-        }
-        Move::Drop { .. } | Move::Castle { .. } => true,
-        Move::EnPassant { .. } | Move::Snipe { .. } => false,
-    }
 }
 
 /// Where the main search is in trying a node's moves (after the table move).
@@ -347,15 +346,15 @@ enum Stage {
     Rest,
 }
 
-struct RootMove {
-    m: Move,
+struct RootMove<M> {
+    m: M,
     score: i32,
     noise: i32,
 }
 
 const NODE_CHECK_INTERVAL: u64 = 2048;
 
-impl Run<'_, '_> {
+impl<P: GamePosition> Run<'_, '_, P> {
     fn elapsed_ms(&self) -> f64 {
         match &self.hooks.now_ms {
             Some(now) => now() - self.start_ms,
@@ -400,7 +399,7 @@ impl Run<'_, '_> {
         self.history_filter[(hash >> 6) as usize & 63] >> (hash & 63) & 1 != 0 && self.history.contains(&hash)
     }
 
-    fn result(&self, pos: &Position, root: &[RootMove], score: i32, depth: u32) -> SearchResult {
+    fn result(&self, pos: &P, root: &[RootMove<P::Move>], score: i32, depth: u32) -> SearchResult<P::Move> {
         // The line as far as it is legal (a table hit can end it early, and
         // quiescence moves are checked only against the tables).
         let mut pv = Vec::new();
@@ -409,7 +408,7 @@ impl Run<'_, '_> {
             if !p.legal_moves().contains(&m) {
                 break;
             }
-            p = p.play_unchecked(m);
+            p = p.play(m);
             pv.push(m);
         }
         let best = pv.first().copied().or(root.first().map(|r| r.m));
@@ -425,7 +424,7 @@ impl Run<'_, '_> {
         }
     }
 
-    fn iterate(&mut self, pos: &Position) -> SearchResult {
+    fn iterate(&mut self, pos: &P) -> SearchResult<P::Move> {
         if self.hooks.now_ms.is_none() {
             // No clock, no time limit.
             self.limits.time_ms = None;
@@ -444,14 +443,14 @@ impl Run<'_, '_> {
         }
         let tt_move = self.s.tt.probe(pos.hash()).and_then(|e| e.best);
         let mut rng = Rng::new(limits.seed ^ pos.hash());
-        let mut root: Vec<RootMove> =
+        let mut root: Vec<RootMove<P::Move>> =
             moves.iter().map(|&m| RootMove { m, score: self.s.ordering.score(pos, m, tt_move, 0), noise: 0 }).collect();
         root.sort_by_key(|r| std::cmp::Reverse(r.score));
         for r in &mut root {
             r.noise = rng.symmetric(limits.noise_cp);
         }
 
-        let mut last: Option<SearchResult> = None;
+        let mut last: Option<SearchResult<P::Move>> = None;
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
             let prev = last.as_ref().map(|r| r.score);
@@ -502,7 +501,7 @@ impl Run<'_, '_> {
     }
 
     /// A root search in a window around the previous score, widened on failure.
-    fn aspiration(&mut self, pos: &Position, root: &mut [RootMove], depth: i32, prev: i32) -> Option<i32> {
+    fn aspiration(&mut self, pos: &P, root: &mut [RootMove<P::Move>], depth: i32, prev: i32) -> Option<i32> {
         let mut delta = 40;
         let (mut alpha, mut beta) = (prev - delta, prev + delta);
         loop {
@@ -529,8 +528,8 @@ impl Run<'_, '_> {
     /// if stopped before any move was searched. Moves the best move first.
     fn root_search(
         &mut self,
-        pos: &Position,
-        root: &mut [RootMove],
+        pos: &P,
+        root: &mut [RootMove<P::Move>],
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -542,7 +541,7 @@ impl Run<'_, '_> {
         #[allow(clippy::needless_range_loop)]
         for i in 0..root.len() {
             let m = root[i].m;
-            let child = pos.play_unchecked(m);
+            let child = pos.play(m);
             let check = child.is_check();
             let score = if noisy {
                 -self.search(&child, depth - 1, 1, -INF, INF, true, check)
@@ -601,7 +600,7 @@ impl Run<'_, '_> {
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
-        pos: &Position,
+        pos: &P,
         depth: i32,
         ply: usize,
         mut alpha: i32,
@@ -617,7 +616,7 @@ impl Run<'_, '_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if pos.monarch_square(pos.turn()).is_none() {
+        if pos.has_lost() {
             return -MATE + ply as i32;
         }
         let hash = pos.hash();
@@ -632,7 +631,7 @@ impl Run<'_, '_> {
             return alpha;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return pos.evaluate();
         }
 
         let entry = self.s.tt.probe(hash);
@@ -651,7 +650,7 @@ impl Run<'_, '_> {
         let static_eval = match entry {
             _ if in_check => -INF,
             Some(e) if e.eval != NO_EVAL => e.eval as i32,
-            _ => evaluate(pos),
+            _ => pos.evaluate(),
         };
         let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
         // Reverse futility: far above beta with little depth left, stop here.
@@ -659,22 +658,21 @@ impl Run<'_, '_> {
             return static_eval;
         }
 
-        let us = pos.turn();
         let mut best_score = -INF;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut quiets_tried: ArrayVec<P::Move, 64> = ArrayVec::new();
         let futile = !pv_node && !in_check && depth <= 2 && static_eval + 120 + 100 * depth <= alpha;
         let late_limit = if depth <= 3 { 4 + 4 * depth * depth } else { i32::MAX } as usize;
         let orig_alpha = alpha;
-        let zone = CheckZone::new(pos);
+        let zone = pos.check_hint();
 
         // The table's move first, before generating the others: it often
         // ends the node by itself.
         if let Some(m) = tt_move {
             if pos.is_legal(m) {
-                let quiet = is_quiet(pos, m);
-                let child = pos.play_unchecked(m);
+                let quiet = pos.is_quiet(m);
+                let child = pos.play(m);
                 let gives_check = child.is_check();
                 let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, gives_check);
                 if self.aborted {
@@ -687,7 +685,7 @@ impl Run<'_, '_> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if quiet {
-                            self.s.ordering.on_cutoff(us, ply, depth, m, &[]);
+                            self.s.ordering.on_cutoff(pos, ply, depth, m, &[]);
                         }
                         self.s.tt.store(hash, depth, score_to_tt(score, ply), Bound::Lower, Some(m), tt_eval);
                         return score;
@@ -705,7 +703,7 @@ impl Run<'_, '_> {
         // Then the captures that do not lose material, then the killers, then
         // everything else: the full legal list is generated only if no
         // earlier move ended the node.
-        let base = ply * MAX_MOVES;
+        let base = ply * P::MAX_MOVES;
         let mut moves = pos.noisy_moves();
         let mut n = 0;
         for i in 0..moves.len() {
@@ -724,7 +722,7 @@ impl Run<'_, '_> {
         let mut stage = Stage::GoodCaptures;
         let mut i = 0;
         let killers = self.s.ordering.killers(ply);
-        let mut killers_done: [Option<Move>; 2] = [None; 2];
+        let mut killers_done: [Option<P::Move>; 2] = [None; 2];
         loop {
             let m = match stage {
                 Stage::GoodCaptures | Stage::Rest if i < n => {
@@ -734,7 +732,7 @@ impl Run<'_, '_> {
                     if stage == Stage::Rest
                         && (Some(m) == tt_move
                             || killers_done.contains(&Some(m))
-                            || self.s.scores[base + i - 1] >= ordering::GOOD_CAPTURE && !is_quiet(pos, m))
+                            || self.s.scores[base + i - 1] >= ordering::GOOD_CAPTURE && !pos.is_quiet(m))
                     {
                         continue;
                     }
@@ -747,7 +745,7 @@ impl Run<'_, '_> {
                 Stage::Killer(k) => {
                     stage = if k == 0 { Stage::Killer(1) } else { Stage::Generate };
                     match killers[k] {
-                        Some(m) if Some(m) != tt_move && is_quiet(pos, m) && pos.is_legal(m) => {
+                        Some(m) if Some(m) != tt_move && pos.is_quiet(m) && pos.is_legal(m) => {
                             killers_done[k] = Some(m);
                             m
                         }
@@ -769,7 +767,7 @@ impl Run<'_, '_> {
                 }
                 Stage::Rest => break,
             };
-            let quiet = is_quiet(pos, m);
+            let quiet = pos.is_quiet(m);
             let killer = quiet && self.s.ordering.is_killer(ply, m);
 
             // Prune late quiet moves that cannot give check, without playing them.
@@ -778,11 +776,11 @@ impl Run<'_, '_> {
                 && !in_check
                 && best_score > -MATE_BOUND
                 && (futile || searched >= late_limit)
-                && !zone.may_give_check(pos, m)
+                && !pos.may_give_check(&zone, m)
             {
                 continue;
             }
-            let child = pos.play_unchecked(m);
+            let child = pos.play(m);
             let gives_check = child.is_check();
 
             let new_depth = depth - 1;
@@ -817,7 +815,7 @@ impl Run<'_, '_> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if quiet {
-                            self.s.ordering.on_cutoff(us, ply, depth, m, &quiets_tried);
+                            self.s.ordering.on_cutoff(pos, ply, depth, m, &quiets_tried);
                         }
                         break;
                     }
@@ -841,7 +839,7 @@ impl Run<'_, '_> {
     }
 
     #[inline]
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    fn update_pv(&mut self, ply: usize, m: P::Move) {
         const W: usize = MAX_PLY + 1;
         self.s.pv[ply * W + ply] = Some(m);
         let child_len = self.s.pv_len[ply + 1].max(ply + 1);
@@ -852,24 +850,24 @@ impl Run<'_, '_> {
     }
 
     /// Captures only (and every evasion when in check), until the position is quiet.
-    fn qsearch(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32, in_check: bool) -> i32 {
+    fn qsearch(&mut self, pos: &P, ply: usize, mut alpha: i32, beta: i32, in_check: bool) -> i32 {
         self.s.pv_len[ply] = ply;
         if self.count_node_and_check() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if pos.monarch_square(pos.turn()).is_none() {
+        if pos.has_lost() {
             return -MATE + ply as i32;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return pos.evaluate();
         }
         let hash = pos.hash();
         let entry = self.s.tt.probe(hash);
         if let Some(s) = entry.and_then(|e| tt_cutoff(e, ply, alpha, beta)) {
             return s;
         }
-        let mut list: MoveList;
+        let mut list: P::MoveList;
         let stand = if in_check {
             list = pos.legal_moves();
             if list.is_empty() {
@@ -880,7 +878,7 @@ impl Run<'_, '_> {
             // (A stalemate is not noticed here; the main search sees it.)
             let stand = match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval as i32,
-                _ => evaluate(pos),
+                _ => pos.evaluate(),
             };
             if stand >= beta {
                 return stand;
@@ -891,14 +889,14 @@ impl Run<'_, '_> {
         alpha = alpha.max(stand);
         let mut best = stand;
 
-        let base = ply * MAX_MOVES;
+        let base = ply * P::MAX_MOVES;
         let mut n = 0;
         for i in 0..list.len() {
             let m = list[i];
             let keep = in_check
-                || match capture_gain(pos, m) {
+                || match pos.capture_gain(m) {
                     Some(g) => g == i32::MAX || (g >= 0 && stand + g + 150 > alpha),
-                    None => matches!(m, Move::Normal { promotion: Some(_), .. }),
+                    None => pos.promotion_value(m).is_some(),
                 };
             if keep {
                 self.s.scores[base + n] = self.s.ordering.score(pos, m, None, ply);
@@ -909,7 +907,7 @@ impl Run<'_, '_> {
         for i in 0..n {
             pick_best(&mut list, &mut self.s.scores[base..], i, n);
             let m = list[i];
-            let child = pos.play_unchecked(m);
+            let child = pos.play(m);
             let check = child.is_check();
             let score = -self.qsearch(&child, ply + 1, -beta, -alpha, check);
             if self.aborted {

@@ -2,8 +2,6 @@
 //! searches, indexed by the position's Zobrist hash (which covers board,
 //! hands and side to move).
 
-use crate::moves::Move;
-
 /// What a stored score means.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -16,10 +14,10 @@ pub enum Bound {
 }
 
 #[derive(Clone, Copy)]
-pub struct Entry {
+pub struct Entry<M> {
     /// The upper 32 bits of the hash (the lower ones chose the slot).
     check: u32,
-    pub best: Option<Move>,
+    pub best: Option<M>,
     pub score: i16,
     pub depth: i8,
     pub bound: Bound,
@@ -30,20 +28,22 @@ pub struct Entry {
 
 pub const NO_EVAL: i16 = i16::MIN;
 
-const EMPTY: Entry =
-    Entry { check: 0, best: None, score: 0, depth: -1, bound: Bound::Upper, generation: 0, eval: NO_EVAL };
+impl<M: Copy> Entry<M> {
+    const EMPTY: Entry<M> =
+        Entry { check: 0, best: None, score: 0, depth: -1, bound: Bound::Upper, generation: 0, eval: NO_EVAL };
+}
 
-pub struct Table {
-    entries: Vec<Entry>,
+pub struct Table<M> {
+    entries: Vec<Entry<M>>,
     mask: usize,
     generation: u8,
 }
 
-impl Table {
+impl<M: Copy> Table<M> {
     /// A table of `2^log2_entries` slots.
-    pub fn new(log2_entries: u32) -> Table {
+    pub fn new(log2_entries: u32) -> Table<M> {
         let size = 1usize << log2_entries.max(1);
-        Table { entries: vec![EMPTY; size], mask: size - 1, generation: 0 }
+        Table { entries: vec![Entry::EMPTY; size], mask: size - 1, generation: 0 }
     }
 
     pub fn len(&self) -> usize {
@@ -55,7 +55,7 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        self.entries.fill(Entry::EMPTY);
         self.generation = 0;
     }
 
@@ -71,7 +71,7 @@ impl Table {
     }
 
     #[inline]
-    pub fn probe(&self, hash: u64) -> Option<Entry> {
+    pub fn probe(&self, hash: u64) -> Option<Entry<M>> {
         let b = self.bucket(hash);
         let check = (hash >> 32) as u32;
         self.entries[b..b + 2].iter().find(|e| e.check == check && e.depth >= 0).copied()
@@ -82,11 +82,11 @@ impl Table {
     /// an older search). A deeper bound of this search for the same
     /// position is not overwritten by a shallower one.
     #[inline]
-    pub fn store(&mut self, hash: u64, depth: i32, score: i32, bound: Bound, best: Option<Move>, eval: i16) {
+    pub fn store(&mut self, hash: u64, depth: i32, score: i32, bound: Bound, best: Option<M>, eval: i16) {
         let b = self.bucket(hash);
         let check = (hash >> 32) as u32;
         let generation = self.generation;
-        let worth = |e: &Entry| e.depth as i32 - if e.generation == generation { 0 } else { 64 };
+        let worth = |e: &Entry<M>| e.depth as i32 - if e.generation == generation { 0 } else { 64 };
         let i = if self.entries[b].check == check {
             b
         } else if self.entries[b + 1].check == check {

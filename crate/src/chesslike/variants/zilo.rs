@@ -1,8 +1,8 @@
 //! ЗiлоḺ АḺв Жа (Angry Bird Chess): `../shared/rules/zilo.md`.
 
-use crate::geometry::{DirSet, Geometry};
-use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::variant::{Blast, NoMovesOutcome, RangedArmor, Rules, SideNames, Variant};
+use crate::chesslike::geometry::{DirSet, Geometry};
+use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
+use crate::chesslike::variant::{Blast, NoMovesOutcome, RangedArmor, Rules, SideNames, Variant};
 
 pub const MINION: Role = Role(0);
 pub const SCOUT: Role = Role(1);

@@ -7,7 +7,7 @@ use std::fmt;
 use std::num::NonZeroU8;
 use std::ops::Not;
 
-use crate::geometry::DirSet;
+use crate::chesslike::geometry::DirSet;
 
 /// The first player (`White`, uppercase letters, moves up the board) or the second.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -3,10 +3,10 @@
 //! search takes its captures from `Position::noisy_moves` and checks a
 //! table move with `Position::is_legal`.)
 
-use crate::bitboard::Bitboard;
-use crate::geometry::Square;
-use crate::moves::Move;
-use crate::position::Position;
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::geometry::Square;
+use crate::chesslike::moves::Move;
+use crate::chesslike::position::Position;
 
 /// What `may_give_check` needs to know about the enemy monarch, computed
 /// once per node.
@@ -35,7 +35,7 @@ impl CheckZone {
             };
         };
         let mut lines = Bitboard::EMPTY;
-        for dir in crate::geometry::Dir::ALL {
+        for dir in crate::chesslike::geometry::Dir::ALL {
             lines |= v.geometry.ray(k, dir);
         }
         // Leaving a blaster's path to a neighbour of the monarch may let it

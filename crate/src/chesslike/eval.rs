@@ -8,11 +8,11 @@
 //! variant, looked up by id in [`weights`]: that table is the only place the
 //! evaluation names a variant.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::Square;
-use crate::piece::{Color, PieceDef, Role};
-use crate::position::Position;
-use crate::variant::Variant;
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::geometry::Square;
+use crate::chesslike::piece::{Color, PieceDef, Role};
+use crate::chesslike::position::Position;
+use crate::chesslike::variant::Variant;
 
 /// The weights of the evaluation terms for one variant.
 #[derive(Clone, Copy, Debug)]

@@ -4,12 +4,12 @@
 
 use std::fmt;
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{Dir, Square};
-use crate::moves::Move;
-use crate::piece::{Color, Piece, Role, RoleSet, MAX_ROLES};
-use crate::variant::Variant;
-use crate::zobrist::ZOBRIST;
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::geometry::{Dir, Square};
+use crate::chesslike::moves::Move;
+use crate::chesslike::piece::{Color, Piece, Role, RoleSet, MAX_ROLES};
+use crate::chesslike::variant::Variant;
+use crate::chesslike::zobrist::ZOBRIST;
 
 /// An unchecked description of a position, as parsed from text.
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ pub struct Position {
 impl Position {
     /// The variant's start position.
     pub fn start(variant: &'static Variant) -> Position {
-        crate::fen::parse_position(variant, variant.start_fen).expect("every start position string is valid")
+        crate::chesslike::fen::parse_position(variant, variant.start_fen).expect("every start position string is valid")
     }
 
     /// Checks a setup against the rules and builds the position.
@@ -112,8 +112,8 @@ impl Position {
         for color in Color::BOTH {
             for role in variant.roles() {
                 let n = pos.hands[color.index()][role.index()];
-                if n as usize > crate::zobrist::MAX_HAND_COUNT {
-                    return Err(PositionError::HandTooLarge { limit: crate::zobrist::MAX_HAND_COUNT });
+                if n as usize > crate::chesslike::zobrist::MAX_HAND_COUNT {
+                    return Err(PositionError::HandTooLarge { limit: crate::chesslike::zobrist::MAX_HAND_COUNT });
                 }
                 if n > 0 && role == variant.royal() {
                     return Err(PositionError::RoyalInHand(color));
@@ -461,7 +461,7 @@ impl Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::fen::write_position(self))
+        write!(f, "Position({})", crate::chesslike::fen::write_position(self))
     }
 }
 

@@ -1,18 +1,18 @@
 //! A game: the start position, the moves played, undo and redo, and the outcome.
 
-use std::cell::OnceCell;
 use std::fmt;
 
-use crate::bitboard::Bitboard;
-use crate::fen::{self, FenError};
-use crate::geometry::{DirSet, Square};
-use crate::legality::{IllegalMove, IllegalReason};
-use crate::moves::Move;
-use crate::notation::{self, MoveTextError};
-use crate::piece::{steps, Movement};
-use crate::piece::{Color, Piece};
-use crate::position::{Position, Removal};
-use crate::variant::{NoMovesOutcome, Variant};
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::fen::{self, FenError};
+use crate::chesslike::geometry::{DirSet, Square};
+use crate::chesslike::legality::{IllegalMove, IllegalReason};
+use crate::chesslike::moves::Move;
+use crate::chesslike::notation::{self, MoveTextError};
+use crate::chesslike::piece::{steps, Movement};
+use crate::chesslike::piece::{Color, Piece};
+use crate::chesslike::position::{Position, Removal};
+use crate::chesslike::variant::{NoMovesOutcome, Variant};
+use crate::record::Record;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,29 +148,22 @@ pub const MAX_FEN_LEN: usize = 4096;
 /// a flexible castle like `a10j10+b10i10`, has 13 bytes).
 pub const MAX_MOVE_LEN: usize = 32;
 
+/// A game of a chess-like variant: the family's record (`crate::record`)
+/// with the variant, move texts and reports of what each move did.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
-    positions: Vec<Position>,
-    /// `outcomes[i]`: how the game stands at `positions[i]`, resignation
-    /// aside; worked out the first time it is asked, then kept (it depends
-    /// only on `positions[..=i]`, which never change while `i` is there).
-    outcomes: Vec<OnceCell<Outcome>>,
-    moves: Vec<Move>,
-    /// Undone moves, the next to redo last.
-    redo: Vec<Move>,
-    resigned: Option<Color>,
+    record: Record<Position>,
+}
+
+impl AsRef<Record<Position>> for Game {
+    fn as_ref(&self) -> &Record<Position> {
+        &self.record
+    }
 }
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        Game {
-            positions: vec![start],
-            outcomes: vec![OnceCell::new()],
-            moves: Vec::new(),
-            redo: Vec::new(),
-            resigned: None,
-        }
+        Game { record: Record::new(start) }
     }
 
     /// A game of `variant` from its start or from a position string.
@@ -188,29 +181,34 @@ impl Game {
         Ok(Game::new(start))
     }
 
+    /// The record under the game, as every family has one.
+    pub fn record(&self) -> &Record<Position> {
+        &self.record
+    }
+
     pub fn variant(&self) -> &'static Variant {
         self.position().variant()
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game always has its start position")
+        self.record.position()
     }
 
     pub fn start_position(&self) -> &Position {
-        &self.positions[0]
+        self.record.start_position()
     }
 
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.record.moves()
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty() || self.resigned.is_some()
+        self.record.can_undo()
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty() && self.resigned.is_none()
+        self.record.can_redo()
     }
 
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
@@ -240,7 +238,7 @@ impl Game {
             return Err(e);
         }
         let next = self.position().play_unchecked(m);
-        self.advance(m, next);
+        self.record.advance(m, next);
         Ok(())
     }
 
@@ -260,20 +258,8 @@ impl Game {
             Removal::Captured(sq, p) => captured = Some((sq, p)),
             Removal::Blasted(sq, p) => blasted.push((sq, p)),
         });
-        self.advance(m, next);
+        self.record.advance(m, next);
         PlayReport { played: m, captured, blasted, check: self.position().is_check(), outcome: self.outcome() }
-    }
-
-    /// Records `m`, already checked, and the position it leads to.
-    fn advance(&mut self, m: Move, next: Position) {
-        if self.redo.last() == Some(&m) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
-        }
-        self.positions.push(next);
-        self.outcomes.push(OnceCell::new());
-        self.moves.push(m);
     }
 
     /// Parses and plays a move given as text.
@@ -284,91 +270,70 @@ impl Game {
 
     /// Takes back the last move (or a resignation). False if there is nothing to undo.
     pub fn undo(&mut self) -> bool {
-        if self.resigned.take().is_some() {
-            return true;
-        }
-        match self.moves.pop() {
-            Some(m) => {
-                self.positions.pop();
-                self.outcomes.pop();
-                self.redo.push(m);
-                true
-            }
-            None => false,
-        }
+        self.record.undo()
     }
 
     /// Plays again the last undone move. False if there is none.
     pub fn redo(&mut self) -> bool {
-        if self.resigned.is_some() {
-            return false;
-        }
-        match self.redo.last() {
-            Some(&m) => self.push(m).is_ok(),
-            None => false,
-        }
+        self.record.redo()
     }
 
     pub fn resign(&mut self, side: Color) {
-        if !self.outcome().is_over() {
-            self.resigned = Some(side);
-        }
+        self.record.resign(side)
     }
 
     /// How the game stands now.
     pub fn outcome(&self) -> Outcome {
-        if let Some(loser) = self.resigned {
-            return Outcome::Win { winner: !loser, reason: EndReason::Resignation };
-        }
-        *self.outcomes.last().expect("an outcome slot per position").get_or_init(|| self.position_outcome())
+        self.record.outcome()
     }
+}
 
-    /// How the game stands at the current position, resignation aside.
-    fn position_outcome(&self) -> Outcome {
-        let pos = self.position();
-        let us = pos.turn();
-        if pos.monarch_square(us).is_none() {
-            return Outcome::Win { winner: !us, reason: EndReason::MonarchCaptured };
-        }
-        if !pos.has_legal_move() {
-            return if pos.is_check() {
-                Outcome::Win { winner: !us, reason: EndReason::Checkmate }
-            } else {
-                match pos.variant().rules.stalemate {
-                    NoMovesOutcome::Loss => Outcome::Win { winner: !us, reason: EndReason::Stalemate },
-                    NoMovesOutcome::Draw => Outcome::Draw { reason: EndReason::Stalemate },
-                }
-            };
-        }
-        let rules = &pos.variant().rules;
-        if self.occurrences() >= rules.repetition_count as usize {
-            if rules.perpetual_check_loses {
-                // Since the first occurrence: did one side give check with every move?
-                let first = self.positions.iter().position(|p| p.same_placement(pos)).expect("pos occurs");
-                let cycle = &self.positions[first..];
-                for checker in Color::BOTH {
-                    if cycle.iter().filter(|p| p.turn() == !checker).all(|p| p.is_check()) {
-                        return Outcome::Win { winner: !checker, reason: EndReason::PerpetualCheck };
-                    }
+/// How a game stands at the last of `positions` (the game's positions from
+/// its start), resignation aside.
+pub(crate) fn judge(positions: &[Position]) -> Outcome {
+    let pos = positions.last().expect("a game has a position");
+    let us = pos.turn();
+    if pos.monarch_square(us).is_none() {
+        return Outcome::Win { winner: !us, reason: EndReason::MonarchCaptured };
+    }
+    if !pos.has_legal_move() {
+        return if pos.is_check() {
+            Outcome::Win { winner: !us, reason: EndReason::Checkmate }
+        } else {
+            match pos.variant().rules.stalemate {
+                NoMovesOutcome::Loss => Outcome::Win { winner: !us, reason: EndReason::Stalemate },
+                NoMovesOutcome::Draw => Outcome::Draw { reason: EndReason::Stalemate },
+            }
+        };
+    }
+    let rules = &pos.variant().rules;
+    let occurrences = positions.iter().filter(|p| p.same_placement(pos)).count();
+    if occurrences >= rules.repetition_count as usize {
+        if rules.perpetual_check_loses {
+            // Since the first occurrence: did one side give check with every move?
+            let first = positions.iter().position(|p| p.same_placement(pos)).expect("pos occurs");
+            let cycle = &positions[first..];
+            for checker in Color::BOTH {
+                if cycle.iter().filter(|p| p.turn() == !checker).all(|p| p.is_check()) {
+                    return Outcome::Win { winner: !checker, reason: EndReason::PerpetualCheck };
                 }
             }
-            return Outcome::Draw { reason: EndReason::Repetition };
         }
-        if rules.fifty_move_rule && pos.halfmoves() >= 100 {
-            return Outcome::Draw { reason: EndReason::FiftyMoves };
-        }
-        if rules.insufficient_material && insufficient_material(pos) {
-            return Outcome::Draw { reason: EndReason::InsufficientMaterial };
-        }
-        Outcome::Ongoing
+        return Outcome::Draw { reason: EndReason::Repetition };
     }
+    if rules.fifty_move_rule && pos.halfmoves() >= 100 {
+        return Outcome::Draw { reason: EndReason::FiftyMoves };
+    }
+    if rules.insufficient_material && insufficient_material(pos) {
+        return Outcome::Draw { reason: EndReason::InsufficientMaterial };
+    }
+    Outcome::Ongoing
 }
 
 impl Game {
     /// How many times the current position has occurred in this game.
     pub fn occurrences(&self) -> usize {
-        let pos = self.position();
-        self.positions.iter().filter(|p| p.same_placement(pos)).count()
+        self.record.occurrences()
     }
 
     /// The outcome in words: a title (`White wins (1-0)`, `Draw (1/2-1/2)`)
@@ -433,8 +398,9 @@ impl Game {
             ),
             EndReason::MonarchCaptured => {
                 // Blown up, rather than taken, when it did not stand where the last move landed.
-                let blasted = match (self.moves.last(), self.positions.len().checked_sub(2)) {
-                    (Some(m), Some(i)) => self.positions[i].monarch_square(loser) != Some(m.to()),
+                let positions = self.record.positions();
+                let blasted = match (self.moves().last(), positions.len().checked_sub(2)) {
+                    (Some(m), Some(i)) => positions[i].monarch_square(loser) != Some(m.to()),
                     _ => false,
                 };
                 let how = if blasted { "blown up by a blast" } else { "captured" };
@@ -525,7 +491,7 @@ pub fn move_from_code(variant: &Variant, code: u32) -> Option<Move> {
         let i = (code >> (7 * slot)) & 0x7f;
         ((i as usize) < cells).then_some(Square(i as u8))
     };
-    let role = |i: u32| ((i as usize) < variant.pieces.len()).then_some(crate::piece::Role(i as u8));
+    let role = |i: u32| ((i as usize) < variant.pieces.len()).then_some(crate::chesslike::piece::Role(i as u8));
     if code & CODE_CASTLE != 0 {
         return Some(Move::Castle { king: sq(0)?, king_to: sq(1)?, rook: sq(2)?, rook_to: sq(3)? });
     }

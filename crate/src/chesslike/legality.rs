@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-use crate::geometry::Square;
-use crate::moves::Move;
-use crate::notation::move_text;
-use crate::piece::Role;
-use crate::position::Position;
-use crate::variant::CastlingKingMove;
+use crate::chesslike::geometry::Square;
+use crate::chesslike::moves::Move;
+use crate::chesslike::notation::move_text;
+use crate::chesslike::piece::Role;
+use crate::chesslike::position::Position;
+use crate::chesslike::variant::CastlingKingMove;
 
 /// The reason a move may not be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! perft: the number of leaf nodes of the legal move tree, the standard test
 //! (and speed measure) of a move generator. The last ply is counted, not played.
 
-use crate::moves::Move;
-use crate::position::Position;
+use crate::chesslike::moves::Move;
+use crate::chesslike::position::Position;
 
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {

@@ -2,9 +2,9 @@
 //! for its leaps, and its directions, so that finding where it goes with a
 //! given occupancy is a few table lookups and ray scans.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{DirSet, Geometry, Square};
-use crate::piece::{Color, Movement};
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::geometry::{DirSet, Geometry, Square};
+use crate::chesslike::piece::{Color, Movement};
 
 /// A leap that needs one of its paths empty, from one cell.
 #[derive(Clone, Debug)]

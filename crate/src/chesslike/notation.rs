@@ -6,12 +6,12 @@
 
 use std::fmt;
 
-use crate::geometry::Square;
-use crate::moves::Move;
-use crate::moves::MoveKind;
-use crate::piece::Role;
-use crate::position::Position;
-use crate::variant::{CastlingKingMove, MoveNotation, Promotion, Variant};
+use crate::chesslike::geometry::Square;
+use crate::chesslike::moves::Move;
+use crate::chesslike::moves::MoveKind;
+use crate::chesslike::piece::Role;
+use crate::chesslike::position::Position;
+use crate::chesslike::variant::{CastlingKingMove, MoveNotation, Promotion, Variant};
 
 /// Stands for "the piece's promoted form" in a parsed shogi move (`+`) until
 /// the move is matched against the position.
@@ -152,7 +152,7 @@ impl fmt::Display for MoveText<'_> {
 /// Parses move text against a position: `e1g1` becomes castling, `e5d6` en
 /// passant, `+` the piece's promotion, wherever the position has such a move.
 /// Text that matches no move comes back as written, for `move_error` to explain.
-pub fn parse_move_in(pos: &crate::position::Position, text: &str) -> Result<Move, MoveTextError> {
+pub fn parse_move_in(pos: &crate::chesslike::position::Position, text: &str) -> Result<Move, MoveTextError> {
     let parsed = parse_move(pos.variant(), text)?;
     let Move::Normal { from, to, promotion } = parsed else { return Ok(parsed) };
     let variant = pos.variant();

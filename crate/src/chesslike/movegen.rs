@@ -3,13 +3,13 @@
 
 use std::ops::ControlFlow;
 
-use crate::bitboard::Bitboard;
-use crate::geometry::Dir;
-use crate::geometry::Square;
-use crate::moves::{Move, MoveList};
-use crate::piece::{Color, Role, RoleSet};
-use crate::position::Position;
-use crate::variant::{CastlingKingMove, Promotion};
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::geometry::Dir;
+use crate::chesslike::geometry::Square;
+use crate::chesslike::moves::{Move, MoveList};
+use crate::chesslike::piece::{Color, Role, RoleSet};
+use crate::chesslike::position::Position;
+use crate::chesslike::variant::{CastlingKingMove, Promotion};
 
 /// Which moves `for_each_move` yields.
 #[derive(Clone, Copy)]

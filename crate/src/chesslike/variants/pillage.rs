@@ -3,9 +3,9 @@
 //! One piece table shape for all five: the subvariants differ only by the two
 //! pieces standing on the Cannons' and the Vaos' start squares.
 
-use crate::geometry::{Dir, DirSet, Geometry};
-use crate::piece::{steps, Movement, PieceDef, Role, RoleSet, Shot};
-use crate::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Rules, Variant};
+use crate::chesslike::geometry::{Dir, DirSet, Geometry};
+use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet, Shot};
+use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Rules, Variant};
 
 pub const FAST_PAWN: Role = Role(0);
 pub const SUPER_PAWN: Role = Role(1);

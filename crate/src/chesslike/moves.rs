@@ -2,8 +2,8 @@
 
 use arrayvec::ArrayVec;
 
-use crate::geometry::Square;
-use crate::piece::Role;
+use crate::chesslike::geometry::Square;
+use crate::chesslike::piece::Role;
 
 /// One move of the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -3,11 +3,11 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{Dir, DirSet, Geometry, Square};
-use crate::movement::CompiledMovement;
-use crate::piece::{Color, Movement, PieceDef, Role, RoleSet, MAX_ROLES};
-use crate::variants;
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::geometry::{Dir, DirSet, Geometry, Square};
+use crate::chesslike::movement::CompiledMovement;
+use crate::chesslike::piece::{Color, Movement, PieceDef, Role, RoleSet, MAX_ROLES};
+use crate::chesslike::variants;
 
 /// A capture by one of `roles` removes every piece on the eight cells around
 /// the landing cell (the capturer stays). Blast victims leave the game.

@@ -6,10 +6,10 @@
 
 use std::fmt::{self, Write};
 
-use crate::bitboard::Bitboard;
-use crate::piece::{Color, Piece, MAX_ROLES};
-use crate::position::{Position, PositionError, Setup};
-use crate::variant::Variant;
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::piece::{Color, Piece, MAX_ROLES};
+use crate::chesslike::position::{Position, PositionError, Setup};
+use crate::chesslike::variant::Variant;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
@@ -320,7 +320,7 @@ pub fn write_position(pos: &Position) -> String {
 }
 
 /// The roles in the order a hand is written.
-fn hand_order(v: &Variant) -> Vec<crate::piece::Role> {
+fn hand_order(v: &Variant) -> Vec<crate::chesslike::piece::Role> {
     if v.rules.hand_order.is_empty() {
         v.roles().filter(|&r| !v.piece(r).promoted).collect()
     } else {

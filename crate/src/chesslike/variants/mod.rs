@@ -6,7 +6,7 @@ pub mod shogi;
 pub mod venomous;
 pub mod zilo;
 
-use crate::variant::Variant;
+use crate::chesslike::variant::Variant;
 use pillage::Lineup;
 
 /// A variant's id and how to build it.

@@ -2,7 +2,7 @@
 //! updated incrementally. Keys are fixed at compile time so hashes are
 //! reproducible across runs and builds.
 
-use crate::piece::{Color, Piece, Role, MAX_ROLES};
+use crate::chesslike::piece::{Color, Piece, Role, MAX_ROLES};
 
 const PIECE_CODES: usize = 2 * MAX_ROLES;
 /// Hand counts above this share a key (no variant comes close).

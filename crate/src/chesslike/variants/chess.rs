@@ -1,8 +1,8 @@
 //! Orthodox chess (FIDE rules), the reference for correctness and speed.
 
-use crate::geometry::{DirSet, Geometry};
-use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Rules, Variant};
+use crate::chesslike::geometry::{DirSet, Geometry};
+use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
+use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Rules, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const KNIGHT: Role = Role(1);

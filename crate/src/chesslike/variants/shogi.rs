@@ -1,9 +1,9 @@
 //! Shogi (standard rules), the reference for drops, promotion and the
 //! pawn-drop-mate rule. Position strings and hand order as Fairy-Stockfish.
 
-use crate::geometry::{Dir, DirSet, Geometry};
-use crate::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::variant::{MoveNotation, NoMovesOutcome, Promotion, Rules, SideNames, Variant};
+use crate::chesslike::geometry::{Dir, DirSet, Geometry};
+use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
+use crate::chesslike::variant::{MoveNotation, NoMovesOutcome, Promotion, Rules, SideNames, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const LANCE: Role = Role(1);

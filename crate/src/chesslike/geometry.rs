@@ -11,8 +11,8 @@
 
 use std::fmt;
 
-use crate::bitboard::Bitboard;
-use crate::piece::Color;
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::piece::Color;
 
 /// A cell index on the board of the current variant.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]

@@ -1,8 +1,8 @@
 //! Venomous: `../shared/rules/venomous.md`.
 
-use crate::geometry::{Dir, DirSet, Geometry};
-use crate::piece::{steps, LameLeap, Movement, PieceDef, RankSpan, Role, RoleSet};
-use crate::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Reserve, Rules, Variant};
+use crate::chesslike::geometry::{Dir, DirSet, Geometry};
+use crate::chesslike::piece::{steps, LameLeap, Movement, PieceDef, RankSpan, Role, RoleSet};
+use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Reserve, Rules, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const NINJA_PAWN: Role = Role(1);

@@ -1,0 +1,235 @@
+//! The chess-like family behind the crate's boundary: [`Position`] as a
+//! [`GamePosition`], [`Color`] as a [`Player`], [`Outcome`] as a [`GameOutcome`].
+//! Every method forwards to the family's own code; the search-specific
+//! refinements (check extension, the check filter of late-move pruning,
+//! blast gains in move ordering) live here, not in the search.
+
+use crate::chesslike::check_zone::CheckZone;
+use crate::chesslike::eval::{blast_gain, evaluate, material};
+use crate::chesslike::fen;
+use crate::chesslike::game::{self, EndReason, GameError, Outcome};
+use crate::chesslike::moves::{Move, MoveList, MAX_MOVES};
+use crate::chesslike::notation;
+use crate::chesslike::piece::{Color, MAX_ROLES};
+use crate::chesslike::position::Position;
+use crate::chesslike::variant::NoMovesOutcome;
+use crate::game_position::{GameOutcome, GamePosition, NoMoves, Player};
+
+impl Player for Color {
+    const BOTH: [Color; 2] = Color::BOTH;
+
+    #[inline]
+    fn opponent(self) -> Color {
+        !self
+    }
+
+    fn letter(self) -> char {
+        Color::letter(self)
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        Color::index(self)
+    }
+}
+
+impl GameOutcome for Outcome {
+    type Side = Color;
+    const ONGOING: Outcome = Outcome::Ongoing;
+
+    fn resignation(loser: Color) -> Outcome {
+        Outcome::Win { winner: !loser, reason: EndReason::Resignation }
+    }
+
+    fn result(self) -> &'static str {
+        Outcome::result(self)
+    }
+
+    fn reason(self) -> &'static str {
+        Outcome::reason(self)
+    }
+
+    fn winner(self) -> Option<Color> {
+        Outcome::winner(self)
+    }
+
+    fn is_over(self) -> bool {
+        Outcome::is_over(self)
+    }
+}
+
+/// History slots: 128 cells a move can start from, then one per droppable
+/// role, for each side, times 128 cells it can go to.
+const FROM_SLOTS: usize = 128 + MAX_ROLES;
+
+impl GamePosition for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Color;
+    type Outcome = Outcome;
+    type MoveError = GameError;
+    type CheckHint = CheckZone;
+
+    const MAX_MOVES: usize = MAX_MOVES;
+    const HISTORY_SLOTS: usize = 2 * FROM_SLOTS * 128;
+
+    #[inline]
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    #[inline]
+    fn has_legal_move(&self) -> bool {
+        Position::has_legal_move(self)
+    }
+
+    #[inline]
+    fn is_legal(&self, m: Move) -> bool {
+        Position::is_legal(self, m)
+    }
+
+    #[inline]
+    fn play(&self, m: Move) -> Position {
+        self.play_unchecked(m)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn has_lost(&self) -> bool {
+        self.monarch_square(Position::turn(self)).is_none()
+    }
+
+    fn no_moves(&self) -> NoMoves {
+        if Position::is_check(self) {
+            return NoMoves::Loss;
+        }
+        match self.variant().rules.stalemate {
+            NoMovesOutcome::Loss => NoMoves::Loss,
+            NoMovesOutcome::Draw => NoMoves::Draw,
+        }
+    }
+
+    fn same_position(&self, other: &Position) -> bool {
+        self.same_placement(other)
+    }
+
+    fn judge(line: &[Position]) -> Outcome {
+        game::judge(line)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        crate::chesslike::perft::perft(self, depth)
+    }
+
+    fn position_text(&self) -> String {
+        fen::write_position(self)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        notation::move_text(self.variant(), m).to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        if text.len() > game::MAX_MOVE_LEN {
+            return Err(GameError::MoveText(notation::MoveTextError::TooLong(text.len())));
+        }
+        let m = notation::parse_move_in(self, text)?;
+        match Position::move_error(self, m) {
+            Some(e) => Err(GameError::Illegal(e)),
+            None => Ok(m),
+        }
+    }
+
+    fn move_error(&self, m: Move) -> Option<GameError> {
+        Position::move_error(self, m).map(GameError::Illegal)
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn material(&self, side: Color) -> i32 {
+        material(self, side)
+    }
+
+    #[inline]
+    fn noisy_moves(&self) -> MoveList {
+        Position::noisy_moves(self)
+    }
+
+    /// Neither a capture nor a promotion (castling and drops are quiet; en
+    /// passant and a Sniper's shot are captures).
+    #[inline]
+    fn is_quiet(&self, m: Move) -> bool {
+        match m {
+            Move::Normal { to, promotion, .. } => {
+                promotion.is_none() && !self.piece_at(to).is_some_and(|p| p.color() != Position::turn(self))
+            }
+            Move::Drop { .. } | Move::Castle { .. } => true,
+            Move::EnPassant { .. } | Move::Snipe { .. } => false,
+        }
+    }
+
+    /// The victim's value; for a blaster, the net value its blast removes
+    /// (`None` if it would blast its own monarch); `i32::MAX` for the enemy monarch.
+    #[inline]
+    fn capture_gain(&self, m: Move) -> Option<i32> {
+        let us = Position::turn(self);
+        let victim = self.piece_at(m.to()).filter(|p| p.color() != us)?;
+        let v = self.variant();
+        let from = m.from()?;
+        let attacker = self.piece_at(from)?;
+        if v.is_blaster(attacker.role()) {
+            return blast_gain(self, us, from, m.to());
+        }
+        if victim.role() == v.royal() {
+            return Some(i32::MAX);
+        }
+        Some(v.piece(victim.role()).value)
+    }
+
+    #[inline]
+    fn mover_value(&self, m: Move) -> i32 {
+        m.from().and_then(|f| self.piece_at(f)).map_or(0, |p| self.variant().piece(p.role()).value)
+    }
+
+    #[inline]
+    fn promotion_value(&self, m: Move) -> Option<i32> {
+        m.promotion().map(|role| self.variant().piece(role).value)
+    }
+
+    #[inline]
+    fn history_slot(&self, m: Move) -> usize {
+        let from = match (m.from(), m) {
+            (Some(sq), _) => sq.index(),
+            (None, Move::Drop { role, .. }) => 128 + role.index(),
+            (None, _) => 128 + MAX_ROLES - 1,
+        };
+        (Position::turn(self).index() * FROM_SLOTS + from) * 128 + m.to().index()
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+
+    #[inline]
+    fn check_hint(&self) -> CheckZone {
+        CheckZone::new(self)
+    }
+
+    #[inline]
+    fn may_give_check(&self, hint: &CheckZone, m: Move) -> bool {
+        hint.may_give_check(self, m)
+    }
+}
