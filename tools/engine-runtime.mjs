@@ -23,7 +23,7 @@ const METHODS = [
   ['blastCells', 'move'], ['pop', ''], ['undo', ''],
   ['redo', ''], ['canUndo', ''], ['canRedo', ''], ['isCheck', ''], ['checkedSquare', ''],
   ['result', ''], ['history', ''], ['lastMove', ''], ['perft', 'depth'],
-  ['resign', 'side'],
+  ['resign', 'side'], ['terrain', ''],
 ];
 
 /**
@@ -212,11 +212,15 @@ ${forwarded}
 // title, text.
 function unpackDetails(f) {
   var rook = f[7] ? f[7].split(':') : null;
-  return {
+  var d = {
     move: f[0], san: f[1], kind: f[2], from: f[3] || null, to: f[4], drop: f[5] || null,
     promotion: f[6] || null, rook: rook ? { from: rook[0], to: rook[1] } : null,
     path: f[8] ? f[8].split(' ') : [],
   };
+  // Cyvasse's extras, only where they apply: a second Rabble move, a Trebuchet's landing.
+  if (f[9]) { var second = f[9].split(':'); d.second = { from: second[0], to: second[1] }; }
+  if (f[10]) d.landing = f[10];
+  return d;
 }
 function squarePiece(text) {
   var i = text.indexOf(':');
@@ -225,10 +229,10 @@ function squarePiece(text) {
 function unpackPlay(packed) {
   var f = packed.split('\\t');
   var r = unpackDetails(f);
-  r.captured = f[9] ? squarePiece(f[9]) : null;
-  r.blasted = f[10] ? f[10].split(' ').map(squarePiece) : [];
-  r.check = f[11] === '1';
-  r.result = { result: f[12], reason: f[13], winner: f[14] || null, title: f[15], text: f[16] };
+  r.captured = f[11] ? squarePiece(f[11]) : null;
+  r.blasted = f[12] ? f[12].split(' ').map(squarePiece) : [];
+  r.check = f[13] === '1';
+  r.result = { result: f[14], reason: f[15], winner: f[16] || null, title: f[17], text: f[18] };
   return r;
 }
 
@@ -245,7 +249,54 @@ function engineStats() {
   return s;
 }
 
-var api = { Game: Game, variants: variants, engineStats: engineStats };
+// One side's half of a Cyvasse setup: a thin wrapper like Game's. A setup made before a restart
+// after an internal error is refused afterwards with a clean Error (make it again).
+function Setup(variant, side, text) {
+  if (!(this instanceof Setup)) throw new TypeError('Setup is a class: call it with new');
+  var b = live();
+  this.__s = null;
+  try { this.__s = new b.Setup(variant, side, text); } catch (e) { throw failure(e, null, 'new Setup'); }
+  this.__n = generation;
+}
+function wrapSetup(raw) {
+  var s = Object.create(Setup.prototype);
+  s.__s = raw;
+  s.__n = generation;
+  return s;
+}
+function liveSetup(s) {
+  if (!(s instanceof Setup)) throw fault('expected a Setup (from new Setup(), Setup.random() or Setup.preset())');
+  if (s.__s === null) throw fault('this setup was freed (free() was called): create a new Setup');
+  if (s.__n !== generation) throw fault('this setup was lost when the engine restarted after an internal error: make it again');
+  return s.__s;
+}
+['side', 'place', 'clear', 'at', 'text', 'missing', 'problems', 'isComplete'].forEach(function (name) {
+  Setup.prototype[name] = function () {
+    var raw = liveSetup(this);
+    try { return raw[name].apply(raw, arguments); } catch (e) { throw failure(e, null, 'Setup.' + name); }
+  };
+});
+Setup.prototype.free = function () {
+  var raw = this.__s;
+  this.__s = null;
+  if (raw !== null && this.__n === generation) raw.free();
+};
+Setup.random = function (variant, side, seed) {
+  var b = live();
+  try { return wrapSetup(b.Setup.random(variant, side, seed)); } catch (e) { throw failure(e, null, 'Setup.random'); }
+};
+Setup.preset = function (variant, side, id) {
+  var b = live();
+  try { return wrapSetup(b.Setup.preset(variant, side, id)); } catch (e) { throw failure(e, null, 'Setup.preset'); }
+};
+
+function startPosition(variant, white, black, first) {
+  var b = live();
+  var w = liveSetup(white), k = liveSetup(black);
+  try { return b.startPosition(variant, w, k, first); } catch (e) { throw failure(e, null, 'startPosition'); }
+}
+
+var api = { Game: Game, Setup: Setup, startPosition: startPosition, variants: variants, engineStats: engineStats };
 var ready = WebAssembly.compile(wasmBytes()).then(function (module) {
   compiled = module;
   var first = makeGlue();

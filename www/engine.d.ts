@@ -24,10 +24,26 @@ declare namespace Zilo {
     /** Material value in centipawns. */
     value: number;
     royal: boolean;
+    /** Cyvasse only: armor (attackers needed to capture it), move (steps), attack range, pieces per side. */
+    armor?: number;
+    move?: number;
+    attackRange?: number;
+    count?: number;
+  }
+
+  /** `'chesslike'`: a rectangular board with pieces as data; `'cyvasse'`: the 88-field hex board. */
+  type Family = 'chesslike' | 'cyvasse';
+
+  /** A field of Cyvasse's board: `row` 1–9, `index` 0-based within the row (`a` is 0). */
+  interface CellInfo {
+    square: Square;
+    row: number;
+    index: number;
   }
 
   interface VariantInfo {
     id: string;
+    family: Family;
     name: string;
     files: number;
     ranks: number;
@@ -45,6 +61,16 @@ declare namespace Zilo {
      * monarch: 'Red Cardinal', long: 'Avian Alliance', native: 'Ка¹-Зiло²'}`. */
     sides: [SideInfo, SideInfo];
     pieces: PieceInfo[];
+    /** Cyvasse only: its 88 fields, row by row from `a1` (chess-like variants have none). */
+    cells?: CellInfo[];
+    /** Cyvasse only: fields per row, row 1 first: `[8, 9, 10, 11, 12, 11, 10, 9, 8]`. */
+    rowLengths?: number[];
+    /** Cyvasse only: each side's zone (38 fields: rows 1–4 for `w`, 6–9 for `b`). */
+    zones?: { w: Square[]; b: Square[] };
+    /** Cyvasse only: where each side may put its King. */
+    kingFields?: { w: Square[]; b: Square[] };
+    /** Cyvasse only: the ready-made setups, for `Setup.preset()`. */
+    presets?: { id: string; name: string }[];
   }
 
   interface SideInfo {
@@ -62,10 +88,26 @@ declare namespace Zilo {
     piece: string;
   }
 
+  /** A Cyvasse piece on the board, with what engagement says of it now. */
+  interface CyvassePiece extends SquarePiece {
+    onWater: boolean;
+    /** The kind's armor: how many attackers make it capturable. */
+    armor: number;
+    /** How many enemy pieces attack it now. */
+    attackers: number;
+    /** Next to a Tower of its own side (so it cannot be captured). */
+    shielded: boolean;
+    /** `attackers >= armor && !shielded`. */
+    capturable: boolean;
+  }
+
+  type Terrain = 'mountain' | 'water';
+
   interface Result {
     result: '*' | '1-0' | '0-1' | '1/2-1/2';
     /** `ongoing`, `checkmate`, `stalemate`, `repetition`, `monarch-captured`, `resignation`,
-     * `fifty-moves`, `insufficient-material`, `perpetual-check`. */
+     * `fifty-moves`, `insufficient-material`, `perpetual-check`; Cyvasse: `king-captured`,
+     * `no-moves`, `repetition`, `fifty-moves`, `resignation`. */
     reason: string;
     winner: Side | null;
     /** `'White wins (1-0)'`, `'Draw (1/2-1/2)'`; empty while the game goes on. */
@@ -84,23 +126,33 @@ declare namespace Zilo {
 
   /** How a move is described for a board, before or after it is played. */
   interface MoveDetails extends MoveInfo {
-    /** The move text: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, a flexible castle `f1h1+i1g1`, a snipe `c1xc7`. */
+    /** The move text: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, a flexible castle `f1h1+i1g1`, a snipe `c1xc7`;
+     * Cyvasse: `c3d4`, a capture `c3xd5`, two Rabble moves `c3c4+e3e4`. */
     move: string;
     /** How players write it: SAN (`Nf3`, `exd6`, `O-O`, `e8=Q`, `Qh4#`; Pillage `O-O(Kh1)`, `S!c7`),
      * or shogi notation (`P-c4`, `Bxh8+`, `S-d8=`, `P*e5`). */
     san: string;
-    /** `snipe`: the piece on `from` removes the one on `to` and stays where it is. */
-    kind: 'step' | 'drop' | 'enPassant' | 'castle' | 'snipe';
+    /** `snipe`: the piece on `from` removes the one on `to` and stays where it is. Cyvasse:
+     * `move`, `capture`, `shot` (the Trebuchet removes the piece on `to`, its target, and steps back
+     * to `landing`), `jump` (the King over its Tower) or `double` (two Rabble moves: `from`/`to` are
+     * the first's, `second` the other Rabble's). In Cyvasse `san` is the move text. */
+    kind: 'step' | 'drop' | 'enPassant' | 'castle' | 'snipe' | 'move' | 'capture' | 'shot' | 'jump' | 'double';
     /** The piece it becomes, as written on the board (`Q`, `q`, `+P`), or `null`. */
     promotion: string | null;
     /** The rook's move, for a castle (`to` is then the king's square). */
     rook: { from: Square; to: Square } | null;
     /** The squares the move passes, in order (a slide's, a Sissa's bent ride, a thrust up a file);
-     * empty for a leap. */
+     * empty for a leap. Cyvasse: a shortest way of a move, the line of a capture (the captured
+     * field included when a Horse goes on past it), the Tower a King jumps; none for `shot`, `double`. */
     path: Square[];
+    /** Cyvasse, kind `double` only: the second Rabble's move. */
+    second?: { from: Square; to: Square };
+    /** Cyvasse, kind `shot` only: the field the Trebuchet steps back to. */
+    landing?: Square;
   }
 
   interface PlayReport extends MoveDetails {
+    /** The captured piece (Cyvasse: also the Trebuchet's target). */
     captured: SquarePiece | null;
     /** Pieces a Bomber's blast removed (zilo). */
     blasted: SquarePiece[];
@@ -129,19 +181,24 @@ declare namespace Zilo {
     | { depth?: number; timeMs?: number; nodes?: number; seed?: number };
 
   class Game {
-    /** A game of `variant` from its start, or from a position string. */
+    /** A game of `variant` from its start, or from a position string. Cyvasse's start is the
+     * `Fortress` preset on both sides, `w` to move; a game from set-up halves starts from
+     * `startPosition(...)`. */
     constructor(variant: string, fen?: string | null);
     variant(): string;
     fen(): string;
     startFen(): string;
     turn(): Side;
-    board(): SquarePiece[];
+    /** The occupied squares; in Cyvasse each with its engagement (`CyvassePiece`). */
+    board(): Array<SquarePiece | CyvassePiece>;
+    /** The fields that are not plain land: `{c4: 'mountain', d3: 'water'}`; `{}` in chess-like games. */
+    terrain(): Record<Square, Terrain>;
     /** Uppercase letters to counts, e.g. `{P: 2, Q: 1}`. */
     hand(side: Side): Record<string, number>;
     /** UCI-style move texts: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, `f1h1+i1g1`, `c1xc7`. */
     legalMoves(): string[];
     /** The moves `push()` accepts now, one code each: the cheap list for walking the game tree.
-     * Empty once the game is over. */
+     * Empty once the game is over. (Cyvasse has codes too, one per turn.) */
     legalMoveCodes(): Uint32Array;
     /** The same moves as one string of texts separated by spaces (`''` when there are none). */
     legalMovesText(): string;
@@ -149,7 +206,9 @@ declare namespace Zilo {
     moveText(code: MoveCode): string;
     /** The code of a move legal here; throws if it is not. */
     moveCode(move: Move): MoveCode;
+    /** Cyvasse: the turns whose first move starts on `square`. */
     movesFrom(square: Square): string[];
+    /** Always `[]` in Cyvasse (nothing is dropped). */
     dropTargets(piece: string): Square[];
     /** Why the side to move may not drop `piece` on `square`, or `null` if it may. */
     dropError(piece: string, square: Square): string | null;
@@ -169,6 +228,7 @@ declare namespace Zilo {
     redo(): boolean;
     canUndo(): boolean;
     canRedo(): boolean;
+    /** Always `false` in Cyvasse (it has no check). */
     isCheck(): boolean;
     /** The checked monarch's square, or `null`. */
     checkedSquare(): Square | null;
@@ -192,6 +252,38 @@ declare namespace Zilo {
     /** How many times the module was restarted after an internal error (a trap). */
     restarts: number;
   }
+
+  /** A Cyvasse setup half as text: the zone's four rows, top row first,
+   * in position-string notation (`RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4` for `w`). */
+  type SetupText = string;
+
+  /** One side's half of a Cyvasse setup (the hidden setup: each side makes its own). */
+  class Setup {
+    /** An empty half of `side`, or one read from its text. Only `'cyvasse'` has setups. */
+    constructor(variant: 'cyvasse', side: Side, text?: SetupText);
+    /** A random complete half (the computer's, chosen without seeing the other); the same for the same `seed`. */
+    static random(variant: 'cyvasse', side: Side, seed?: number): Setup;
+    /** A ready-made half: an `id` of `variants()`' `presets` (`fortress`, `phalanx`, `skirmish`). */
+    static preset(variant: 'cyvasse', side: Side, id: string): Setup;
+    side(): Side;
+    /** Puts a piece (its letter, either case) or terrain on a field of the side's zone; throws if the
+     * field is outside the zone or taken (a mountain, for a piece), or all of that kind are placed. */
+    place(square: Square, what: string | Terrain): void;
+    /** Takes the piece (else the terrain) off a field: its letter, `'mountain'`, `'water'`, or `null`. */
+    clear(square: Square): string | Terrain | null;
+    at(square: Square): { piece?: string; terrain?: Terrain } | null;
+    text(): SetupText;
+    /** What is still to place: `{R: 2, W: 1, mountain: 1}` (only what is short). */
+    missing(): Record<string, number>;
+    /** Everything wrong with the half, one line each; `[]` when it is complete and valid. */
+    problems(): string[];
+    isComplete(): boolean;
+    free(): void;
+  }
+
+  /** The position string of turn 1 from both halves (`w`'s, then `b`'s), `first` to move; throws
+   * with the problems of the side at fault. */
+  function startPosition(variant: 'cyvasse', white: Setup, black: Setup, first: Side): string;
 
   function variants(): VariantInfo[];
   /** The module's state, for leak checks. */

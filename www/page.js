@@ -161,11 +161,15 @@
     for (const el of document.querySelectorAll('#opp-side .side-name')) el.textContent = K.PieceSets.sideInfo(m, el.dataset.side).name;
     $('opp-level').value = String(s.level);
     // Sharing.
+    // During a hidden setup there is no game to share yet (and a position would give a half away).
+    const setup = s.phase === 'setup';
+    document.body.dataset.phase = s.phase;
     let code = '';
-    try { code = board.code(); } catch (_) { /* shown empty */ }
+    if (!setup) try { code = board.code(); } catch (_) { /* shown empty */ }
     if (document.activeElement !== $('code-field')) $('code-field').value = code;
-    if (document.activeElement !== $('fen-field')) $('fen-field').value = s.fen;
-    const link = linkFor(code);
+    if (document.activeElement !== $('fen-field')) $('fen-field').value = setup ? '' : s.fen;
+    $('code-field').placeholder = $('fen-field').placeholder = setup ? 'after the setup' : '';
+    const link = code ? linkFor(code) : null;
     $('link-box').hidden = !link;
     if (link) $('link-field').value = link;
     // Piece sets: a choice only where there is one.

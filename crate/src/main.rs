@@ -177,7 +177,7 @@ const BENCH: &[(&str, &str, &str, u32, u32)] = &[
         7,
     ),
     // The default start: Fortress against Fortress, `w` to move.
-    ("cyvasse", "start", "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 w 0 1", 3, 6),
+    ("cyvasse", "start", "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 w 0 1", 3, 5),
 ];
 
 fn cmd_bench(rest: &[String]) -> Result<(), String> {

@@ -9,6 +9,12 @@
 //! string). Nothing a caller passes reaches a panic. The JavaScript wrapper
 //! around these bindings (`tools/engine-runtime.mjs`) adds the last line of
 //! defence: it restarts the module if a call ever traps.
+//!
+//! One `Game` class serves every game: it holds a game of either family
+//! (`wasm/chesslike.rs`, `wasm/cyvasse.rs`) and passes each call on; what
+//! every game answers the same way (texts, search, perft) is written once
+//! here, generic over `GamePosition`. Cyvasse adds a `Setup` class and
+//! `startPosition` for its hidden setup.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -16,15 +22,20 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::fen;
-use crate::game::{self, Game, Outcome, MAX_FEN_LEN, MAX_MOVE_LEN, MAX_PERFT_DEPTH};
-use crate::geometry::Square;
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Color, Piece, Role};
+mod chesslike;
+mod cyvasse;
+
+use crate::catalog::{self, Family};
+use crate::game::{MAX_FEN_LEN, MAX_PERFT_DEPTH};
+use crate::game_position::GamePosition;
 use crate::players::Level;
-use crate::position::Removal;
+use crate::record::Record;
 use crate::search::{self, Limits};
 use crate::variant::{MoveNotation, Promotion, Variant};
+
+use chesslike::ChessLikeGame;
+use cyvasse::CyvasseGame;
+pub use cyvasse::{start_position, JsSetup};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -145,16 +156,21 @@ struct PieceInfo {
     native_name: &'static str,
     value: i32,
     royal: bool,
+    /// Cyvasse only: the kind's armor, move, attack range and number per side.
+    #[serde(flatten)]
+    cyvasse: Option<cyvasse::KindInfo>,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct VariantInfo {
     id: &'static str,
+    /// `chesslike` or `cyvasse`.
+    family: &'static str,
     name: &'static str,
     files: u8,
     ranks: u8,
-    start_fen: &'static str,
+    start_fen: String,
     drops: bool,
     /// `none`, `choice` (chess: the move text ends with the new piece's
     /// letter) or `optional` (shogi: `+` promotes, plain text does not).
@@ -167,6 +183,9 @@ struct VariantInfo {
     /// The first and the second player's names.
     sides: [SideInfo; 2],
     pieces: Vec<PieceInfo>,
+    /// Cyvasse only: its 88 fields, rows and zones (absent for chess-like games).
+    #[serde(flatten)]
+    board: Option<cyvasse::BoardInfo>,
 }
 
 #[derive(Serialize)]
@@ -187,7 +206,7 @@ struct SquarePiece {
 }
 
 #[derive(Serialize)]
-struct ResultInfo {
+pub(crate) struct ResultInfo {
     result: &'static str,
     reason: &'static str,
     winner: Option<char>,
@@ -210,11 +229,13 @@ struct MoveDetails {
     text: String,
     /// How players write it (SAN, or shogi notation), check marks included.
     san: String,
-    /// `step`, `drop`, `enPassant`, `castle` or `snipe`.
+    /// Chess-like: `step`, `drop`, `enPassant`, `castle` or `snipe`;
+    /// Cyvasse: `move`, `capture`, `shot`, `jump` or `double`.
     kind: &'static str,
-    /// Where the moving piece starts (`null` for a drop); a snipe's shooter.
+    /// Where the moving piece starts (`null` for a drop); a shooter's field.
     from: Option<String>,
-    /// Where the moving piece lands; for a snipe, the cell shot at.
+    /// Where the moving piece lands; for a snipe or a Trebuchet's shot, the
+    /// cell shot at; for two Rabble moves, where the first lands.
     to: String,
     drop: Option<String>,
     /// The piece it becomes, as written on the board (`Q`, `+P`).
@@ -224,6 +245,10 @@ struct MoveDetails {
     /// The cells the move passes, in order (a slide's, a Sissa's bent ride,
     /// a thrust's file); empty for a leap.
     path: Vec<String>,
+    /// The second Rabble's move of a Cyvasse turn that has one.
+    second: Option<FromTo>,
+    /// Where a Trebuchet that shoots steps back to.
+    landing: Option<String>,
 }
 
 struct FromTo {
@@ -257,18 +282,6 @@ struct BestMoveInfo {
     pv: Vec<String>,
 }
 
-fn result_info(game: &Game) -> ResultInfo {
-    let outcome: Outcome = game.outcome();
-    let (title, text) = game.outcome_text();
-    ResultInfo {
-        result: outcome.result(),
-        reason: outcome.reason(),
-        winner: outcome.winner().map(Color::letter),
-        title,
-        text,
-    }
-}
-
 /// The variants the engine plays, with their boards and piece tables.
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
@@ -278,10 +291,11 @@ pub fn variants() -> Result<JsValue, JsError> {
             let v = Variant::by_id(id).expect("listed variants exist");
             VariantInfo {
                 id: v.id,
+                family: "chesslike",
                 name: v.name,
                 files: v.geometry.files,
                 ranks: v.geometry.ranks,
-                start_fen: v.start_fen,
+                start_fen: v.start_fen.to_string(),
                 drops: v.has_hands(),
                 promotion: match v.rules.promotion {
                     Promotion::None => "none",
@@ -310,18 +324,28 @@ pub fn variants() -> Result<JsValue, JsError> {
                         native_name: p.native_name,
                         value: p.value,
                         royal: p.royal,
+                        cyvasse: None,
                     })
                     .collect(),
+                board: None,
             }
         })
+        .chain(std::iter::once(cyvasse::variant_info()))
         .collect();
     to_js(&list)
+}
+
+/// The game behind a `Game` object, of either family.
+#[allow(clippy::large_enum_variant)]
+enum AnyGame {
+    ChessLike(ChessLikeGame),
+    Cyvasse(CyvasseGame),
 }
 
 /// A game in progress.
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
-    game: Game,
+    game: AnyGame,
 }
 
 impl Drop for JsGame {
@@ -330,156 +354,20 @@ impl Drop for JsGame {
     }
 }
 
-impl JsGame {
-    fn variant(&self) -> &'static Variant {
-        self.game.variant()
-    }
-
-    fn square(&self, value: &JsValue) -> Result<Square, JsError> {
-        let name =
-            text_arg(value, "a square", "'e3'", 8, |n| format!("a square is named in 2 or 3 characters, not {n}"))?;
-        self.variant().geometry.parse_square(&name).ok_or_else(|| error(format!("square '{name}' is not on the board")))
-    }
-
-    fn square_name(&self, sq: Square) -> String {
-        self.variant().geometry.square_name(sq).to_string()
-    }
-
-    fn role(&self, value: &JsValue) -> Result<Role, JsError> {
-        let letter = text_arg(value, "a piece", "'P'", 8, |n| format!("a piece is one letter, not {n} characters"))?;
-        let mut chars = letter.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => self.variant().role_by_letter(c),
-            _ => None,
+/// Passes a call on to the game of whichever family.
+macro_rules! each {
+    ($self:ident, $g:ident => $call:expr) => {
+        match &$self.game {
+            AnyGame::ChessLike($g) => $call,
+            AnyGame::Cyvasse($g) => $call,
         }
-        .ok_or_else(|| error(format!("'{letter}' is not a piece of this variant")))
-    }
-
-    /// The piece as written in position strings: `P`, `p`, `+P` (shogi's tokin).
-    fn piece_letter(&self, piece: Piece) -> String {
-        let def = self.variant().piece(piece.role());
-        let letter = match piece.color() {
-            Color::White => def.letter,
-            Color::Black => def.letter.to_ascii_lowercase(),
-        };
-        if def.promoted {
-            format!("+{letter}")
-        } else {
-            letter.to_string()
+    };
+    (mut $self:ident, $g:ident => $call:expr) => {
+        match &mut $self.game {
+            AnyGame::ChessLike($g) => $call,
+            AnyGame::Cyvasse($g) => $call,
         }
-    }
-
-    fn side(value: &JsValue) -> Result<Color, JsError> {
-        let side = text_arg(value, "a side", "'w'", 8, |n| format!("a side is 'w' or 'b', not {n} characters"))?;
-        Color::from_letter(side.chars().next().unwrap_or(' '))
-            .filter(|_| side.len() == 1)
-            .ok_or_else(|| error(format!("side '{side}' is neither 'w' nor 'b'")))
-    }
-
-    fn move_info(&self, m: Move) -> MoveInfo {
-        match m {
-            Move::Drop { role, to } => MoveInfo {
-                from: None,
-                to: self.square_name(to),
-                drop: Some(self.variant().piece(role).letter.to_string()),
-            },
-            _ => MoveInfo { from: m.from().map(|sq| self.square_name(sq)), to: self.square_name(m.to()), drop: None },
-        }
-    }
-
-    /// `m`, legal in the current position, described before it is played.
-    fn details(&self, m: Move) -> MoveDetails {
-        let pos = self.game.position();
-        let us = pos.turn();
-        let info = self.move_info(m);
-        MoveDetails {
-            text: self.game.move_text(m),
-            san: crate::notation::san(pos, m),
-            kind: match m.kind() {
-                MoveKind::Step => "step",
-                MoveKind::Drop => "drop",
-                MoveKind::EnPassant => "enPassant",
-                MoveKind::Castle => "castle",
-                MoveKind::Snipe => "snipe",
-            },
-            from: info.from,
-            to: info.to,
-            drop: info.drop,
-            promotion: m.promotion().map(|r| self.piece_letter(Piece::new(us, r))),
-            rook: match m {
-                Move::Castle { rook, rook_to, .. } => {
-                    Some(FromTo { from: self.square_name(rook), to: self.square_name(rook_to) })
-                }
-                _ => None,
-            },
-            path: pos.move_path(m).into_iter().map(|sq| self.square_name(sq)).collect(),
-        }
-    }
-
-    /// `details(m)` as 9 tab-separated fields (`null` as empty): move, san,
-    /// kind, from, to, drop, promotion, the rook's `from:to`, the path's
-    /// squares separated by spaces.
-    fn pack_details(&self, m: Move, out: &mut String) {
-        let d = self.details(m);
-        let rook = d.rook.map(|r| format!("{}:{}", r.from, r.to));
-        let path = Some(d.path.join(" "));
-        let fields =
-            [Some(d.text), Some(d.san), Some(d.kind.to_string()), d.from, Some(d.to), d.drop, d.promotion, rook, path];
-        for (i, field) in fields.into_iter().enumerate() {
-            if i > 0 {
-                out.push('\t');
-            }
-            out.push_str(field.as_deref().unwrap_or(""));
-        }
-    }
-
-    fn texts(&self, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
-        moves.into_iter().map(|m| self.game.move_text(m)).collect()
-    }
-
-    /// A move code (a number from `legalMoveCodes`) read as a move of this variant.
-    fn code_move(&self, code: f64) -> Result<Move, JsError> {
-        let m = (code.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&code))
-            .then(|| game::move_from_code(self.variant(), code as u32))
-            .flatten();
-        m.ok_or_else(|| {
-            error(format!(
-                "{} is not a move code (codes come from legalMoveCodes(); or give the move as text like 'e2e4')",
-                number_text(code)
-            ))
-        })
-    }
-
-    /// A move given as text (`'e2e4'`) or as a code, parsed against the
-    /// current position; not yet checked for legality.
-    fn move_arg(&self, value: &JsValue) -> Result<Move, JsError> {
-        if let Some(code) = value.as_f64() {
-            return self.code_move(code);
-        }
-        if !value.is_string() {
-            return Err(error(format!(
-                "a move must be text like 'e2e4' or a code from legalMoveCodes(), not {}",
-                describe(value)
-            )));
-        }
-        let text = text_arg(value, "a move", "'e2e4'", MAX_MOVE_LEN, |n| {
-            crate::notation::MoveTextError::TooLong(n).to_string()
-        })?;
-        self.game.parse_move(&text).map_err(|e| error(e.to_string()))
-    }
-
-    /// `m` if it may be played now; otherwise why not.
-    fn legal(&self, m: Move) -> Result<Move, JsError> {
-        match self.game.move_error(m) {
-            Some(e) => Err(error(crate::game::GameError::Illegal(e).to_string())),
-            None => Ok(m),
-        }
-    }
-
-    /// The move `value` (text or code) parsed against the current position, if it is legal.
-    fn legal_move(&self, value: &JsValue) -> Result<Move, JsError> {
-        self.legal(self.move_arg(value)?)
-    }
+    };
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -487,7 +375,7 @@ impl JsGame {
     /// A new game of `variant`, from its start or from a position string.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: JsValue, fen: JsValue) -> Result<JsGame, JsError> {
-        let known = Variant::all().join(", ");
+        let known = catalog::ids().join(", ");
         let variant = text_arg(&variant, "the variant", "'chess'", 40, |n| {
             format!("unknown variant (a name of {n} characters; known: {known})")
         })?;
@@ -499,63 +387,65 @@ impl JsGame {
             })?)
         };
         let fen = fen.filter(|f| !f.trim().is_empty());
-        let game = Game::from_text(&variant, fen.as_deref()).map_err(|e| error(e.to_string()))?;
+        let game = match Family::by_id(&variant) {
+            Some(Family::Cyvasse) => AnyGame::Cyvasse(CyvasseGame::new(fen.as_deref())?),
+            // Unknown names too: the chess-like family words that error.
+            _ => AnyGame::ChessLike(ChessLikeGame::new(&variant, fen.as_deref()).map_err(|e| {
+                if Family::by_id(&variant).is_none() {
+                    error(catalog::StartError::UnknownVariant(variant.clone()).to_string())
+                } else {
+                    e
+                }
+            })?),
+        };
         LIVE_GAMES.fetch_add(1, Ordering::Relaxed);
         Ok(JsGame { game })
     }
 
     #[wasm_bindgen(js_name = variant)]
     pub fn variant_id(&self) -> String {
-        self.variant().id.to_string()
+        each!(self, g => g.variant_id())
     }
 
     /// The current position string.
     pub fn fen(&self) -> String {
-        fen::write_position(self.game.position())
+        each!(self, g => g.record().position().position_text())
     }
 
     /// The position string the game started from.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        fen::write_position(self.game.start_position())
+        each!(self, g => g.record().start_position().position_text())
     }
 
     /// `'w'` or `'b'`.
     pub fn turn(&self) -> String {
-        self.game.position().turn().letter().to_string()
+        each!(self, g => crate::game_position::Player::letter(g.record().position().turn()).to_string())
     }
 
-    /// The occupied squares: `[{square: 'e3', piece: 'P'}]`.
+    /// The occupied squares: `[{square: 'e3', piece: 'P'}]` (Cyvasse adds
+    /// `onWater, armor, attackers, shielded, capturable`).
     pub fn board(&self) -> Result<JsValue, JsError> {
-        let pos = self.game.position();
-        let list: Vec<SquarePiece> = self
-            .variant()
-            .geometry
-            .squares()
-            .filter_map(|sq| {
-                pos.piece_at(sq).map(|p| SquarePiece { square: self.square_name(sq), piece: self.piece_letter(p) })
-            })
-            .collect();
-        to_js(&list)
+        each!(self, g => g.board())
+    }
+
+    /// The fields that are not plain land: `{c4: 'mountain', d3: 'water'}` (`{}` for chess-like games).
+    pub fn terrain(&self) -> Result<JsValue, JsError> {
+        match &self.game {
+            AnyGame::ChessLike(_) => to_js(&std::collections::BTreeMap::<String, &str>::new()),
+            AnyGame::Cyvasse(g) => g.terrain(),
+        }
     }
 
     /// A side's hand as `{P: 2, Q: 1}` (uppercase letters, counts above zero).
     pub fn hand(&self, side: JsValue) -> Result<JsValue, JsError> {
-        let color = Self::side(&side)?;
-        let pos = self.game.position();
-        let map: std::collections::BTreeMap<String, u8> = self
-            .variant()
-            .roles()
-            .filter(|&r| pos.hand_count(color, r) > 0)
-            .map(|r| (self.variant().piece(r).letter.to_string(), pos.hand_count(color, r)))
-            .collect();
-        to_js(&map)
+        each!(self, g => g.hand(side))
     }
 
     /// The position's legal moves as texts.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
-        self.texts(self.game.position().legal_moves())
+        each!(self, g => move_texts(g.record().position(), g.record().position().legal_moves().iter().copied()))
     }
 
     /// The moves `push` accepts now, as codes, one number each in a
@@ -563,77 +453,55 @@ impl JsGame {
     /// `moveText(code)`). Empty once the game is over.
     #[wasm_bindgen(js_name = legalMoveCodes)]
     pub fn legal_move_codes(&self) -> Vec<u32> {
-        self.playable().into_iter().map(game::move_code).collect()
+        each!(self, g => g.legal_move_codes())
     }
 
     /// The moves `push` accepts now as one string, separated by spaces (`''`
     /// when there are none, as once the game is over).
     #[wasm_bindgen(js_name = legalMovesText)]
     pub fn legal_moves_text(&self) -> String {
-        use std::fmt::Write;
-        let mut out = String::new();
-        for m in self.playable() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            let _ = write!(out, "{}", crate::notation::move_text(self.variant(), m));
-        }
-        out
+        each!(self, g => {
+            let record = g.record();
+            move_texts(record.position(), record.legal_moves().iter().copied()).join(" ")
+        })
     }
 
     /// The text of a move code: `e2e4`.
     #[wasm_bindgen(js_name = moveText)]
     pub fn move_text_of(&self, code: JsValue) -> Result<String, JsError> {
-        let Some(n) = code.as_f64() else {
-            return Err(error(format!("a move code is a number from legalMoveCodes(), not {}", describe(&code))));
-        };
-        Ok(self.game.move_text(self.code_move(n)?))
+        each!(self, g => g.move_text_of(code))
     }
 
     /// The code of a legal move given as text (or as a code); throws if it is not legal here.
     #[wasm_bindgen(js_name = moveCode)]
     pub fn move_code_of(&self, value: JsValue) -> Result<u32, JsError> {
-        Ok(game::move_code(self.legal_move(&value)?))
+        each!(self, g => g.move_code_of(value))
     }
 
-    /// The legal moves of the piece on `square`.
+    /// The legal moves of the piece on `square` (Cyvasse: the turns whose first move starts there).
     #[wasm_bindgen(js_name = movesFrom)]
     pub fn moves_from(&self, square: JsValue) -> Result<Vec<String>, JsError> {
-        let sq = self.square(&square)?;
-        Ok(self.texts(self.game.position().legal_moves_from(sq)))
+        each!(self, g => g.moves_from(square))
     }
 
     /// The squares where the side to move may legally drop `piece` (a letter).
     #[wasm_bindgen(js_name = dropTargets)]
     pub fn drop_targets(&self, piece: JsValue) -> Result<Vec<String>, JsError> {
-        let role = self.role(&piece)?;
-        Ok(self.game.position().drop_targets(role).into_iter().map(|sq| self.square_name(sq)).collect())
+        each!(self, g => g.drop_targets(piece))
     }
 
     /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.
     #[wasm_bindgen(js_name = dropError)]
     pub fn drop_error(&self, piece: JsValue, square: JsValue) -> Result<JsValue, JsError> {
-        let role = self.role(&piece)?;
-        let sq = self.square(&square)?;
-        if self.game.outcome().is_over() {
-            return Ok(JsValue::from_str("the game is over"));
-        }
-        Ok(self
-            .game
-            .position()
-            .drop_error(role, sq)
-            .map_or(JsValue::NULL, |e| JsValue::from_str(&e.reason.to_string())))
+        each!(self, g => g.drop_error(piece, square))
     }
 
     /// A legal move described without playing it, packed for the wrapper
-    /// (which returns `{move, san, kind, from, to, drop, promotion, rook}`).
+    /// (which returns `{move, san, kind, from, to, drop, promotion, rook, path}`).
     /// Throws if the move is not legal here.
     #[wasm_bindgen(js_name = moveDetailsPacked)]
     pub fn move_details_packed(&self, value: JsValue) -> Result<String, JsError> {
-        let m = self.legal_move(&value)?;
-        let mut out = String::with_capacity(48);
-        self.pack_details(m, &mut out);
-        Ok(out)
+        each!(self, g => g.move_details_packed(value))
     }
 
     /// The squares a legal move's blast would clear (empty when it blasts
@@ -641,14 +509,7 @@ impl JsGame {
     /// not legal here.
     #[wasm_bindgen(js_name = blastCells)]
     pub fn blast_cells(&self, value: JsValue) -> Result<Vec<String>, JsError> {
-        let m = self.legal_move(&value)?;
-        let mut cells = Vec::new();
-        let _ = self.game.position().play_reporting(m, |r| {
-            if let Removal::Blasted(sq, _) = r {
-                cells.push(sq);
-            }
-        });
-        Ok(cells.into_iter().map(|sq| self.square_name(sq)).collect())
+        each!(self, g => g.blast_cells(value))
     }
 
     /// Plays a move given as text or code; returns what happened, packed
@@ -658,106 +519,73 @@ impl JsGame {
     /// field). Throws on an illegal move.
     #[wasm_bindgen(js_name = playPacked)]
     pub fn play_packed(&mut self, value: JsValue) -> Result<String, JsError> {
-        let m = self.legal_move(&value)?;
-        let mut out = String::with_capacity(96);
-        self.pack_details(m, &mut out);
-        let report = self.game.play_checked(m);
-        let sp = |out: &mut String, (sq, p): (Square, Piece)| {
-            out.push_str(&self.square_name(sq));
-            out.push(':');
-            out.push_str(&self.piece_letter(p));
-        };
-        out.push('\t');
-        if let Some(c) = report.captured {
-            sp(&mut out, c);
-        }
-        out.push('\t');
-        for (i, &b) in report.blasted.iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            sp(&mut out, b);
-        }
-        out.push('\t');
-        out.push_str(if report.check { "1" } else { "" });
-        let r = result_info(&self.game);
-        for field in [r.result, r.reason, r.winner.map_or("", |w| if w == 'w' { "w" } else { "b" }), &r.title, &r.text]
-        {
-            out.push('\t');
-            out.push_str(field);
-        }
-        Ok(out)
+        each!(mut self, g => g.play_packed(value))
     }
 
     /// Plays a legal move given as text (or code) and returns nothing: the
     /// lean `play`. Throws on an illegal move.
     pub fn push(&mut self, value: JsValue) -> Result<(), JsError> {
-        let m = self.move_arg(&value)?;
-        self.push_move(m)
+        each!(mut self, g => g.push(value))
     }
 
     /// `push` for a move code (a number from `legalMoveCodes()`).
     #[wasm_bindgen(js_name = pushCode)]
     pub fn push_code(&mut self, code: f64) -> Result<(), JsError> {
-        let m = self.code_move(code)?;
-        self.push_move(m)
+        each!(mut self, g => g.push_code(code))
     }
 
     /// Takes back the last move: `undo`, named for tree walks.
     pub fn pop(&mut self) -> bool {
-        self.game.undo()
+        self.undo()
     }
 
     pub fn undo(&mut self) -> bool {
-        self.game.undo()
+        each!(mut self, g => g.undo())
     }
 
     pub fn redo(&mut self) -> bool {
-        self.game.redo()
+        each!(mut self, g => g.redo())
     }
 
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        self.game.can_undo()
+        each!(self, g => g.record().can_undo())
     }
 
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        self.game.can_redo()
+        each!(self, g => g.record().can_redo())
     }
 
+    /// Whether the side to move is in check (never in Cyvasse, which has none).
     #[wasm_bindgen(js_name = isCheck)]
     pub fn is_check(&self) -> bool {
-        self.game.position().is_check()
+        each!(self, g => g.record().position().is_check())
     }
 
     /// The square of the side to move's monarch when it is in check, else `null`.
     #[wasm_bindgen(js_name = checkedSquare)]
     pub fn checked_square(&self) -> JsValue {
-        let pos = self.game.position();
-        match pos.is_check().then(|| pos.monarch_square(pos.turn())).flatten() {
-            Some(sq) => JsValue::from_str(&self.square_name(sq)),
-            None => JsValue::NULL,
+        match &self.game {
+            AnyGame::ChessLike(g) => g.checked_square(),
+            AnyGame::Cyvasse(_) => JsValue::NULL,
         }
     }
 
     /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null, title, text}`.
     pub fn result(&self) -> Result<JsValue, JsError> {
-        to_js(&result_info(&self.game))
+        each!(self, g => to_js(&g.result_info()))
     }
 
     /// The moves played from the start position.
     pub fn history(&self) -> Vec<String> {
-        self.texts(self.game.moves().iter().copied())
+        each!(self, g => history_texts(g.record()))
     }
 
     /// `{from, to, drop}` of the last move, or `null`.
     #[wasm_bindgen(js_name = lastMove)]
     pub fn last_move(&self) -> Result<JsValue, JsError> {
-        match self.game.moves().last() {
-            Some(&m) => to_js(&self.move_info(m)),
-            None => Ok(JsValue::NULL),
-        }
+        each!(self, g => g.last_move())
     }
 
     /// The computer's move: `{move, score, mate, depth, nodes, timeMs, pv}`
@@ -766,86 +594,141 @@ impl JsGame {
     /// its limit without returning, so call it in a Web Worker.
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsError> {
-        let options: SearchOptions = if options.is_undefined() || options.is_null() {
-            SearchOptions::default()
-        } else if !options.is_object() || is_array(&options) {
-            return Err(error(format!(
-                "bestMove options must be an object like {{level: 3}} or {{depth: 6}}, not {}",
-                describe(&options)
-            )));
-        } else {
-            const KNOWN: [&str; 5] = ["level", "depth", "timeMs", "nodes", "seed"];
-            let keys = object_keys(&options).map_err(|_| error("bad bestMove options: they cannot be read"))?;
-            if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
-                return Err(error(format!(
-                    "bad bestMove options: unknown option '{unknown}' (known: {})",
-                    KNOWN.join(", ")
-                )));
-            }
-            serde_wasm_bindgen::from_value(options).map_err(|e| {
-                let e = e.to_string();
-                error(format!("bad bestMove options: {}", e.strip_prefix("Error: ").unwrap_or(&e)))
-            })?
-        };
-        let seed = options.seed.unwrap_or(self.game.moves().len() as u64);
-        let limits = if options.depth.is_some() || options.time_ms.is_some() || options.nodes.is_some() {
-            if options.level.is_some() {
-                return Err(error("bestMove takes a level or limits (depth, timeMs, nodes), not both"));
-            }
-            Limits { depth: options.depth, time_ms: options.time_ms, nodes: options.nodes, seed, ..Limits::default() }
-        } else {
-            let n = options.level.unwrap_or(Level::DEFAULT.number());
-            Level::new(n)
-                .ok_or_else(|| error(format!("level {n} is not between {} and {}", Level::MIN, Level::MAX)))?
-                .limits(seed)
-        };
-        if self.game.outcome().is_over() {
-            return Err(error("the game is over"));
-        }
-        let found = search::best_move(self.game.position(), &search::game_history(&self.game), limits);
-        to_js(&BestMoveInfo {
-            text: found.best.map(|m| self.game.move_text(m)),
-            score: found.score,
-            mate: found.mate_in(),
-            depth: found.depth,
-            nodes: found.nodes,
-            time_ms: found.time_ms,
-            pv: self.texts(found.pv.iter().copied()),
-        })
+        each!(self, g => g.best_move(options))
     }
 
     /// Leaf count of the legal move tree `depth` plies deep from the current
     /// position (for testing and speed measurement).
     pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
-        let d =
-            depth.as_f64().ok_or_else(|| error(format!("perft depth must be a number, not {}", describe(&depth))))?;
-        if d.fract() != 0.0 || !(0.0..=MAX_PERFT_DEPTH as f64).contains(&d) {
-            return Err(error(format!(
-                "perft depth {} is not a whole number from 0 to {MAX_PERFT_DEPTH}",
-                number_text(d)
-            )));
-        }
-        Ok(crate::perft::perft(self.game.position(), d as u32) as f64)
+        each!(self, g => perft_of(g.record().position(), depth))
     }
 
     /// `side` ('w' or 'b') resigns.
     pub fn resign(&mut self, side: JsValue) -> Result<(), JsError> {
-        self.game.resign(Self::side(&side)?);
-        Ok(())
+        each!(mut self, g => g.resign(side))
     }
 }
 
-impl JsGame {
-    /// The moves that may be played now: the legal moves, none once the game is over.
-    fn playable(&self) -> crate::moves::MoveList {
-        if self.game.outcome().is_over() {
-            crate::moves::MoveList::new()
-        } else {
-            self.game.position().legal_moves()
-        }
-    }
+// ---- what every game answers the same way ----
 
-    fn push_move(&mut self, m: Move) -> Result<(), JsError> {
-        self.game.push(m).map_err(|e| error(crate::game::GameError::Illegal(e).to_string()))
+/// The texts of moves of `pos`.
+fn move_texts<P: GamePosition>(pos: &P, moves: impl IntoIterator<Item = P::Move>) -> Vec<String> {
+    moves.into_iter().map(|m| pos.move_text(m)).collect()
+}
+
+/// The texts of the moves played, each in the position it was played from.
+fn history_texts<P: GamePosition>(record: &Record<P>) -> Vec<String> {
+    record.moves().iter().zip(record.positions()).map(|(&m, p)| p.move_text(m)).collect()
+}
+
+/// The search limits of `bestMove` options (`{level}` or `{depth, timeMs, nodes}`, and `seed`).
+fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsError> {
+    let options: SearchOptions = if options.is_undefined() || options.is_null() {
+        SearchOptions::default()
+    } else if !options.is_object() || is_array(&options) {
+        return Err(error(format!(
+            "bestMove options must be an object like {{level: 3}} or {{depth: 6}}, not {}",
+            describe(&options)
+        )));
+    } else {
+        const KNOWN: [&str; 5] = ["level", "depth", "timeMs", "nodes", "seed"];
+        let keys = object_keys(&options).map_err(|_| error("bad bestMove options: they cannot be read"))?;
+        if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
+            return Err(error(format!(
+                "bad bestMove options: unknown option '{unknown}' (known: {})",
+                KNOWN.join(", ")
+            )));
+        }
+        serde_wasm_bindgen::from_value(options).map_err(|e| {
+            let e = e.to_string();
+            error(format!("bad bestMove options: {}", e.strip_prefix("Error: ").unwrap_or(&e)))
+        })?
+    };
+    let seed = options.seed.unwrap_or(moves_played as u64);
+    if options.depth.is_some() || options.time_ms.is_some() || options.nodes.is_some() {
+        if options.level.is_some() {
+            return Err(error("bestMove takes a level or limits (depth, timeMs, nodes), not both"));
+        }
+        return Ok(Limits {
+            depth: options.depth,
+            time_ms: options.time_ms,
+            nodes: options.nodes,
+            seed,
+            ..Limits::default()
+        });
+    }
+    let n = options.level.unwrap_or(Level::DEFAULT.number());
+    Ok(Level::new(n)
+        .ok_or_else(|| error(format!("level {n} is not between {} and {}", Level::MIN, Level::MAX)))?
+        .limits(seed))
+}
+
+/// The search's answer in the game's current position, for JavaScript.
+fn best_move_info<P: GamePosition>(record: &Record<P>, limits: Limits) -> Result<JsValue, JsError> {
+    let pos = record.position();
+    let found = search::best_move(pos, &record.earlier_hashes(), limits);
+    let mut at = pos.clone();
+    let pv = found
+        .pv
+        .iter()
+        .map(|&m| {
+            let text = at.move_text(m);
+            at = at.play(m);
+            text
+        })
+        .collect();
+    to_js(&BestMoveInfo {
+        text: found.best.map(|m| pos.move_text(m)),
+        score: found.score,
+        mate: found.mate_in(),
+        depth: found.depth,
+        nodes: found.nodes,
+        time_ms: found.time_ms,
+        pv,
+    })
+}
+
+/// perft from `pos`, the depth checked.
+fn perft_of<P: GamePosition>(pos: &P, depth: JsValue) -> Result<f64, JsError> {
+    let d = depth.as_f64().ok_or_else(|| error(format!("perft depth must be a number, not {}", describe(&depth))))?;
+    if d.fract() != 0.0 || !(0.0..=MAX_PERFT_DEPTH as f64).contains(&d) {
+        return Err(error(format!("perft depth {} is not a whole number from 0 to {MAX_PERFT_DEPTH}", number_text(d))));
+    }
+    Ok(pos.perft(d as u32) as f64)
+}
+
+/// A move's details as 9 tab-separated fields (`null` as empty): move, san,
+/// kind, from, to, drop, promotion, the rook's `from:to`, the path's
+/// squares separated by spaces.
+fn pack_details(d: MoveDetails, out: &mut String) {
+    let rook = d.rook.map(|r| format!("{}:{}", r.from, r.to));
+    let path = Some(d.path.join(" "));
+    let second = d.second.map(|r| format!("{}:{}", r.from, r.to));
+    let fields = [
+        Some(d.text),
+        Some(d.san),
+        Some(d.kind.to_string()),
+        d.from,
+        Some(d.to),
+        d.drop,
+        d.promotion,
+        rook,
+        path,
+        second,
+        d.landing,
+    ];
+    for (i, field) in fields.into_iter().enumerate() {
+        if i > 0 {
+            out.push('\t');
+        }
+        out.push_str(field.as_deref().unwrap_or(""));
+    }
+}
+
+/// The result's five fields, each after a tab, closing a packed `play` record.
+fn pack_result(r: &ResultInfo, out: &mut String) {
+    for field in [r.result, r.reason, r.winner.map_or("", |w| if w == 'w' { "w" } else { "b" }), &r.title, &r.text] {
+        out.push('\t');
+        out.push_str(field);
     }
 }

@@ -14,17 +14,22 @@
   const article = (w) => (/^[AEIOU]/i.test(w) ? 'an ' : 'a ') + w;
 
   /** Whether the engine's description of a move goes round a corner: its squares (from, the
-   * ones it passes, to) are not on one line. Geometry only; which pieces bend is the engine's. */
-  function bentPath(d) {
+   * ones it passes, to), where the board draws them (`cells`: name -> [x, y] centres), are not
+   * on one line. Geometry only; which pieces bend is the engine's. */
+  function bentPath(d, cells) {
     if (!d || !d.from || !d.to || !d.path || !d.path.length) return false;
-    const xy = (sq) => [sq.charCodeAt(0) - 97, parseInt(sq.slice(1), 10)];
-    const pts = [d.from, ...d.path, d.to].map(xy);
+    const names = [d.from, ...Array.from(d.path), d.to];
+    if (names.some((x) => !cells.has(x))) return false;
+    const pts = names.map((x) => cells.get(x));
     for (let i = 2; i < pts.length; i++) {
       const [a, b, c] = [pts[i - 2], pts[i - 1], pts[i]];
-      if ((b[0] - a[0]) * (c[1] - b[1]) !== (b[1] - a[1]) * (c[0] - b[0])) return true;
+      if (Math.abs((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])) > 1e-6) return true;
     }
     return false;
   }
+
+  /** The engine's values as plain objects (a Map from a maps-as-Maps serializer, or an object). */
+  const plain = (x) => (x instanceof Map ? Object.fromEntries(x) : x || {});
 
   function h(tag, attrs, ...kids) {
     const e = document.createElement(tag);
@@ -58,7 +63,10 @@
       this.pending = null;       // effects to show at the next render: {slides, blast, shot}
       this.preview = [];         // squares marked by a blast preview
       this.pathSq = null;        // the destination under the mouse or the keyboard cursor (its path is drawn)
-      this.cells = new Map();    // square name -> [column, row] as drawn (for the path layer)
+      this.cells = new Map();    // square name -> [x, y], its centre as drawn, one field = 1 (for the path layer)
+      this.extent = [1, 1];      // the drawn board's width and height in the same units
+      this.setupSession = null;  // a hidden setup in progress (setup-session.js): clicks go to it
+      this.second = null;        // a turn's first move played, its second one to choose: {first, options}
       this.svgCache = new Map();
       this.builtFor = null;
       this.drag = null;
@@ -95,6 +103,8 @@
       this.set = sets.find((s) => s.id === this.setId) || sets[0];
       this.svgCache.clear();
       const board = this.$('board');
+      if (m.cells) { this.buildHexBoard(board); return; }
+      delete board.dataset.shape;
       board.style.setProperty('--files', m.files);
       board.style.setProperty('--ranks', m.ranks);
       board.dataset.style = this.set.board;
@@ -116,7 +126,7 @@
           if (ri === m.ranks - 1) sq.classList.add('last-rank');
           row.appendChild(sq);
           this.squares.set(name, sq);
-          this.cells.set(name, [fi, ri]);
+          this.cells.set(name, [fi + 0.5, ri + 0.5]);
         });
         board.appendChild(row);
       });
@@ -131,6 +141,48 @@
       }
       for (const f of fileOrder) cf.appendChild(h('span', { text: shogi ? String(m.files - f) : String.fromCharCode(97 + f) }));
       if (!this.cursor || !this.squares.has(this.cursor)) this.cursor = String.fromCharCode(97 + Math.floor(m.files / 2)) + (this.orientation === 'w' ? 1 : m.ranks);
+      this.squares.get(this.cursor).tabIndex = 0;
+      this.extent = [m.files, m.ranks];
+      this.builtFor = m.id + '|' + this.orientation + '|' + this.set.id;
+      this.$('zb').dataset.drops = m.drops ? '1' : '0';
+    }
+
+    /** A board of hexagonal fields in rows, from the engine's cells ({square, row, index}): each
+     * row centred, so that rows one field longer sit half a field out, like bricks. Row 1 at the
+     * bottom for White. A field is 1 wide and 2/√3 tall; rows are 0.866 apart. */
+    buildHexBoard(board) {
+      const m = this.meta();
+      board.dataset.shape = 'hex';
+      board.dataset.style = 'hex';
+      board.classList.remove('stars');
+      this.$('frame').dataset.coords = 'none';
+      board.textContent = '';
+      this.squares.clear();
+      this.cells.clear();
+      const rows = new Map();
+      for (const c of m.cells) { if (!rows.has(c.row)) rows.set(c.row, []); rows.get(c.row)[c.index] = c; }
+      const order = [...rows.keys()].sort((a, b) => b - a);
+      if (this.orientation === 'b') order.reverse();
+      const widest = Math.max(...[...rows.values()].map((r) => r.length));
+      const zone = (sq) => ((m.zones || {}).w || []).includes(sq) ? 'w' : ((m.zones || {}).b || []).includes(sq) ? 'b' : 'none';
+      order.forEach((r, ri) => {
+        const fields = rows.get(r).slice();
+        if (this.orientation === 'b') fields.reverse();
+        const row = h('div', { class: 'row', role: 'row' });
+        fields.forEach((c, i) => {
+          const sq = h('div', { class: 'sq', role: 'gridcell', tabindex: '-1', 'data-square': c.square, 'data-zone': zone(c.square) },
+            h('div', { class: 'cell-bg' }), h('span', { class: 'cell-name', 'aria-hidden': 'true', text: c.square }));
+          row.appendChild(sq);
+          this.squares.set(c.square, sq);
+          this.cells.set(c.square, [(widest - fields.length) / 2 + i + 0.5, ri * 0.866 + 0.577]);
+        });
+        board.appendChild(row);
+      });
+      this.$('coords-ranks').textContent = '';
+      this.$('coords-files').textContent = '';
+      this.extent = [widest, (order.length - 1) * 0.866 + 1.1547];
+      const first = m.kingFields && m.kingFields[this.orientation] ? m.kingFields[this.orientation][1] : m.cells[0].square;
+      if (!this.cursor || !this.squares.has(this.cursor)) this.cursor = first;
       this.squares.get(this.cursor).tabIndex = 0;
       this.builtFor = m.id + '|' + this.orientation + '|' + this.set.id;
       this.$('zb').dataset.drops = m.drops ? '1' : '0';
@@ -151,12 +203,23 @@
 
     renderBoard() {
       const ctl = this.ctl, g = ctl.game;
-      const pieces = new Map(Array.from(g.board()).map((x) => [x.square, x.piece]));
-      const last = ctl.lastReport();
-      const check = g.checkedSquare();
-      const can = ctl.canMove();
+      // During a setup the board shows the half being set up (the session says what); in play,
+      // the engine's position, with terrain and each piece's engagement where the game has them.
+      const shown = this.setupSession ? this.setupSession.shown() : null;
+      const list = shown ? shown.pieces : Array.from(g.board()).map(plain);
+      const pieces = new Map(list.map((x) => [x.square, x.piece]));
+      const engage = new Map(list.filter((x) => x.armor !== undefined).map((x) => [x.square, x]));
+      const terrain = shown ? shown.terrain : typeof g.terrain === 'function' ? plain(g.terrain()) : {};
+      const hidden = new Set(shown ? shown.hidden : []);
+      const zone = new Set(this.setupSession && !this.setupSession.curtain ? this.setupSession.zone() : []);
+      const second = this.second;
+      if (second) { const p0 = pieces.get(second.from); pieces.delete(second.from); pieces.set(second.to, p0); }
+      const last = shown ? null : second ? { from: second.from, to: second.to } : ctl.lastReport();
+      const check = shown ? null : g.checkedSquare();
+      const can = !shown && ctl.canMove();
       const turn = ctl.turn();
-      const hint = ctl.currentHint();
+      const hint = shown || second ? null : ctl.currentHint();
+      const movers = second ? new Set(second.options.map((o) => o.second.from)) : null;
       const blasted = new Set(last && last.blasted ? last.blasted.map((b) => b.square) : []);
       const preview = new Set(this.preview);
       this.$('board').classList.toggle('waiting', ctl.computerToMove());
@@ -169,12 +232,18 @@
             el.appendChild(h('div', { class: 'piece' }, this.pieceSvg(p)));
           } else delete el.dataset.piece;
         }
+        const ter = terrain[name] || null;
+        if ((el.dataset.terrain || null) !== ter) { if (ter) el.dataset.terrain = ter; else delete el.dataset.terrain; }
+        el.classList.toggle('fog', hidden.has(name));
+        el.classList.toggle('setup-target', zone.has(name));
+        const en = second ? null : engage.get(name);
+        this.renderEngagement(el, en);
         const sel = this.selected && this.selected.kind === 'square' && this.selected.square === name;
         const cands = this.dests.get(name) || [];
         const dest = cands.length > 0;
         // What a destination does: a shot (crosshair), a castle (a plain dot, even on the rook's own
         // square), a capture (a ring), or a move (a dot).
-        const shot = cands.some((d) => d.kind === 'snipe');
+        const shot = cands.some((d) => d.kind === 'snipe' || d.kind === 'shot');
         const castle = dest && cands.every((d) => d.kind === 'castle');
         const capture = dest && !shot && !castle && !!p;
         el.classList.toggle('selected', !!sel);
@@ -183,20 +252,21 @@
         el.classList.toggle('shot', shot);
         el.classList.toggle('castle', castle);
         el.classList.toggle('last-move', !!last && (last.from === name || last.to === name));
-        el.classList.toggle('last-shot', !!last && last.kind === 'snipe' && last.to === name);
+        el.classList.toggle('last-shot', !!last && (last.kind === 'snipe' || last.kind === 'shot') && last.to === name);
         el.classList.toggle('check', check === name);
         el.classList.toggle('blasted', blasted.has(name));
         el.classList.toggle('blast-preview', preview.has(name));
-        el.classList.toggle('movable', can && !!p && sideOf(p) === turn);
+        el.classList.toggle('movable', movers ? movers.has(name) : can && !!p && sideOf(p) === turn);
         const hk = hint && hint.from === name ? 'from' : hint && hint.to === name ? 'to' : null;
         el.classList.toggle('hint-from', hk === 'from');
         el.classList.toggle('hint-to', hk === 'to');
         let hm = el.querySelector(':scope > .hint-mark');
         if (hk && !hm) { hm = h('div'); el.appendChild(hm); }
         if (hm) { if (hk) hm.className = 'hint-mark ' + hk; else hm.remove(); }
-        let label = this.sqName(name) + ', ' + (p ? this.pieceWords(p) : 'empty');
+        let label = this.sqName(name) + ', ' + (hidden.has(name) ? 'hidden' : (ter ? ter + ', ' : '') + (p ? this.pieceWords(p) : 'empty'));
+        if (en) label += ', armor ' + en.armor + ', ' + (en.attackers === 1 ? '1 attacker' : en.attackers + ' attackers') + (en.shielded ? ', shielded by a Tower' : en.capturable ? ', can be taken' : '');
         if (dest) label += shot ? ', shoot here' : castle ? ', castle here' : capture ? ', capture' : ', move here';
-        const way = cands.find(bentPath);
+        const way = cands.find((d) => bentPath(d, this.cells));
         if (way) label += ', by way of ' + Array.from(way.path, (x) => this.sqName(x)).join(' ');
         if (preview.has(name)) label += ', in the blast';
         if (check === name) label += ', in check';
@@ -216,15 +286,14 @@
     renderPath() {
       const board = this.$('board');
       let layer = board.querySelector(':scope > .path-layer');
-      const hover = this.pathSq && (this.dests.get(this.pathSq) || []).find(bentPath);
+      const hover = this.pathSq && (this.dests.get(this.pathSq) || []).find((x) => bentPath(x, this.cells));
       const last = this.ctl.lastReport();
-      const d = hover || (last && bentPath(last) ? last : null);
+      const d = hover || (last && bentPath(last, this.cells) ? last : null);
       const kind = hover ? 'preview' : 'last';
       const squares = d ? [d.from, ...Array.from(d.path), d.to] : [];
       const key = d ? kind + ':' + squares.join(' ') : '';
       if (!d || squares.some((x) => !this.cells.has(x))) { if (layer) layer.remove(); return; }
       if (layer && layer.dataset.key === key) return;
-      const m = this.meta();
       const NS = 'http://www.w3.org/2000/svg';
       const svg = (tag, attrs, parent) => {
         const e = document.createElementNS(NS, tag);
@@ -234,9 +303,9 @@
       };
       if (layer) layer.remove();
       // In square units (one square = 1), so the drawing follows the board's size by itself.
-      layer = svg('svg', { class: 'path-layer ' + kind, viewBox: '0 0 ' + m.files + ' ' + m.ranks, preserveAspectRatio: 'none', 'aria-hidden': 'true', focusable: 'false' });
+      layer = svg('svg', { class: 'path-layer ' + kind, viewBox: '0 0 ' + this.extent[0] + ' ' + this.extent[1], preserveAspectRatio: 'none', 'aria-hidden': 'true', focusable: 'false' });
       layer.dataset.key = key;
-      const pts = squares.map((x) => { const [c, r] = this.cells.get(x); return [c + 0.5, r + 0.5]; });
+      const pts = squares.map((x) => this.cells.get(x));
       // A preview starts at the edge of the piece about to move and points into the middle of
       // its destination; the last move's way starts in the middle of the square it left and
       // stops at the edge of the piece that arrived, so that the line never hides a piece.
@@ -263,6 +332,20 @@
       this.renderPath();
     }
 
+    /** A piece's engagement, as the engine counts it: "armor/attackers", red when it can be
+     * taken now, with a shield when a Tower beside it makes it invulnerable. */
+    renderEngagement(el, en) {
+      let tag = el.querySelector(':scope > .engage');
+      if (!en) { if (tag) tag.remove(); return; }
+      if (!tag) { tag = h('span', { class: 'engage', 'aria-hidden': 'true' }); el.appendChild(tag); }
+      const text = en.armor + '/' + en.attackers;
+      if (tag.textContent !== text) tag.textContent = text;
+      tag.classList.toggle('attacked', en.attackers > 0);
+      tag.classList.toggle('capturable', !!en.capturable);
+      tag.classList.toggle('shielded', !!en.shielded);
+      tag.title = 'armor ' + en.armor + ', attacked by ' + en.attackers;
+    }
+
     /** A player's bar: who it is, whose move it is, and (in drop variants) the hand. */
     renderSide(box, side) {
       const ctl = this.ctl, m = this.meta();
@@ -280,7 +363,11 @@
       let tag = '';
       if (ctl.opp.mode === 'computer') tag = side === ctl.opp.side ? 'you' : 'computer';
       if (tag) head.appendChild(h('span', { class: 'who', text: tag }));
-      if (!over && turn === side) {
+      const setup = this.setupSession;
+      if (setup) {
+        box.classList.toggle('to-move', side === setup.side);
+        if (side === setup.side) head.appendChild(h('span', { class: 'move-flag', text: setup.curtain ? 'sets up next' : 'setting up' }));
+      } else if (!over && turn === side) {
         const f = h('span', { class: 'move-flag' });
         if (ctl.thinking() && side === ctl.computerSide()) { f.classList.add('thinking-flag'); f.append(thinkDots(), 'thinking'); } else f.textContent = ctl.opp.mode === 'computer' && side === ctl.opp.side ? 'your move' : 'to move';
         head.appendChild(f);
@@ -323,8 +410,8 @@
      * corners when its way bends —, a castle's rook slides too, a shot flies, a blast bursts. */
     queueEffects(r, slide) {
       this.pending = {
-        slides: [slide && r.from && r.kind !== 'snipe' ? { from: r.from, to: r.to, via: bentPath(r) ? Array.from(r.path) : null } : null, r.rook || null].filter(Boolean),
-        shot: r.kind === 'snipe' ? { from: r.from, to: r.to, victim: r.captured } : null,
+        slides: [slide && r.from && r.kind !== 'snipe' && r.kind !== 'shot' ? { from: r.from, to: r.to, via: bentPath(r, this.cells) ? Array.from(r.path) : null } : null, r.rook || null].filter(Boolean),
+        shot: r.kind === 'snipe' || r.kind === 'shot' ? { from: r.from, to: r.to, victim: r.captured } : null,
         blast: r.blasted && r.blasted.length ? { at: r.to, victims: r.blasted } : null,
       };
     }
@@ -435,6 +522,8 @@
     }
 
     deselect(quiet) {
+      if (this.second && !quiet) { this.endSecond(false); return; }
+      if (this.second) { this.second = null; this.renderSecondBar(); }
       const had = !!this.selected;
       this.selected = null;
       this.dests = new Map();
@@ -449,6 +538,7 @@
       const ctl = this.ctl;
       const go = () => {
         this.selected = null; this.dests = new Map(); this.preview = []; this.pathSq = null;
+        if (this.second) { this.second = null; this.renderSecondBar(); }
         this.closeChooser();
         this.slideNext = slide; // read when the controller reports the move (onMove)
         try { ctl.play(move); } catch (e) { this.slideNext = undefined; this.ui.message('That move is not allowed: ' + K.errText(e), 'error'); this.render(); }
@@ -460,11 +550,63 @@
     playTo(sq, slide) {
       const cands = this.dests.get(sq) || [];
       if (!cands.length) return;
+      if (this.second) { this.playMove(cands[0].move, slide); return; }
+      // A turn that may go on with a second move (Cyvasse's second Rabble move): play the first
+      // on the board, then offer the second ones, or ending the turn there.
+      const doubles = cands.filter((d) => d.kind === 'double' && d.second);
+      if (doubles.length) { this.beginSecond(cands.find((d) => d.kind !== 'double') || null, doubles); return; }
       if (cands.length === 1) { this.playMove(cands[0].move, slide); return; }
       K.Chooser.open(this, sq, cands, slide);
     }
 
     closeChooser(focusSq) { K.Chooser.close(this, focusSq); }
+
+    // ------------------------------------------------------------------------ a turn's second move
+
+    /** The first move is shown played (on the board only: the engine plays the whole turn at
+     * once); the pieces that may make the second move are marked. */
+    beginSecond(single, doubles) {
+      const d = doubles[0];
+      this.second = { from: d.from, to: d.to, single: single ? single.move : null, options: doubles };
+      this.selected = null; this.dests = new Map(); this.preview = []; this.pathSq = null;
+      this.closeChooser();
+      this.renderSecondBar();
+      this.renderBoard();
+    }
+
+    secondClick(sq) {
+      const s = this.second;
+      if (this.selected && this.dests.has(sq)) { this.playTo(sq, true); return; }
+      const opts = s.options.filter((o) => o.second.from === sq);
+      if (opts.length) {
+        this.selected = { kind: 'square', square: sq };
+        this.dests = new Map(opts.map((o) => [o.second.to, [Object.assign({}, o, { from: o.second.from, to: o.second.to, path: [], kind: 'move' })]]));
+        this.renderBoard();
+        return;
+      }
+      this.ui.message('Move another marked piece one field, or end the turn.', 'info');
+    }
+
+    /** Ends the turn after its first move (play: true), or takes the first move back. */
+    endSecond(play) {
+      const s = this.second;
+      if (!s) return;
+      this.second = null;
+      this.selected = null; this.dests = new Map();
+      this.renderSecondBar();
+      if (play && s.single) this.playMove(s.single, false); else this.render();
+    }
+
+    renderSecondBar() {
+      let bar = this.$('second-bar');
+      if (!this.second) { if (bar) bar.remove(); return; }
+      if (bar) return;
+      bar = h('div', { class: 'second-bar', id: 'second-bar', role: 'group', 'aria-label': 'Second move' },
+        h('span', { class: 'second-text', text: 'A second move with another marked piece?' }),
+        h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'end-turn', onclick: () => this.endSecond(true) }, 'End turn'),
+        h('button', { type: 'button', class: 'btn', 'data-action': 'cancel-first', onclick: () => this.endSecond(false) }, 'Take back'));
+      this.$('frame').appendChild(bar);
+    }
 
     pieceAt(sq) { const el = this.squares.get(sq); return el ? el.dataset.piece || null : null; }
 
@@ -480,7 +622,9 @@
 
     /** A click (or Enter) on a square. */
     activateSquare(sq) {
+      if (this.setupSession) { this.setupSession.click(sq); return; }
       const why = this.blocked();
+      if (!why && this.second) { this.secondClick(sq); return; }
       if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
       const sel = this.selected;
       if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
@@ -562,7 +706,7 @@
       this.ui.activity();
       const sq = sqEl.dataset.square;
       this.setCursor(sq, false);
-      if (this.blocked()) { this.activateSquare(sq); return; }
+      if (this.blocked() || this.setupSession || this.second) { this.activateSquare(sq); return; }
       const sel = this.selected;
       if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
       const p = sqEl.dataset.piece;
@@ -671,12 +815,18 @@
       if (dirs[k]) {
         e.preventDefault();
         e.stopPropagation();
-        const names = [...this.squares.keys()];
-        const files = this.meta().files;
-        const i = names.indexOf(this.cursor);
-        const col = Math.max(0, Math.min(files - 1, i % files + dirs[k][0]));
-        const row = Math.max(0, Math.min(this.meta().ranks - 1, Math.floor(i / files) + dirs[k][1]));
-        this.setCursor(names[row * files + col], true);
+        // The nearest field that way, as drawn (a grid's neighbour; on hexes, the nearer of the
+        // two fields up or down, to the right on a tie).
+        const [dx, dy] = dirs[k], at = this.cells.get(this.cursor) || [0, 0];
+        let best = null, bestScore = Infinity;
+        for (const [name, [x, y]] of this.cells) {
+          const vx = x - at[0], vy = y - at[1];
+          const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+          if (along <= 0.01 || across > along * 1.2) continue;
+          const score = Math.hypot(vx, vy) - (vx > 0 ? 1e-3 : 0);
+          if (score < bestScore) { bestScore = score; best = name; }
+        }
+        if (best) this.setCursor(best, true);
         const el = this.squares.get(this.cursor);
         if (this.selected) { this.setPreview(this.dests.has(this.cursor) ? this.previewFor([this.cursor]) : []); this.setPathSq(this.cursor); }
         if (el) el.scrollIntoView({ block: 'nearest' });
@@ -756,6 +906,13 @@
     return d;
   }
 
+  /** The board's drawn size in fields: [width, height] (a hex board's rows are 0.866 apart and
+   * a field 2/√3 tall; a grid's are its files and ranks). */
+  K.boardExtent = function (m) {
+    if (!m.cells) return [m.files, m.ranks];
+    const lens = m.rowLengths || [];
+    return [Math.max(...lens), (lens.length - 1) * 0.866 + 1.1547];
+  };
   K.BoardView = BoardView;
   K.h = h;
   K.thinkDots = thinkDots;

@@ -46,6 +46,15 @@
       this.job = null;         // {kind: 'move'|'hint', key, started, timer}
       this.failedKey = null;   // a position the computer failed on (not retried by itself)
       this.hint = null;        // {key, move, ...details}
+      this.held = false;       // a setup is in progress: nobody moves, the computer waits
+    }
+
+    /** Holds the game while the players set up (true), or lets it go on (false). */
+    hold(on) {
+      if (this.held === !!on) return;
+      this.held = !!on;
+      if (on) this.cancelJob();
+      this.changed();
     }
 
     // ------------------------------------------------------------------ building
@@ -144,11 +153,11 @@
 
     computerSide() { return this.opp.mode === 'computer' ? other(this.opp.side) : null; }
     /** The computer is to move at the end of the line (a person may not touch the pieces). */
-    computerToMove() { return this.opp.mode === 'computer' && this.atEnd() && !this.isOver() && this.turn() === this.computerSide(); }
+    computerToMove() { return !this.held && this.opp.mode === 'computer' && this.atEnd() && !this.isOver() && this.turn() === this.computerSide(); }
     thinking() { return !!this.job && this.job.kind === 'move'; }
     hinting() { return !!this.job && this.job.kind === 'hint'; }
     /** A person may move pieces at the position looked at. */
-    canMove() { return this.opp.mode !== 'view' && !this.isOver() && !this.computerToMove() && !(this.opp.mode === 'computer' && this.turn() !== this.opp.side); }
+    canMove() { return !this.held && this.opp.mode !== 'view' && !this.isOver() && !this.computerToMove() && !(this.opp.mode === 'computer' && this.turn() !== this.opp.side); }
 
     /** The engine's description of a legal move here, or null. */
     details(move) { try { return toObj(this.game.moveDetails(move)); } catch (_) { return null; } }
@@ -300,7 +309,7 @@
 
     /** Asks for a good move for the side to move; the board marks it when it comes. */
     askHint() {
-      if (!this.game || this.isOver() || this.computerToMove() || this.job || this.opp.mode === 'view') return false;
+      if (!this.game || this.held || this.isOver() || this.computerToMove() || this.job || this.opp.mode === 'view') return false;
       const key = this.posKey();
       if (this.hint && this.hint.key === key) return false;
       const job = { kind: 'hint', key };

@@ -44,6 +44,16 @@
       box.classList.toggle('thinking', ctl.thinking());
       const king = (side) => { const m = ctl.meta; const k = (m.pieces.find((p) => p.royal) || m.pieces[0]).letter; return side === 'w' ? k : k.toLowerCase(); };
       const token = (side) => h('span', { class: 'turn-token' }, b.pieceSvg(king(side), false));
+      const setup = b.setupSession;
+      if (setup) {
+        // Before the game: who sets up, and what the setup is.
+        box.classList.remove('game-over');
+        turn.append(token(setup.side), h('span', { text: ctl.sideInfo(setup.side).name + ' sets up' + (setup.computer ? ' — your half' : '') }));
+        note.textContent = setup.computer ? 'The computer has set up its half (hidden). Fill your zone, then press Done.'
+          : 'Each player fills their zone unseen by the other; who moves first is drawn at random.';
+        note.title = note.textContent;
+        return;
+      }
       if (r.result !== '*') {
         if (r.winner) turn.appendChild(token(r.winner));
         turn.appendChild(h('span', { class: 'result-title', id: 'result', text: r.title }));

@@ -132,11 +132,13 @@
       };
       this.view = new K.BoardView(this.root, this.ctl, ui);
       this.panel = new K.PanelView(this.root, this.ctl, this.view, ui);
+      this.setupView = new K.SetupView(this.root, this.view);
+      this.setup = null;
       K.Chooser.setup(this.view);
       this.applyView();
       this.applyOpp();
-      try { this.ctl.load(this.initialSpec()); } catch (e) {
-        this.ctl.load({ variant: this.fallbackVariant() });
+      try { this.startGame(this.initialSpec()); } catch (e) {
+        this.startGame({ variant: this.fallbackVariant() });
         this.panel.message('Could not load the game: ' + K.errText(e), 'error');
       }
       // Buttons.
@@ -182,7 +184,7 @@
     attributeChangedCallback(name, old, value) {
       if (!this.started || this._quiet || old === value) return;
       if (['variant', 'fen', 'moves', 'code'].includes(name)) {
-        try { this.ctl.load(this.initialSpec()); } catch (e) { this.panel.message('Could not load the game: ' + K.errText(e), 'error'); }
+        try { this.startGame(this.initialSpec()); } catch (e) { this.panel.message('Could not load the game: ' + K.errText(e), 'error'); }
       } else if (['orientation', 'pieces', 'sounds'].includes(name)) { this.applyView(); this.render(); } else this.applyOpp();
     }
 
@@ -195,7 +197,45 @@
     applyOpp() {
       const mode = this.getAttribute('mode') || 'hotseat';
       const side = ORIENT[this.getAttribute('side')] || ORIENT[this.getAttribute('orientation')] || 'w';
-      this.ctl.setOpp({ mode, side, level: parseInt(this.getAttribute('level') || '3', 10) });
+      const changed = this.ctl.setOpp({ mode, side, level: parseInt(this.getAttribute('level') || '3', 10) });
+      // Who sets up depends on the opponent: a setup under way starts again for the new one.
+      if (changed && this.setup) this.startGame({ variant: this.ctl.meta.id });
+    }
+
+    // ------------------------------------------------------------------------ setup
+
+    /** Loads a game; a game with a hidden setup (the variant has setup zones) that starts from
+     * nothing (no position of its own, no moves) begins with its setup. Throws like ctl.load. */
+    startGame(spec) {
+      this.ctl.load(spec);
+      if (this.setup) { this.setup.free(); this.setup = null; }
+      const m = this.ctl.meta;
+      const fresh = (!spec.startFen || spec.startFen === m.startFen) && !(spec.moves || []).length && !spec.resigned;
+      if (m.zones && fresh && this.ctl.opp.mode !== 'view') {
+        this.setup = new K.SetupSession(m, this.ctl.opp, {
+          change: () => this.render(),
+          start: (x) => this.endSetup(x),
+          message: (t, k) => this.panel.message(t, k),
+        });
+      }
+      this.view.setupSession = this.setup;
+      this.ctl.hold(!!this.setup);
+      this.render();
+    }
+
+    /** Both halves are set: the game starts from them, with the side drawn to move first. */
+    endSetup({ startFen, first }) {
+      const s = this.setup;
+      this.setup = null;
+      this.view.setupSession = null;
+      this.view.deselect(true);
+      this.ctl.load({ variant: this.ctl.meta.id, startFen, moves: [] });
+      s.free();
+      this.ctl.hold(false);
+      const sd = this.ctl.sideInfo(first);
+      this.panel.message(sd.name + ' moves first (drawn at random).', 'info');
+      this.emit('setup', { startFen, first });
+      this.render();
     }
 
     /** Sets an attribute without reacting to it (the state is already there). */
@@ -207,6 +247,7 @@
       if (!this.view || !this.ctl.game) return;
       this.view.render();
       this.panel.render();
+      this.setupView.render(this.setup);
       const zb = this.root.getElementById('zb');
       zb.dataset.mode = this.ctl.opp.mode;
       this.layout();
@@ -227,7 +268,8 @@
       const H = Math.max(240, window.innerHeight - above - 8);
       const small = W < 520 || H < 520;
       const c = small ? 14 : 18;
-      const ratio = m.ranks / m.files;
+      const [cols, tall] = K.boardExtent(m);
+      const ratio = tall / cols;
       const handH = m.drops ? (small ? 38 : 46) : 0;
       const sideH = 26 + 10 + handH + 6;             // bar, padding and border, hand, gap
       const statusH = small ? 68 : 74;
@@ -238,8 +280,9 @@
       const layout = wide >= narrow * 0.9 && wide >= 260 ? 'wide' : 'narrow';
       const bw = layout === 'wide' ? wide : Math.min(narrow, fit(W - c, 9999));
       // Whole pixels per square: crisp lines.
-      const sqPx = Math.floor(bw / m.files);
-      const bwPx = sqPx * m.files + 4, bhPx = Math.round(sqPx * m.ranks) + 4;
+      const sqPx = Math.floor(bw / cols);
+      const bwPx = sqPx * cols + 4, bhPx = Math.round(sqPx * tall) + 4;
+      zb.style.setProperty('--cell', sqPx + 'px');
       zb.dataset.layout = layout;
       zb.dataset.size = small ? 's' : 'm';
       if (layout === 'wide' && H < 480) zb.dataset.short = ''; else delete zb.dataset.short;
@@ -324,7 +367,7 @@
         spec = s.includes('~') ? K.Sharing.decode(s) : { variant: this.ctl.meta.id, startFen: s, moves: [] };
       } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null };
       this.view.deselect(true);
-      this.ctl.load(spec);
+      this.startGame(spec);
       return this.state();
     }
     newGame(variant) { return this.load({ variant: variant || this.ctl.meta.id }); }
@@ -362,7 +405,7 @@
       return {
         variant: c.meta.id, startFen: c.game.startFen(), fen: c.game.fen(), moves: this.moves(), sans: c.line.map((r) => r.san),
         ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
-        orientation: this.view.orientation, thinking: c.thinking(),
+        orientation: this.view.orientation, thinking: c.thinking(), phase: this.setup ? 'setup' : 'play',
       };
     }
     /** The piece sets this variant can be drawn with: [{id, title}], the default first. */

@@ -76,7 +76,7 @@ pub mod setup;
 pub mod zobrist;
 
 pub use board::{Cell, CellError, Dir, Line, CELLS, ROWS, ROW_LEN};
-pub use movegen::{Turn, TurnError};
+pub use movegen::{turn_code, turn_from_code, Turn, TurnError};
 pub use outcome::{EndReason, Game, GameError, Outcome};
 pub use piece::{Kind, Piece, Side, Terrain};
 pub use position::{Position, PositionError};

@@ -437,6 +437,111 @@ impl Position {
     }
 }
 
+/// Every turn code has this bit set (and none above it), as the chess-like
+/// family's move codes do, so that small numbers are never taken for turns.
+const CODE_MARK: u32 = 1 << 29;
+/// Set in the code of a turn with two Rabble moves, whose four fields fill the bits below.
+const CODE_RABBLES: u32 = 1 << 28;
+const CODE_KIND_SHIFT: u32 = 21;
+
+/// A turn as one number from 2²⁹ to 2³⁰, the same in every position: for
+/// callers that walk the game tree without texts. Fields are their indices
+/// (7 bits each): `from`, then the second and third fields of the turn.
+pub fn turn_code(turn: &Turn) -> u32 {
+    let f = |c: Cell, slot: u32| (c.index() as u32) << (7 * slot);
+    let kind = |k: u32| CODE_MARK | k << CODE_KIND_SHIFT;
+    match *turn {
+        Turn::Move { from, to } => kind(0) | f(from, 0) | f(to, 1),
+        Turn::Jump { from, over, to } => kind(1) | f(from, 0) | f(over, 1) | f(to, 2),
+        Turn::Capture { from, captured, to } => kind(2) | f(from, 0) | f(captured, 1) | f(to, 2),
+        Turn::Shot { from, target, to } => kind(3) | f(from, 0) | f(target, 1) | f(to, 2),
+        Turn::Rabbles { first, second } => {
+            CODE_MARK | CODE_RABBLES | f(first.0, 0) | f(first.1, 1) | f(second.0, 2) | f(second.1, 3)
+        }
+    }
+}
+
+/// The turn a code stands for, if it is one (whether it is legal anywhere is
+/// another question): fields on the board, a known kind, no stray bits.
+pub fn turn_from_code(code: u32) -> Option<Turn> {
+    if code & !(CODE_MARK - 1) != CODE_MARK {
+        return None;
+    }
+    let cell = |slot: u32| Cell::from_index(((code >> (7 * slot)) & 0x7f) as usize);
+    if code & CODE_RABBLES != 0 {
+        return Some(Turn::Rabbles { first: (cell(0)?, cell(1)?), second: (cell(2)?, cell(3)?) });
+    }
+    let kind = (code >> CODE_KIND_SHIFT) & 0x7f;
+    let (a, b, c) = (cell(0)?, cell(1)?, cell(2));
+    match kind {
+        0 if code & (0x7f << 14) == 0 => Some(Turn::Move { from: a, to: b }),
+        1 => Some(Turn::Jump { from: a, over: b, to: c? }),
+        2 => Some(Turn::Capture { from: a, captured: b, to: c? }),
+        3 => Some(Turn::Shot { from: a, target: b, to: c? }),
+        _ => None,
+    }
+}
+
+impl Position {
+    /// The fields the moving piece passes between its start and where it
+    /// ends, in order, for a board to draw its path: a shortest way of a
+    /// move, the straight line of a capture (the captured field included
+    /// when a Horse goes on past it), the Tower a King jumps; none for the
+    /// Trebuchet's shot and a turn with two Rabble moves (one step each).
+    pub fn turn_path(&self, turn: &Turn) -> Vec<Cell> {
+        match *turn {
+            Turn::Move { from, to } => self.shortest_way(from, to),
+            Turn::Jump { over, .. } => vec![over],
+            Turn::Capture { from, to, .. } => match from.line_to(to) {
+                Some((d, n)) => from.line(d).take(n as usize - 1).collect(),
+                None => Vec::new(),
+            },
+            Turn::Shot { .. } | Turn::Rabbles { .. } => Vec::new(),
+        }
+    }
+
+    /// The fields between `from` and `to` on a shortest way the piece on
+    /// `from` may take (breadth first over the fields it may pass).
+    fn shortest_way(&self, from: Cell, to: Cell) -> Vec<Cell> {
+        let Some(piece) = self.piece_at(from) else { return Vec::new() };
+        let us = piece.side;
+        let own = self.occ[us.index()];
+        let enemy = self.occ[us.opponent().index()];
+        let zone = self.spear_zone(us);
+        let passable = ALL_CELLS & !self.water & !self.mountains & !enemy & !zone;
+        let pass = match piece.kind {
+            Kind::Dragon => ALL_CELLS & !self.water,
+            Kind::Elephant => passable & !own,
+            _ => passable,
+        };
+        let mut came_from = [u8::MAX; super::board::CELLS];
+        let mut frontier = from.bit();
+        let mut visited = from.bit();
+        for _ in 0..piece.kind.movement() {
+            let mut next = 0u128;
+            for c in cells_of(frontier) {
+                for n in cells_of(NEIGHBOURS[c.index()] & !visited) {
+                    came_from[n.index()] = c.index() as u8;
+                    next |= n.bit();
+                    visited |= n.bit();
+                }
+            }
+            if next & to.bit() != 0 {
+                let mut way = Vec::new();
+                let mut at = came_from[to.index()] as usize;
+                while at != from.index() && at < super::board::CELLS {
+                    way.push(Cell::from_u8(at as u8));
+                    at = came_from[at] as usize;
+                }
+                way.reverse();
+                return way;
+            }
+            frontier = next & pass;
+        }
+        Vec::new()
+    }
+}
+
 /// Reads the shape of a move text: `(from, to, capture, second move)`.
 /// `None`: not a move text at all; `Some(Err)`: names a field that does not exist.
 #[allow(clippy::type_complexity)]

@@ -173,7 +173,7 @@ pub fn default_clock() -> impl Fn() -> f64 {
 
 /// The best move in `pos`, with a fresh table (so a depth- or node-limited
 /// call always gives the same answer). `history` lists the hashes
-/// (`Position::hash`) of the earlier positions of the game, oldest first
+/// (`GamePosition::hash`) of the earlier positions of the game, oldest first
 /// (the current one may be included or not): a move back into any of them
 /// scores as a draw.
 pub fn best_move<P: GamePosition>(pos: &P, history: &[u64], limits: Limits) -> SearchResult<P::Move> {

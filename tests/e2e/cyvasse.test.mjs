@@ -1,0 +1,231 @@
+// End-to-end tests of Cyvasse on the page, in headless Chromium over file:// AND http://127.0.0.1,
+// played by clicking as a person would: the 88-field hex board with its terrain, a full hidden
+// hotseat setup (each half really hidden from the other player), the first player drawn at
+// random, moves, a piece's "armor/attackers" mark changing as an enemy lines up on it, a
+// capture, the second Rabble move, and a setup against the computer. Every test also checks:
+// no console error, no request except the page's own files. Screenshots (1366×768, 390×844,
+// 844×390) go to tests/e2e/screenshots/.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, finish, WAYS, PHONE } from './helpers.mjs';
+
+const suite = browserSuite();
+const LANDSCAPE = { viewport: { width: 844, height: 390 }, mobile: true };
+
+// White Rabble c3 and Black Rabble d5, Kings e2 and e8: c3c4 lines the Rabble up on d5
+// (c4 touches d5), which then shows 1/1 and can be taken.
+const ENGAGE = '8/4k4/10/11/3r8/11/2R7/4K4/8 w 0 1';
+// Two White Rabbles (c3, g3): after a first Rabble move the other may step too.
+const RABBLES = '8/4k4/10/11/12/11/2R3R3/4K4/8 w 0 1';
+
+/** Hides the page's passing message so a screenshot shows the board. */
+const quiet = (p) => p.page.evaluate(() => document.querySelector('zilo-board').panel.clearMessage());
+const dests = (p) => p.page.$$eval('#board .sq.dest', (els) => els.map((e) => e.dataset.square).sort());
+const engage = (p, sq) => p.page.textContent(`[data-square="${sq}"] .engage`);
+const meta = (p) => p.engine(() => { const v = Zilo.variants().find((x) => x.id === 'cyvasse'); return { zones: v.zones, kingFields: v.kingFields, pieces: v.pieces }; });
+const shownPieces = (p, zone) => p.page.locator(`#board .sq[data-zone="${zone}"][data-piece]`).count();
+const fogged = (p, zone) => p.page.locator(`#board .sq[data-zone="${zone}"].fog`).count();
+const trayCount = (p, what) => p.page.getAttribute(`[data-setup="${what}"]`, 'data-count');
+
+/** Fills `side`'s zone by hand, as a person would: the King, 3 mountains, 3 water fields, then
+ * every other piece from the tray onto the next free land field. Returns what went where. */
+async function setUpByHand(p, side, m) {
+  const zone = m.zones[side];
+  const king = m.kingFields[side][1];
+  const placed = { [king]: 'K' };
+  await p.page.click('[data-setup="K"]');
+  await p.click(king);
+  const free = zone.filter((x) => x !== king);
+  const mountains = free.splice(0, 3), water = free.splice(0, 3);
+  for (const [what, fields] of [['mountain', mountains], ['water', water]]) {
+    await p.page.click(`[data-setup="${what}"]`);
+    for (const f of fields) await p.click(f);
+    assert.equal(await trayCount(p, what), '0', `all ${what}s placed`);
+  }
+  for (const f of mountains) assert.equal(await p.page.getAttribute(`[data-square="${f}"]`, 'data-terrain'), 'mountain');
+  // Pieces may stand on water, not on mountains: fill the water first, then land.
+  const fields = water.concat(free);
+  for (const piece of m.pieces) {
+    for (;;) {
+      const n = Number(await trayCount(p, piece.letter));
+      if (!n) break;
+      if ((await p.page.getAttribute(`[data-setup="${piece.letter}"]`, 'aria-pressed')) !== 'true') await p.page.click(`[data-setup="${piece.letter}"]`);
+      const f = fields.shift();
+      await p.click(f);
+      placed[f] = piece.letter;
+    }
+  }
+  return { placed, mountains, water };
+}
+
+for (const which of WAYS) {
+  describe(`Cyvasse over ${which}://`, () => {
+    it('a hotseat setup hides each half from the other player; the first player is drawn; then moves are played by clicking', async () => {
+      const p = await suite.open(which, { viewport: { width: 1366, height: 768 } });
+      const m = await meta(p);
+      await p.variant('cyvasse');
+      assert.equal(await p.page.locator('#board .sq').count(), 88, '88 fields');
+      assert.ok(await p.page.$('#board[data-shape="hex"]'));
+      // Rows of 8…12 fields, centred: a1 sits half a field right of a2.
+      const a1 = await p.page.locator('[data-square="a1"]').boundingBox(), a2 = await p.page.locator('[data-square="a2"]').boundingBox();
+      assert.ok(Math.abs(a1.x - a2.x - a1.width / 2) < 1.5, `a1 is half a field right of a2 (${a1.x} vs ${a2.x})`);
+      assert.ok(a1.y > a2.y, 'row 1 at the bottom');
+      // The curtain: nobody's half shows until White says so.
+      assert.ok(await p.page.isVisible('#curtain'), 'a curtain over the board');
+      assert.match(await p.page.textContent('#curtain'), /White sets up/);
+      assert.equal(await p.page.locator('#board .sq[data-piece]').count(), 0);
+      await p.shot(`${which}-cyvasse-curtain`);
+      await p.page.click('[data-action="reveal"]');
+      assert.equal(await p.page.isVisible('#curtain'), false);
+      assert.equal(await fogged(p, 'b'), 38, 'Black’s zone is covered');
+      assert.equal(await fogged(p, 'w'), 0);
+      assert.equal(await p.page.getAttribute('[data-action="done"]', 'disabled'), '', 'Done waits for a complete half');
+      // A field outside the zone is refused with a reason.
+      await p.page.click('[data-setup="R"]');
+      await p.click('e5');
+      assert.match(await p.message(), /zone/);
+      await p.page.click('[data-setup="R"]');
+      const white = await setUpByHand(p, 'w', m);
+      assert.equal(await p.page.getAttribute('[data-action="done"]', 'disabled'), null, 'a complete half can be done');
+      // A placed piece is picked up again by clicking it, and put back.
+      const someField = Object.keys(white.placed).find((f) => white.placed[f] === 'R');
+      await p.click(someField);
+      assert.equal(await p.piece(someField), null);
+      assert.equal(await trayCount(p, 'R'), '1');
+      await p.click(someField);
+      assert.equal(await p.piece(someField), 'R');
+      await quiet(p);
+      await p.shot(`${which}-cyvasse-setup-white`);
+      await p.page.click('[data-action="done"]');
+      // Black's turn to set up: White's half is gone from the board, even before the curtain opens.
+      assert.match(await p.page.textContent('#curtain'), /Black sets up/);
+      assert.equal(await p.page.locator('#board .sq[data-piece]').count(), 0);
+      await p.page.click('[data-action="reveal"]');
+      assert.equal(await shownPieces(p, 'w'), 0, 'White’s pieces are hidden from Black');
+      assert.equal(await fogged(p, 'w'), 38, 'White’s zone is covered');
+      assert.equal(await p.page.locator('#board .sq[data-zone="w"][data-terrain]').count(), 0, 'White’s terrain is hidden too');
+      await p.page.click('[data-action="random"]');
+      assert.equal(await shownPieces(p, 'b'), 23, 'a random half: 23 pieces');
+      assert.equal(await p.page.locator('#board .sq[data-zone="b"][data-terrain="mountain"]').count(), 3);
+      await quiet(p);
+      await p.shot(`${which}-cyvasse-setup-black`);
+      await p.page.click('[data-action="done"]');
+      // The game: both halves on the board, White's as placed, the first player drawn and shown.
+      await p.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play');
+      assert.match(await p.message(), /(White|Black) moves first \(drawn at random\)/);
+      for (const [f, L] of Object.entries(white.placed)) assert.equal(await p.piece(f), L, `${L} on ${f}`);
+      assert.equal(await shownPieces(p, 'b'), 23);
+      assert.equal(await p.page.locator('#board .sq[data-terrain="water"]').count(), 6);
+      // Every piece carries its armor and attackers.
+      assert.equal(await p.page.locator('#board .sq[data-piece] .engage').count(), 46);
+      assert.match(await engage(p, m.kingFields.w[1]), /^1\/\d$/);
+      // A move by clicking: a plain move of a piece of the side to move (not a Rabble: its move
+      // would open the second Rabble move, tested below).
+      const mv = await p.engine((fen) => {
+        const g = new Zilo.Game('cyvasse', fen);
+        const rabbles = new Set(g.board().filter((x) => x.piece.toUpperCase() === 'R').map((x) => x.square));
+        return g.legalMoves().map((x) => g.moveDetails(x)).find((d) => d.kind === 'move' && !rabbles.has(d.from)).move;
+      }, await p.fen());
+      await p.click(mv.slice(0, 2));
+      assert.ok((await dests(p)).includes(mv.slice(2, 4)), 'its destination is marked');
+      await p.click(mv.slice(2, 4));
+      assert.equal(await p.count(), 1);
+      assert.equal(await p.page.getAttribute('#moves [data-ply="1"]', 'data-move'), mv);
+      await quiet(p);
+      await p.shot(`${which}-cyvasse-1366x768`);
+      await finish(p);
+    });
+
+    it('a piece’s armor/attackers mark changes as an enemy lines up on it, and then it is captured', async () => {
+      const p = await suite.open(which);
+      await p.variant('cyvasse');
+      await p.importFen(ENGAGE);
+      assert.equal(await p.page.isVisible('#curtain'), false, 'a loaded position needs no setup');
+      assert.equal(await engage(p, 'd5'), '1/0');
+      assert.equal(await p.page.getAttribute('[data-square="d5"] .engage', 'class'), 'engage');
+      await p.click('c3');
+      await p.click('c4');
+      assert.equal(await engage(p, 'd5'), '1/1', 'the Rabble on c4 attacks d5');
+      assert.match(await p.page.getAttribute('[data-square="d5"] .engage', 'class'), /capturable/);
+      assert.match(await p.page.getAttribute('[data-square="d5"]', 'aria-label'), /armor 1, 1 attacker, can be taken/);
+      // Black's King steps; White takes on d5.
+      const kingMove = await p.engine((fen) => new Zilo.Game('cyvasse', fen).movesFrom('e8')[0], await p.fen());
+      await p.click('e8');
+      await p.click(kingMove.slice(2));
+      await p.click('c4');
+      assert.match(await p.page.getAttribute('[data-square="d5"]', 'class'), /capture|dest/);
+      await p.click('d5');
+      assert.equal(await p.piece('d5'), 'R');
+      assert.equal(await p.piece('c4'), null);
+      assert.deepEqual((await p.list()).length, 3);
+      assert.equal(await p.page.getAttribute('#moves [data-ply="3"]', 'data-move'), 'c4xd5');
+      await quiet(p);
+      await p.shot(`${which}-cyvasse-capture`);
+      await finish(p);
+    });
+
+    it('after a Rabble’s move another Rabble may step: the page offers it, or ends the turn', async () => {
+      const p = await suite.open(which);
+      await p.variant('cyvasse');
+      await p.importFen(RABBLES);
+      await p.click('c3');
+      await p.click('c4');
+      assert.ok(await p.page.isVisible('#second-bar'), 'the second move is offered');
+      assert.equal(await p.piece('c4'), 'R', 'the first move is shown');
+      assert.equal(await p.count(), 0, 'nothing played yet');
+      await p.click('g3');
+      const second = await dests(p);
+      assert.ok(second.length > 0, 'the other Rabble’s steps are marked');
+      await p.click(second.includes('g4') ? 'g4' : second[0]);
+      assert.equal(await p.count(), 1);
+      assert.match(await p.page.getAttribute('#moves [data-ply="1"]', 'data-move'), /^c3c4\+g3/);
+      // Taking it back, then ending the turn after the first move.
+      await p.page.click('#btn-takeback');
+      await p.click('c3');
+      await p.click('c4');
+      await p.page.click('[data-action="end-turn"]');
+      assert.equal(await p.page.getAttribute('#moves [data-ply="1"]', 'data-move'), 'c3c4');
+      await finish(p);
+    });
+
+    it('against the computer: the person sets up one half, the computer’s stays hidden, then it plays; phone sizes', async () => {
+      const p = await suite.open(which, PHONE);
+      await p.page.evaluate(() => { const b = document.querySelector('zilo-board'); b.setAttribute('mode', 'computer'); b.setAttribute('side', 'w'); b.setAttribute('level', '1'); });
+      await p.variant('cyvasse');
+      assert.equal(await p.page.isVisible('#curtain'), false, 'no curtain: the computer does not look');
+      assert.equal(await fogged(p, 'b'), 38, 'the computer’s half is hidden');
+      assert.equal(await shownPieces(p, 'b'), 0);
+      await p.page.selectOption('#setup-preset', { index: 1 });
+      assert.equal(await shownPieces(p, 'w'), 23);
+      await quiet(p);
+      await p.shot(`${which}-cyvasse-setup-390x844`);
+      await p.page.click('[data-action="done"]');
+      await p.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play');
+      assert.equal(await shownPieces(p, 'b'), 23, 'its half appears when the game starts');
+      // Whoever was drawn to start, the game gets going: the computer answers a move of ours.
+      const first = await p.page.evaluate(() => document.querySelector('zilo-board').turn());
+      if (first === 'w') {
+        const mv = await p.engine((fen) => {
+          const g = new Zilo.Game('cyvasse', fen);
+          const rabbles = new Set(g.board().filter((x) => x.piece.toUpperCase() === 'R').map((x) => x.square));
+          return g.legalMoves().find((x) => !x.includes('x') && !x.includes('+') && !rabbles.has(x.slice(0, 2)));
+        }, await p.fen());
+        await p.click(mv.slice(0, 2));
+        await p.click(mv.slice(2, 4));
+      }
+      await p.page.waitForFunction(() => document.querySelector('zilo-board').moves().length >= (document.querySelector('zilo-board').state().startFen.split(' ')[1] === 'w' ? 2 : 1), null, { timeout: 20000 });
+      await quiet(p);
+      await p.shot(`${which}-cyvasse-390x844`);
+      await finish(p);
+      const l = await suite.open(which, LANDSCAPE);
+      await l.variant('cyvasse');
+      await l.page.click('[data-action="reveal"]');
+      await l.page.click('[data-action="random"]');
+      const box = await l.page.locator('[data-square="e5"]').boundingBox();
+      assert.ok(box.width >= 22, `a field is ${box.width}px wide`);
+      await quiet(l);
+      await l.shot(`${which}-cyvasse-844x390`);
+      await finish(l);
+    });
+  });
+}

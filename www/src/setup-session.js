@@ -1,0 +1,140 @@
+/* A hidden setup before the first move, for games that have one (Cyvasse): each player fills
+ * their own zone with terrain and pieces while the other's half stays hidden, then who moves
+ * first is drawn at random. No DOM here; the board and the setup panel draw what it says.
+ *
+ * The engine does every check (Zilo.Setup: which fields a side may use, what is still missing,
+ * what is wrong with a half; Zilo.startPosition builds the first position). This holds only
+ * whose half is being set up, what the person has picked to place, and the curtain between the
+ * two players of a hotseat game.
+ *
+ * Against the computer, the computer's half is drawn at random from the engine's random setups
+ * and presets before the person starts, without looking at the person's half. */
+(function (K) {
+  'use strict';
+
+  const other = (s) => (s === 'w' ? 'b' : 'w');
+  const TERRAIN = ['mountain', 'water'];
+
+  class SetupSession {
+    /** meta: the variant (Zilo.variants() entry, with zones and presets); opp: {mode, side};
+     * on: {change(), start({startFen, first}), message(text, kind)}; random: () => [0, 1). */
+    constructor(meta, opp, on, random) {
+      this.meta = meta;
+      this.on = on;
+      this.random = random || Math.random;
+      this.computer = opp.mode === 'computer' ? other(opp.side) : null;
+      this.halves = { w: new Zilo.Setup(meta.id, 'w'), b: new Zilo.Setup(meta.id, 'b') };
+      this.done = { w: false, b: false };
+      // The person who sets up first: White, or the person against the computer.
+      this.side = this.computer ? opp.side : 'w';
+      this.curtain = !this.computer; // hotseat: the board stays hidden until its player is ready
+      this.picked = null;            // a piece letter (uppercase) or 'mountain' / 'water'
+      if (this.computer) {
+        this.replace(this.computer, this.randomHalf(this.computer));
+        this.done[this.computer] = true;
+      }
+    }
+
+    free() { for (const s of ['w', 'b']) if (this.halves[s]) { this.halves[s].free(); this.halves[s] = null; } }
+
+    /** A random half: a preset or a random setup (seeded from the page's random numbers). */
+    randomHalf(side) {
+      const presets = this.meta.presets || [];
+      const k = Math.floor(this.random() * (presets.length + 3));
+      if (k < presets.length) return Zilo.Setup.preset(this.meta.id, side, presets[k].id);
+      return Zilo.Setup.random(this.meta.id, side, Math.floor(this.random() * 2 ** 31));
+    }
+
+    replace(side, half) { this.halves[side].free(); this.halves[side] = half; }
+
+    // ------------------------------------------------------------------ reading
+
+    half() { return this.halves[this.side]; }
+    zone(side) { return (this.meta.zones || {})[side || this.side] || []; }
+    /** What the board shows: the pieces and terrain of the half being set up, nothing of the
+     * other half (done or not: it is the other player's secret until the game starts). */
+    shown() {
+      const pieces = [], terrain = {};
+      if (this.curtain) return { pieces, terrain, hidden: this.meta.cells.map((c) => c.square) };
+      const s = this.side;
+      for (const sq of this.zone(s)) {
+        const at = this.half().at(sq);
+        if (!at) continue;
+        if (at.terrain) terrain[sq] = at.terrain;
+        if (at.piece) pieces.push({ square: sq, piece: s === 'w' ? at.piece.toUpperCase() : at.piece.toLowerCase() });
+      }
+      return { pieces, terrain, hidden: this.zone(other(this.side)) };
+    }
+    /** The tray: what is left to place, in the variant's piece order, terrain first. */
+    tray() {
+      const missing = Object.assign({}, this.half().missing());
+      const items = TERRAIN.map((t) => ({ what: t, count: missing[t] || 0 }));
+      for (const p of this.meta.pieces) items.push({ what: p.letter, count: missing[p.letter] || 0 });
+      return items;
+    }
+    problems() { return Array.from(this.half().problems()); }
+    complete() { return this.problems().length === 0; }
+    /** Whose half is being set up, for the status line. */
+    setter() { return this.side; }
+
+    // ------------------------------------------------------------------ acting
+
+    pick(what) {
+      this.picked = this.picked === what ? null : what;
+      this.on.change();
+    }
+
+    /** A click on a field: puts the picked thing there, or picks up what is there. */
+    click(sq) {
+      if (this.curtain) return;
+      if (!this.zone().includes(sq)) { this.on.message('Set up in your own zone: rows ' + (this.side === 'w' ? '1–4' : '6–9') + '.', 'info'); return; }
+      const half = this.half();
+      const at = half.at(sq);
+      if (this.picked) {
+        const what = this.picked;
+        // A field already used: what is there goes back to the tray first (terrain under a piece stays).
+        try {
+          if (at && ((at.piece && !TERRAIN.includes(what)) || (at.terrain && TERRAIN.includes(what)))) half.clear(sq);
+          half.place(sq, what);
+        } catch (e) {
+          this.on.message(K.errText(e), 'error');
+          this.on.change();
+          return;
+        }
+        if (!this.tray().some((t) => t.what === what && t.count > 0)) this.picked = null;
+      } else if (at) {
+        // Nothing picked: take what is on the field back into the hand (a piece before its terrain).
+        const back = half.clear(sq);
+        if (back) this.picked = back.length === 1 ? back.toUpperCase() : back;
+      }
+      this.on.change();
+    }
+
+    clearAll() { this.replace(this.side, new Zilo.Setup(this.meta.id, this.side)); this.picked = null; this.on.change(); }
+    randomize() { this.replace(this.side, this.randomHalf(this.side)); this.picked = null; this.on.change(); }
+    preset(id) { this.replace(this.side, Zilo.Setup.preset(this.meta.id, this.side, id)); this.picked = null; this.on.change(); }
+    /** The next player is ready to set up (the curtain opens). */
+    reveal() { this.curtain = false; this.on.change(); }
+
+    /** This half is done: the other player's turn to set up, or the game starts. */
+    finish() {
+      const problems = this.problems();
+      if (problems.length) { this.on.message(problems[0], 'error'); return false; }
+      this.done[this.side] = true;
+      this.picked = null;
+      const next = other(this.side);
+      if (!this.done[next]) {
+        this.side = next;
+        this.curtain = true;
+        this.on.change();
+        return true;
+      }
+      const first = this.random() < 0.5 ? 'w' : 'b';
+      const startFen = Zilo.startPosition(this.meta.id, this.halves.w, this.halves.b, first);
+      this.on.start({ startFen, first });
+      return true;
+    }
+  }
+
+  K.SetupSession = SetupSession;
+})(globalThis.ZiloKit = globalThis.ZiloKit || {});
