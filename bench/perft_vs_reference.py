@@ -33,6 +33,8 @@ CASES = [
     # 10x10 Pillage: ours and the wasm build only.
     ("pillage start", "pillage", None, 5, []),
     ("venomous start", "venomous", None, 5, []),
+    # Cyvasse has no reference engine; its start is the default (Fortress / Fortress).
+    ("cyvasse start", "cyvasse", None, 3, []),
 ]
 
 

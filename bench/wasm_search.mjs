@@ -26,6 +26,7 @@ const CASES = [
   { variant: 'pillage', name: 'start', depth: 7 },
   { variant: 'pillage-snipers', name: 'start', depth: 7 },
   { variant: 'venomous', name: 'start', depth: 7 },
+  { variant: 'cyvasse', name: 'start', depth: 5 },
 ];
 
 const rate = (nodes, ms) => Math.round(nodes / Math.max(ms, 1) * 1000);
@@ -52,7 +53,7 @@ console.log(`\nthe default level (3) playing itself, ${plies} plies a game: time
 console.log('| variant | answers | median (ms) | slowest (ms) | nodes per second | under 2 s |');
 console.log('|---|---|---|---|---|---|');
 let slowest = 0;
-for (const variant of ['zilo', 'chess', 'shogi', 'pillage', 'pillage-snipers', 'venomous']) {
+for (const variant of ['zilo', 'chess', 'shogi', 'pillage', 'pillage-snipers', 'venomous', 'cyvasse']) {
   const game = new Zilo.Game(variant);
   const times = [];
   let nodes = 0;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Strength benchmark of the computer player: matches of `zilo` (and one
-# each of `pillage` and `venomous`) games between the levels and the reference players, with the targets
+# each of `pillage`, `venomous` and `cyvasse`) games between the levels and the reference players, with the targets
 # each must meet. Usage (from anywhere):
 #
 #   tests/bench/match.sh [GAMES] [SEED]        # default 100 games, seed 1
@@ -25,6 +25,7 @@ MATCHES=(
   "zilo level:5 level:4 decisive 0.60"
   "pillage level:3 random score 0.90"
   "venomous level:3 random score 0.90"
+  "cyvasse level:3 random score 0.90"
 )
 
 rows=()
