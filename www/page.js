@@ -274,7 +274,7 @@
       for (const l of [p.letter, p.letter.toLowerCase()]) { const s = document.createElement('span'); s.className = 'table-token'; s.appendChild(token(id, l)); td.appendChild(s); }
       const th = document.createElement('th'); th.scope = 'row';
       th.append(p.name + ' (' + p.letter + ')');
-      if (p.nativeName && p.nativeName !== p.name) { const pl = document.createElement('span'); pl.className = 'muted'; pl.lang = 'pl'; pl.textContent = ' · ' + p.nativeName; th.appendChild(pl); }
+      if (p.nativeName && p.nativeName !== p.name) { const pl = document.createElement('span'); pl.className = 'muted native-name'; pl.lang = 'pl'; pl.textContent = p.nativeName; th.append(document.createElement('br'), pl); }
       const cells = [p.armor, p.move || '—', p.attackRange, CYVASSE_SPECIAL[p.name] || ''].map((x) => { const c = document.createElement('td'); c.textContent = String(x); return c; });
       tr.append(td, th, ...cells);
       body.appendChild(tr);

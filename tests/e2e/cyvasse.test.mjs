@@ -143,6 +143,17 @@ for (const which of WAYS) {
       assert.equal(await p.page.isVisible('#curtain'), false, 'a loaded position needs no setup');
       assert.equal(await engage(p, 'd5'), '1/0');
       assert.equal(await p.page.getAttribute('[data-square="d5"] .engage', 'class'), 'engage');
+      // Names in English and Polish: on the piece, and in the rules' table (from the engine).
+      await p.page.hover('[data-square="d5"]');
+      await p.page.waitForSelector('#tooltip:not([hidden])');
+      assert.match(await p.page.textContent('#tooltip'), /Rabble · Milicja/);
+      await p.page.click('#rules-open');
+      assert.match(await p.page.innerText('#rules-title'), /How to play Cyvasse/);
+      assert.equal(await p.page.locator('#rules table[data-fill="cyvasse-pieces"]:visible tbody tr').count(), 10, 'a row for each kind');
+      const rules = await p.page.innerText('#rules');
+      for (const t of ['Rabble (R)', 'Milicja', 'Spears (S)', 'Włócznia', 'Light Horse (L)', 'Jeździec', 'Trebuchet (T)', 'Trebusz', 'Dragon (D)', 'Smok', 'Tower (W)', 'Wieża', 'King (K)', 'Król']) assert.ok(rules.includes(t), t);
+      await p.shot(`${which}-cyvasse-rules`);
+      await p.page.keyboard.press('Escape');
       await p.click('c3');
       await p.click('c4');
       assert.equal(await engage(p, 'd5'), '1/1', 'the Rabble on c4 attacks d5');
@@ -179,6 +190,9 @@ for (const which of WAYS) {
       await p.click(second.includes('g4') ? 'g4' : second[0]);
       assert.equal(await p.count(), 1);
       assert.match(await p.page.getAttribute('#moves [data-ply="1"]', 'data-move'), /^c3c4\+g3/);
+      const marked = await p.page.$$eval('#board .sq.last-move', (els) => els.map((e) => e.dataset.square).sort());
+      assert.equal(marked.length, 4, 'both Rabbles’ moves are marked as the last move: ' + marked);
+      assert.match(await p.status(), /then another Rabble g3–/);
       // Taking it back, then ending the turn after the first move.
       await p.page.click('#btn-takeback');
       await p.click('c3');

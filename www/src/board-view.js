@@ -251,7 +251,8 @@
         el.classList.toggle('capture', capture);
         el.classList.toggle('shot', shot);
         el.classList.toggle('castle', castle);
-        el.classList.toggle('last-move', !!last && (last.from === name || last.to === name));
+        el.classList.toggle('last-move', !!last && (last.from === name || last.to === name || last.landing === name ||
+          (!!last.second && (last.second.from === name || last.second.to === name))));
         el.classList.toggle('last-shot', !!last && (last.kind === 'snipe' || last.kind === 'shot') && last.to === name);
         el.classList.toggle('check', check === name);
         el.classList.toggle('blasted', blasted.has(name));
@@ -410,7 +411,8 @@
      * corners when its way bends —, a castle's rook slides too, a shot flies, a blast bursts. */
     queueEffects(r, slide) {
       this.pending = {
-        slides: [slide && r.from && r.kind !== 'snipe' && r.kind !== 'shot' ? { from: r.from, to: r.to, via: bentPath(r, this.cells) ? Array.from(r.path) : null } : null, r.rook || null].filter(Boolean),
+        slides: [slide && r.from && r.kind !== 'snipe' && r.kind !== 'shot' ? { from: r.from, to: r.to, via: bentPath(r, this.cells) ? Array.from(r.path) : null } : null, r.rook || null, r.second || null,
+          r.kind === 'shot' && r.landing ? { from: r.from, to: r.landing } : null].filter(Boolean),
         shot: r.kind === 'snipe' || r.kind === 'shot' ? { from: r.from, to: r.to, victim: r.captured } : null,
         blast: r.blasted && r.blasted.length ? { at: r.to, victims: r.blasted } : null,
       };
@@ -550,7 +552,8 @@
     playTo(sq, slide) {
       const cands = this.dests.get(sq) || [];
       if (!cands.length) return;
-      if (this.second) { this.playMove(cands[0].move, slide); return; }
+      // The first move is on the board already: only the second piece slides.
+      if (this.second) { this.playMove(cands[0].move, false); return; }
       // A turn that may go on with a second move (Cyvasse's second Rabble move): play the first
       // on the board, then offer the second ones, or ending the turn there.
       const doubles = cands.filter((d) => d.kind === 'double' && d.second);
