@@ -40,7 +40,8 @@
     if (!booted) return;
     try {
       const s = board.state();
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, variant: s.variant, startFen: s.startFen, moves: s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level }));
+      // During a hidden setup nothing is saved but the variant: a reload starts the setup again.
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level }));
     } catch (_) { /* storage may be unavailable: the game just won't survive a reload */ }
   }
 

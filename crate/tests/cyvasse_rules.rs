@@ -156,7 +156,7 @@ fn position_string_writes_mountains_water_and_pieces_on_water() {
 #[test]
 fn bad_position_strings_are_refused_with_the_problem_named() {
     let cases = [
-        ("8/9/10/11/13/11/10/9/8 w 0 1", "row 5: 13 is not a number of empty fields"),
+        ("8/9/10/11/13/11/10/9/8 w 0 1", "row 5: '13' is not a number of empty fields"),
         ("8/9/10/11/12R/11/10/9/8 w 0 1", "row 5 lists 13 fields; row 5 has 12"),
         ("8/9/10/11/11/11/10/9/8 w 0 1", "row 5 lists 11 fields; row 5 has 12"),
         ("8/9/10/11/11X/11/10/9/8 w 0 1", "'X' is not a Cyvasse piece"),
@@ -168,7 +168,11 @@ fn bad_position_strings_are_refused_with_the_problem_named() {
         ("", "empty position string"),
         ("8/9/10/11/*11/11/10/9/8 w 0 1", "row 5: '*' must follow a piece letter"),
         ("8/9/10/11/11?/11/10/9/8 w 0 1", "row 5: '?' has no meaning"),
-        ("8/9/10/11/0R11/11/10/9/8 w 0 1", "0 is not a number"),
+        ("8/9/10/11/0R11/11/10/9/8 w 0 1", "'0' is not a number"),
+        (
+            "0008/9/10/11/12/11/10/9/8 w 0 1",
+            "row 9: '0008' is not a number of empty fields (1 to 12, no leading zeros)",
+        ),
         ("8/9/10/11/KK10/11/10/9/8 w 0 1", "the first player (w) has 2 King; a side has at most 1"),
         ("8/9/10/11/rrrrrrr5/11/10/9/8 w 0 1", "the second player (b) has 7 Rabble; a side has at most 6"),
     ];
@@ -535,6 +539,22 @@ fn illegal_turns_are_refused_with_the_reason() {
     assert_eq!(err("e4e6"), "illegal move e4e6: the Rabble on e4 cannot reach e6");
     assert_eq!(err("e4xf4"), "illegal move e4xf4: there is nothing to capture on f4");
     assert!(err("e4f4+h1g1").starts_with("illegal move e4f4+h1g1: the second move"));
+    // Move texts are read exactly: no spaces around them.
+    assert_eq!(err("e4f4 "), "'e4f4 ' is not a move text (c3d4, a capture c3xd4, two Rabble moves c3c4+e3e4)");
+}
+
+#[test]
+fn move_codes_name_turns_of_distinct_fields_only() {
+    use zilo::cyvasse::movegen::{turn_code, turn_from_code};
+    // Every legal turn's code reads back to it.
+    let p = pos("7k/9/10/11/4r7/4R6/10/9/7K w 0 1");
+    for t in p.legal_turns() {
+        assert_eq!(turn_from_code(turn_code(&t)), Some(t));
+    }
+    // A code of a move that stays on its field (a1a1), or a pair of Rabble moves from one
+    // field, names no turn.
+    assert_eq!(turn_from_code(1 << 29), None);
+    assert_eq!(turn_from_code((1 << 29) | (1 << 28)), None);
 }
 
 // ---------------------------------------------------------------------------------

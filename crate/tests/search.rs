@@ -9,20 +9,20 @@ use zilo::players::{greedy_move, play_match_reporting, play_match_with, Level, M
 use zilo::rng::Rng;
 use zilo::search::{best_move, Hooks, Limits, SearchResult, Searcher, MATE_BOUND};
 use zilo::variant::{NoMovesOutcome, Variant};
-use zilo::Position;
+use zilo::{Move, Position};
 
 fn pos_of(variant: &str, fen: &str) -> Position {
     let v = Variant::by_id(variant).unwrap_or_else(|| panic!("unknown variant {variant}"));
     parse_position(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn search(variant: &str, fen: &str, depth: u32) -> (Position, SearchResult) {
+fn search(variant: &str, fen: &str, depth: u32) -> (Position, SearchResult<Move>) {
     let pos = pos_of(variant, fen);
     let r = best_move(&pos, &[], Limits::depth(depth));
     (pos, r)
 }
 
-fn text(pos: &Position, r: &SearchResult) -> String {
+fn text(pos: &Position, r: &SearchResult<Move>) -> String {
     move_text(pos.variant(), r.best.expect("a best move")).to_string()
 }
 
@@ -309,7 +309,7 @@ fn a_cancelled_search_still_answers_with_a_legal_move() {
 #[test]
 fn reports_each_completed_iteration() {
     let mut depths = Vec::new();
-    let mut on_iteration = |r: &SearchResult| depths.push(r.depth);
+    let mut on_iteration = |r: &SearchResult<Move>| depths.push(r.depth);
     let mut hooks = Hooks { on_iteration: Some(&mut on_iteration), ..Hooks::default() };
     Searcher::new().search(&Position::start(zilo()), &[], Limits::depth(4), &mut hooks);
     assert_eq!(depths, vec![1, 2, 3, 4]);
@@ -420,7 +420,7 @@ fn cli_search_commands_reject_bad_input_with_status_2() {
 /// Every move that gives check must pass the search's check filter
 /// (`CheckZone::may_give_check`), or late-move pruning could skip it.
 fn assert_checks_pass_the_filter(pos: &Position) {
-    let zone = zilo::search::check_zone::CheckZone::new(pos);
+    let zone = zilo::chesslike::check_zone::CheckZone::new(pos);
     for m in pos.legal_moves() {
         let next = pos.play_unchecked(m);
         let gives_check = next.monarch_square(next.turn()).is_none() || next.is_check();
@@ -434,7 +434,7 @@ fn assert_checks_pass_the_filter(pos: &Position) {
 fn a_discovered_blast_check_is_not_treated_as_quiet() {
     // The Scout leaving b4 lets the Bomber on b5 take b2 and blast the Monarch on a1.
     let pos = pos_of("zilo", "8K/9/9/9/1B7/1Y7/9/1p7/k8[] w - - 0 1");
-    let zone = zilo::search::check_zone::CheckZone::new(&pos);
+    let zone = zilo::chesslike::check_zone::CheckZone::new(&pos);
     for text in ["b4d6", "b4e7", "b4f8", "b4g9"] {
         let m = pos.legal_moves().into_iter().find(|&m| move_text(pos.variant(), m).to_string() == text).unwrap();
         assert!(pos.play_unchecked(m).is_check(), "{text} gives check");

@@ -202,6 +202,51 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('a setup survives a level change; a finished setup is a game that a reload restores (even when it matches the default start)', async () => {
+      const p = await suite.open(which);
+      await p.page.evaluate(() => { const b = document.querySelector('zilo-board'); b.setAttribute('mode', 'computer'); b.setAttribute('side', 'w'); });
+      await p.variant('cyvasse');
+      await p.page.selectOption('#setup-preset', 'fortress');
+      assert.equal(await shownPieces(p, 'w'), 23);
+      // The level is not who sets up: the half placed so far stays.
+      await p.page.evaluate(() => document.querySelector('zilo-board').setAttribute('level', '1'));
+      assert.equal(await shownPieces(p, 'w'), 23, 'a level change keeps the half');
+      // Nothing of the setup is shared or saved as a game yet.
+      assert.equal(await p.fen(), '');
+      assert.equal(await p.page.inputValue('#code-field'), '');
+      assert.equal(await p.page.evaluate(() => JSON.parse(localStorage.getItem('zilo.save.v1')).startFen), null);
+      await p.page.click('[data-action="done"]');
+      await p.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play');
+      const start = await p.page.evaluate(() => document.querySelector('zilo-board').state().startFen);
+      assert.equal(await p.page.evaluate(() => JSON.parse(localStorage.getItem('zilo.save.v1')).startFen), start);
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.evaluate(() => document.querySelector('zilo-board').state().phase), 'play', 'the game is restored, not set up again');
+      assert.equal(await p.page.evaluate(() => document.querySelector('zilo-board').state().startFen), start);
+      // The default start, loaded as a position, is played as it is.
+      const dflt = await p.engine(() => Zilo.variants().find((v) => v.id === 'cyvasse').startFen);
+      await p.importFen(dflt);
+      assert.equal(await p.page.evaluate(() => document.querySelector('zilo-board').state().phase), 'play');
+      await finish(p);
+    });
+
+    it('a piece on water is kept when terrain is picked for its field', async () => {
+      const p = await suite.open(which);
+      await p.variant('cyvasse');
+      await p.page.click('[data-action="reveal"]');
+      await p.page.click('[data-setup="water"]');
+      await p.click('d4');
+      await p.page.click('[data-setup="R"]');
+      await p.click('d4');
+      assert.equal(await p.piece('d4'), 'R');
+      await p.page.click('[data-setup="water"]');
+      await p.click('d4');
+      assert.equal(await p.piece('d4'), 'R', 'the Rabble stays');
+      assert.equal(await p.page.getAttribute('[data-square="d4"]', 'data-terrain'), 'water');
+      assert.match(await p.message(), /Pick up the piece on d4 first/);
+      await finish(p);
+    });
+
     it('against the computer: the person sets up one half, the computer’s stays hidden, then it plays; phone sizes', async () => {
       const p = await suite.open(which, PHONE);
       await p.page.evaluate(() => { const b = document.querySelector('zilo-board'); b.setAttribute('mode', 'computer'); b.setAttribute('side', 'w'); b.setAttribute('level', '1'); });

@@ -597,7 +597,8 @@
       this.second = null;
       this.selected = null; this.dests = new Map();
       this.renderSecondBar();
-      if (play && s.single) this.playMove(s.single, false); else this.render();
+      // The turn as it stands, if it is still legal here (the game may have changed meanwhile).
+      if (play && s.single && this.ctl.movesFrom(s.from).includes(s.single)) this.playMove(s.single, false); else this.render();
     }
 
     renderSecondBar() {

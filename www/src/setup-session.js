@@ -92,11 +92,19 @@
       const at = half.at(sq);
       if (this.picked) {
         const what = this.picked;
-        // A field already used: what is there goes back to the tray first (terrain under a piece stays).
+        const terrain = TERRAIN.includes(what);
+        // What the new thing replaces goes back to the tray: a piece for a piece, terrain for
+        // terrain (the field must then hold no piece; terrain goes in before pieces).
+        if (terrain && at && at.piece) {
+          this.on.message('Pick up the piece on ' + sq + ' first: terrain goes under the pieces.', 'info');
+          return;
+        }
+        const replaced = at && (terrain ? at.terrain : at.piece) ? (terrain ? at.terrain : at.piece) : null;
         try {
-          if (at && ((at.piece && !TERRAIN.includes(what)) || (at.terrain && TERRAIN.includes(what)))) half.clear(sq);
+          if (replaced) half.clear(sq);
           half.place(sq, what);
         } catch (e) {
+          if (replaced) try { half.place(sq, replaced); } catch (_) { /* it was there a moment ago */ }
           this.on.message(K.errText(e), 'error');
           this.on.change();
           return;

@@ -197,9 +197,13 @@
     applyOpp() {
       const mode = this.getAttribute('mode') || 'hotseat';
       const side = ORIENT[this.getAttribute('side')] || ORIENT[this.getAttribute('orientation')] || 'w';
+      const before = this.ctl.opp;
       const changed = this.ctl.setOpp({ mode, side, level: parseInt(this.getAttribute('level') || '3', 10) });
-      // Who sets up depends on the opponent: a setup under way starts again for the new one.
-      if (changed && this.setup) this.startGame({ variant: this.ctl.meta.id });
+      if (!changed) return;
+      this.view.deselect(true); // a turn's pending second move belonged to the old settings
+      // Who sets up depends on the opponent and the person's side (not on the level): a setup
+      // under way starts again only when those change.
+      if (this.setup && (before.mode !== this.ctl.opp.mode || before.side !== this.ctl.opp.side)) this.startGame({ variant: this.ctl.meta.id });
     }
 
     // ------------------------------------------------------------------------ setup
@@ -208,9 +212,12 @@
      * nothing (no position of its own, no moves) begins with its setup. Throws like ctl.load. */
     startGame(spec) {
       this.ctl.load(spec);
+      this.view.deselect(true);
       if (this.setup) { this.setup.free(); this.setup = null; }
       const m = this.ctl.meta;
-      const fresh = (!spec.startFen || spec.startFen === m.startFen) && !(spec.moves || []).length && !spec.resigned;
+      // Only a game with no position of its own: any position given (even one that a setup
+      // happened to produce, or the variant's default) is played as it is.
+      const fresh = !spec.startFen && !(spec.moves || []).length && !spec.resigned;
       if (m.zones && fresh && this.ctl.opp.mode !== 'view') {
         this.setup = new K.SetupSession(m, this.ctl.opp, {
           change: () => this.render(),
@@ -267,7 +274,7 @@
       const above = top < window.innerHeight * 0.3 ? top : 0;
       const H = Math.max(240, window.innerHeight - above - 8);
       const small = W < 520 || H < 520;
-      const c = small ? 14 : 18;
+      const c = m.cells ? 4 : small ? 14 : 18; // the coordinates' gutter (a hex board names its fields inside them)
       const [cols, tall] = K.boardExtent(m);
       const ratio = tall / cols;
       const handH = m.drops ? (small ? 38 : 46) : 0;
@@ -385,7 +392,7 @@
       this.view.deselect(true);
       this.render();
     }
-    resign(side) { return this.ctl.resign(side || (this.ctl.opp.mode === 'computer' ? this.ctl.opp.side : this.ctl.turn())); }
+    resign(side) { this.view.deselect(true); return this.ctl.resign(side || (this.ctl.opp.mode === 'computer' ? this.ctl.opp.side : this.ctl.turn())); }
     hint() { return this.ctl.askHint(); }
     /** Shows a short message over the board (kind: 'info' or 'error'). */
     message(text, kind) { if (this.panel) this.panel.message(text, kind); }

@@ -364,7 +364,6 @@ impl Position {
 
     /// The legal turn written `text`, or why there is none.
     pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
-        let text = text.trim();
         self.turns_unsorted().into_iter().find(|t| t.to_string() == text).ok_or_else(|| self.explain(text))
     }
 
@@ -469,15 +468,25 @@ pub fn turn_from_code(code: u32) -> Option<Turn> {
     }
     let cell = |slot: u32| Cell::from_index(((code >> (7 * slot)) & 0x7f) as usize);
     if code & CODE_RABBLES != 0 {
-        return Some(Turn::Rabbles { first: (cell(0)?, cell(1)?), second: (cell(2)?, cell(3)?) });
+        let (first, second) = ((cell(0)?, cell(1)?), (cell(2)?, cell(3)?));
+        let steps = first.0 != first.1 && second.0 != second.1 && first.0 != second.0;
+        return steps.then_some(Turn::Rabbles { first, second });
     }
     let kind = (code >> CODE_KIND_SHIFT) & 0x7f;
     let (a, b, c) = (cell(0)?, cell(1)?, cell(2));
     match kind {
-        0 if code & (0x7f << 14) == 0 => Some(Turn::Move { from: a, to: b }),
-        1 => Some(Turn::Jump { from: a, over: b, to: c? }),
-        2 => Some(Turn::Capture { from: a, captured: b, to: c? }),
-        3 => Some(Turn::Shot { from: a, target: b, to: c? }),
+        0 if code & (0x7f << 14) == 0 && a != b => Some(Turn::Move { from: a, to: b }),
+        1 | 2 | 3 => {
+            // Three different fields (a Horse's capture may end on the captured field).
+            let c = c?;
+            let distinct = a != b && a != c && (b != c || kind == 2);
+            match kind {
+                1 if distinct => Some(Turn::Jump { from: a, over: b, to: c }),
+                2 if distinct => Some(Turn::Capture { from: a, captured: b, to: c }),
+                3 if distinct => Some(Turn::Shot { from: a, target: b, to: c }),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

@@ -268,18 +268,22 @@ pub(crate) fn parse_row(row: u8, text: &str) -> Result<Vec<Item>, PositionError>
     while let Some(c) = chars.next() {
         match c {
             '0'..='9' => {
-                let mut n = c as u32 - '0' as u32;
+                // A run of digits is one number, written without leading zeros.
+                let mut digits = String::from(c);
                 while let Some(&d) = chars.peek() {
                     if !d.is_ascii_digit() {
                         break;
                     }
-                    n = (n * 10 + (d as u32 - '0' as u32)).min(1000);
+                    if digits.len() < 8 {
+                        digits.push(d);
+                    }
                     chars.next();
                 }
-                if n == 0 || n > 12 {
-                    return Err(PositionError::BadNumber { row, number: n });
+                let n: usize = digits.parse().unwrap_or(0);
+                if digits.starts_with('0') || n == 0 || n > 12 {
+                    return Err(PositionError::BadNumber { row, number: digits });
                 }
-                push(Item::Land, n as usize, &mut items);
+                push(Item::Land, n, &mut items);
             }
             '^' => push(Item::Terrain(Terrain::Mountain), 1, &mut items),
             '~' => push(Item::Terrain(Terrain::Water), 1, &mut items),
@@ -338,7 +342,7 @@ pub enum PositionError {
     /// A row lists the wrong number of fields.
     RowLength { row: u8, found: usize, expected: usize },
     /// A number of empty fields outside 1–12.
-    BadNumber { row: u8, number: u32 },
+    BadNumber { row: u8, number: String },
     /// A letter that is no piece.
     NotAPiece(char),
     /// A character that has no meaning in a row.
@@ -370,7 +374,7 @@ impl fmt::Display for PositionError {
                 write!(f, "row {row} lists {found} fields; row {row} has {expected}")
             }
             PositionError::BadNumber { row, number } => {
-                write!(f, "row {row}: {number} is not a number of empty fields (1 to 12)")
+                write!(f, "row {row}: '{number}' is not a number of empty fields (1 to 12, no leading zeros)")
             }
             PositionError::NotAPiece(c) => {
                 write!(f, "'{c}' is not a Cyvasse piece (R S L H E C T D W K, lowercase for b)")

@@ -36,10 +36,6 @@
 pub mod ordering;
 pub mod tt;
 
-/// The chess-like family's check filter, at the path it had when the search
-/// knew only that family.
-pub use crate::chesslike::check_zone;
-
 use arrayvec::ArrayVec;
 
 use crate::game_position::{GamePosition, MoveBuffer, NoMoves};
@@ -93,10 +89,9 @@ impl Limits {
     }
 }
 
-/// What a search found. (`M` is the game's move; it defaults to the
-/// chess-like family's, the first family, so its callers write `SearchResult`.)
+/// What a search found (`M` is the game's move).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult<M = crate::chesslike::moves::Move> {
+pub struct SearchResult<M> {
     /// The move to play; `None` when the side to move has no legal move.
     pub best: Option<M>,
     /// For the side to move, in centipawns; beyond ±`MATE_BOUND` a mate score.
