@@ -186,12 +186,17 @@ fn cyvasse_bestmove_takes_the_king_when_it_can() {
 
 #[test]
 fn cyvasse_match_plays_games_from_random_setups() {
-    let o = zilo(&["match", "cyvasse", "--games", "2", "--a", "depth:1", "--b", "random", "--seed", "3", "--verbose"]);
+    let o = zilo(&["match", "cyvasse", "--games", "4", "--a", "depth:1", "--b", "random", "--seed", "3", "--verbose"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.lines().any(|l| l.starts_with("wins ")), "{out}");
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
-    assert_eq!(games.len(), 2, "{out}");
+    assert_eq!(games.len(), 4, "{out}");
+    // The two games of a pair share their setups and opening (colours swapped); the next pair
+    // draws new setups, so its opening turns are other turns.
+    let opening = |g: &str| g.split(" moves ").nth(1).unwrap_or("").split(' ').take(2).collect::<Vec<_>>().join(" ");
+    assert_eq!(opening(games[0]), opening(games[1]), "{out}");
+    assert_ne!(opening(games[0]), opening(games[2]), "{out}");
 }
 
 #[test]
