@@ -75,6 +75,24 @@ test('ES module: import { Game } and use it at once (the module awaits the engin
   assert.ok(out.sameDefault);
 });
 
+test('Cyvasse through the package: a hidden setup from two halves, then a turn', () => {
+  write('cyvasse.mjs', `import { Game, Setup, startPosition } from 'zilo-engine';
+    const w = Setup.preset('cyvasse', 'w', 'fortress'), b = Setup.random('cyvasse', 'b', 7);
+    const fen = startPosition('cyvasse', w, b, 'b');
+    const g = new Game('cyvasse', fen);
+    const turn = g.turn(), move = g.legalMoves()[0], r = g.play(move);
+    let refused = null;
+    try { new Setup('cyvasse', 'w').place('e5', 'R'); } catch (e) { refused = e.message; }
+    console.log(JSON.stringify({ fen, turn, move: r.move, side: fen.split(' ')[1], mountains: Object.values(g.terrain()).filter((t) => t === 'mountain').length, refused, complete: w.isComplete() }));`);
+  const out = node('cyvasse.mjs');
+  assert.equal(out.turn, 'b');
+  assert.equal(out.side, 'b');
+  assert.ok(out.move, 'a turn was played');
+  assert.equal(out.mountains, 6, 'three mountains a side');
+  assert.equal(out.complete, true);
+  assert.match(out.refused, /e5/);
+});
+
 test('CommonJS: require, then wait for ready', () => {
   write('cjs.cjs', `const Zilo = require('zilo-engine');\nZilo.ready.then((Z) => {\n if (Z !== Zilo) throw new Error('ready gives the module');\n${USE}
     console.log(JSON.stringify(out)); });`);
