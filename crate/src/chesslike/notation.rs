@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::geometry::Square;
 use crate::chesslike::moves::Move;
 use crate::chesslike::moves::MoveKind;
@@ -197,13 +198,12 @@ pub fn san(pos: &Position, m: Move) -> String {
     let Some(piece) = pos.piece_at(from) else { return move_text(v, m).to_string() };
     let role = piece.role();
     let captures = m.kind() == MoveKind::EnPassant || pos.piece_at(m.to()).is_some_and(|p| p.color() != piece.color());
-    // The other pieces of the same kind that could make the same kind of move to the same cell.
-    let rivals: Vec<Square> = pos
-        .legal_moves()
+    // The other pieces of the same kind that could make the same kind of move to the same cell
+    // (only their own moves are generated: most moves are written without looking further).
+    let siblings = pos.pieces(piece.color(), role) & !Bitboard::from_square(from);
+    let rivals: Vec<Square> = siblings
         .into_iter()
-        .filter(|o| o.kind() == m.kind() && o.to() == m.to() && o.from() != Some(from))
-        .filter_map(|o| o.from())
-        .filter(|&f| pos.piece_at(f).is_some_and(|p| p.role() == role))
+        .filter(|&f| pos.legal_moves_from(f).iter().any(|o| o.kind() == m.kind() && o.to() == m.to()))
         .collect();
     let disambiguation = || {
         if rivals.is_empty() {
@@ -219,11 +219,12 @@ pub fn san(pos: &Position, m: Move) -> String {
     let text = match (v.rules.move_notation, m) {
         (MoveNotation::Shogi, _) => {
             let promoted = m.promotion().is_some();
+            // Declined: the same step could have promoted (to the variant's one promoted form).
             let declined = !promoted
-                && pos
-                    .legal_moves()
-                    .iter()
-                    .any(|o| o.from() == Some(from) && o.to() == m.to() && o.promotion().is_some());
+                && matches!(m, Move::Normal { .. })
+                && v.piece(role)
+                    .promotes_to
+                    .is_some_and(|to| pos.is_legal(Move::Normal { from, to: m.to(), promotion: Some(to) }));
             let dis = if rivals.is_empty() { String::new() } else { sq(from) };
             let suffix = if promoted {
                 "+"
