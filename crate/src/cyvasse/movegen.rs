@@ -476,7 +476,7 @@ pub fn turn_from_code(code: u32) -> Option<Turn> {
     let (a, b, c) = (cell(0)?, cell(1)?, cell(2));
     match kind {
         0 if code & (0x7f << 14) == 0 && a != b => Some(Turn::Move { from: a, to: b }),
-        1 | 2 | 3 => {
+        1..=3 => {
             // Three different fields (a Horse's capture may end on the captured field).
             let c = c?;
             let distinct = a != b && a != c && (b != c || kind == 2);
