@@ -266,7 +266,9 @@
     King: 'May jump over its own Tower, two fields in a straight line. Losing it loses the game.',
   };
 
-  function cyvasseTable(t, id, m) {
+  /** Fills a rules table with a row per piece: its two tokens, its name (and its name in the
+   * game's own language, where it has one), then the cells `more(piece)` gives. */
+  function fillPieceTable(t, id, m, more) {
     const body = t.tBodies[0];
     body.textContent = '';
     for (const p of m.pieces) {
@@ -275,8 +277,8 @@
       for (const l of [p.letter, p.letter.toLowerCase()]) { const s = document.createElement('span'); s.className = 'table-token'; s.appendChild(token(id, l)); td.appendChild(s); }
       const th = document.createElement('th'); th.scope = 'row';
       th.append(p.name + ' (' + p.letter + ')');
-      if (p.nativeName && p.nativeName !== p.name) { const pl = document.createElement('span'); pl.className = 'muted native-name'; pl.lang = 'pl'; pl.textContent = p.nativeName; th.append(document.createElement('br'), pl); }
-      const cells = [p.armor, p.move || '—', p.attackRange, CYVASSE_SPECIAL[p.name] || ''].map((x) => { const c = document.createElement('td'); c.textContent = String(x); return c; });
+      if (p.nativeName && p.nativeName !== p.name) { const nn = document.createElement('span'); nn.className = 'muted native-name'; nn.textContent = p.nativeName; th.append(document.createElement('br'), nn); }
+      const cells = more(p).map((x) => { const c = document.createElement('td'); c.textContent = String(x); return c; });
       tr.append(td, th, ...cells);
       body.appendChild(tr);
     }
@@ -299,20 +301,8 @@
     const m = variants.find((v) => v.id === id);
     for (const el of dlg.querySelectorAll('[data-fill="variant-name"]')) el.textContent = m.name;
     for (const el of dlg.querySelectorAll('[data-fill="start-fen"]')) el.textContent = m.startFen;
-    for (const t of dlg.querySelectorAll('table[data-fill="pieces"]')) {
-      const body = t.tBodies[0];
-      body.textContent = '';
-      for (const p of m.pieces) {
-        const tr = document.createElement('tr');
-        const td = document.createElement('td');
-        for (const l of [p.letter, p.letter.toLowerCase()]) { const s = document.createElement('span'); s.className = 'table-token'; s.appendChild(token(id, l)); td.appendChild(s); }
-        const th = document.createElement('th'); th.scope = 'row'; th.textContent = p.name + ' (' + p.letter + ')';
-        const mv = document.createElement('td'); mv.textContent = MOVES_BY_NAME[id + ':' + p.name] || MOVES_BY_NAME[p.name] || '';
-        tr.append(td, th, mv);
-        body.appendChild(tr);
-      }
-    }
-    for (const t of dlg.querySelectorAll('table[data-fill="cyvasse-pieces"]')) cyvasseTable(t, id, m);
+    for (const t of dlg.querySelectorAll('table[data-fill="pieces"]')) fillPieceTable(t, id, m, (p) => [MOVES_BY_NAME[id + ':' + p.name] || MOVES_BY_NAME[p.name] || '']);
+    for (const t of dlg.querySelectorAll('table[data-fill="cyvasse-pieces"]')) fillPieceTable(t, id, m, (p) => [p.armor, p.move || '—', p.attackRange, CYVASSE_SPECIAL[p.name] || '']);
     $('rules-open').title = 'How to play ' + shortName(m);
   }
 

@@ -7,13 +7,7 @@
 (function (K) {
   'use strict';
 
-  const NS = 'http://www.w3.org/2000/svg';
-  function el(name, attrs, parent) {
-    const e = document.createElementNS(NS, name);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
+  const el = K.PieceSets.svgElement;
 
   const INK = {
     w: { face: '#f7f0de', rim: '#8a7350', ring: '#c9b68c', ink: '#3b2d1c', fill: '#fffaf0' },

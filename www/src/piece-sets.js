@@ -584,5 +584,5 @@
     return Object.assign({}, s, { possessive, thePossessive: (s.plural ? 'the ' : '') + possessive, the: s.plural ? 'the ' + s.name : s.name });
   }
 
-  K.PieceSets = { forVariant, byId, draw, describe, sideInfo, all: SETS };
+  K.PieceSets = { forVariant, byId, draw, describe, sideInfo, all: SETS, svgElement: el };
 })(globalThis.ZiloKit = globalThis.ZiloKit || {});
