@@ -600,9 +600,9 @@ fn illegal_setups_are_refused_with_every_reason() {
     let text = err.to_string();
     for want in [
         "the King stands on d2, not on one of the three King fields",
-        "3 Crossbows placed; 2 needed",
-        "4 mountains placed; 3 needed",
-        "4 water fields placed; 3 needed",
+        "Crossbows: 3 placed, 2 needed",
+        "mountains: 4 placed, 3 needed",
+        "water fields: 4 placed, 3 needed",
         "the water field on a5 is outside the zone",
         "the Rabble on a6 is outside the zone",
         "the Tower on d3 stands on a mountain",
@@ -620,7 +620,7 @@ fn illegal_setups_are_refused_with_every_reason() {
     let text = check_setup(Side::Black, &half).unwrap_err().to_string();
     assert!(text.contains(&format!("a water field on the King's field {king}")), "{text}");
     let text = check_setup(Side::Black, &SetupHalf::new()).unwrap_err().to_string();
-    assert!(text.contains("no King placed") && text.contains("0 Rabble placed; 6 needed"), "{text}");
+    assert!(text.contains("no King placed") && text.contains("Rabble: 0 placed, 6 needed"), "{text}");
     // Pieces of the other side in a setup text.
     assert!(SetupHalf::parse(Side::White, "rSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4").is_err());
 }

@@ -216,11 +216,12 @@ impl fmt::Display for SetupProblem {
             SetupProblem::NoKing => write!(f, "no King placed"),
             SetupProblem::KingField(c) => write!(f, "the King stands on {c}, not on one of the three King fields"),
             SetupProblem::PieceCount { kind, placed } => {
-                write!(f, "{placed} {} placed; {} needed", kind.name(), kind.count())
+                write!(f, "{}: {placed} placed, {} needed", kind.name(), kind.count())
             }
             SetupProblem::TerrainCount { terrain, placed } => {
                 let n = if *terrain == Terrain::Mountain { MOUNTAINS } else { WATER };
-                write!(f, "{placed} {}s placed; {n} needed", terrain_word(*terrain))
+                let word = if *terrain == Terrain::Mountain { "mountains" } else { "water fields" };
+                write!(f, "{word}: {placed} placed, {n} needed")
             }
             SetupProblem::PieceOutsideZone(c, k) => write!(f, "the {k} on {c} is outside the zone"),
             SetupProblem::TerrainOutsideZone(c, t) => write!(f, "the {} on {c} is outside the zone", terrain_word(*t)),
