@@ -11,9 +11,11 @@
   const board = $('game');
   const SAVE_KEY = 'zilo.save.v1';
   const PREF_KEY = 'zilo.prefs.v1';
-  const DEFAULT_VARIANT = 'zilo';
+  // The default game is the engine's first (its flagship): see defaultVariant().
   const DEFAULT_OPP = { mode: 'hotseat', side: 'w', level: 3 };
   let variants = [];
+  /** The engine lists its flagship first: that is the game a new visitor gets. */
+  const defaultVariant = () => variants[0].id;
   let prefs = { orientation: 'w', sounds: true, pieces: {} };
   let booted = false;
 
@@ -89,7 +91,7 @@
       if (o.bad.length) message('The saved opponent settings were damaged (' + o.bad.join(', ') + '); now ' + oppSummary() + '.', 'error');
       return true;
     } catch (e) {
-      board.newGame(variants.some((v) => v.id === DEFAULT_VARIANT) ? DEFAULT_VARIANT : variants[0].id);
+      board.newGame(defaultVariant());
       message('The saved game was damaged and could not be restored (' + errText(e) + '). A new game was started.', 'error');
       return true;
     }
@@ -297,7 +299,7 @@
     dlg.dataset.for = id;
     const forId = (el) => el.dataset.rules.split(/\s+/).includes(id);
     const known = [...dlg.querySelectorAll('.rules-body[data-rules]')].some(forId);
-    for (const el of dlg.querySelectorAll('[data-rules]')) el.hidden = known ? !forId(el) : !el.dataset.rules.split(/\s+/).includes(DEFAULT_VARIANT);
+    for (const el of dlg.querySelectorAll('[data-rules]')) el.hidden = known ? !forId(el) : !el.dataset.rules.split(/\s+/).includes(defaultVariant());
     const m = variants.find((v) => v.id === id);
     for (const el of dlg.querySelectorAll('[data-fill="variant-name"]')) el.textContent = m.name;
     for (const el of dlg.querySelectorAll('[data-fill="start-fen"]')) el.textContent = m.startFen;
@@ -309,7 +311,7 @@
   function setupRules() {
     const dlg = $('rules');
     for (const el of dlg.querySelectorAll('[data-token]')) {
-      const v = el.dataset.variant || DEFAULT_VARIANT;
+      const v = el.dataset.variant || defaultVariant();
       el.textContent = '';
       el.appendChild(token(v, el.dataset.token));
       el.title = K.PieceSets.describe(variants.find((x) => x.id === v), el.dataset.token).label;
@@ -455,7 +457,7 @@
     const fromLink = h && (h.code || h.spec) ? loadFromHash() : false;
     if (fromLink !== true) {
       const restored = loadSaved();
-      if (!restored) board.newGame(variants.some((v) => v.id === DEFAULT_VARIANT) ? DEFAULT_VARIANT : variants[0].id);
+      if (!restored) board.newGame(defaultVariant());
       if (typeof fromLink === 'string') message(fromLink + (restored ? ' Your saved game was kept.' : ' A new game was started.'), 'error');
     }
     if (h && !h.code && !h.spec) loadFromHash();

@@ -71,30 +71,9 @@ fn start(v: &'static Variant) -> impl Strategy<Value = Position> {
         let royal = v.piece(v.royal()).letter;
         board[wk] = Some(royal.to_string());
         board[bk] = Some(royal.to_ascii_lowercase().to_string());
-        let rows: Vec<String> = (0..g.ranks as usize)
-            .rev()
-            .map(|r| {
-                let (mut row, mut run) = (String::new(), 0);
-                for f in 0..g.files as usize {
-                    match &board[r * g.files as usize + f] {
-                        None => run += 1,
-                        Some(p) => {
-                            if run > 0 {
-                                row += &run.to_string();
-                                run = 0;
-                            }
-                            row += p;
-                        }
-                    }
-                }
-                if run > 0 {
-                    row += &run.to_string();
-                }
-                row
-            })
-            .collect();
+        let rows = board_rows(&board, g.files as usize, g.ranks as usize);
         let hand = if v.rules.drops { "[]" } else { "" };
-        let text = format!("{}{hand} {} - - 0 1", rows.join("/"), if black { "b" } else { "w" });
+        let text = format!("{rows}{hand} {} - - 0 1", if black { "b" } else { "w" });
         parse_position(v, &text).unwrap_or_else(|_| Position::start(v))
     })
 }

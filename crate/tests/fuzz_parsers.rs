@@ -111,31 +111,11 @@ fn random_setup(v: &'static Variant) -> impl Strategy<Value = String> {
         if odd != 1 {
             cells[bk] = Some(royal.to_ascii_lowercase().to_string());
         }
-        let mut rows = Vec::new();
-        for r in (0..ranks).rev() {
-            let mut row = String::new();
-            let mut run = 0;
-            for f in 0..files {
-                match &cells[r * files + f] {
-                    None => run += 1,
-                    Some(p) => {
-                        if run > 0 {
-                            row += &run.to_string();
-                            run = 0;
-                        }
-                        row += p;
-                    }
-                }
-            }
-            if run > 0 {
-                row += &run.to_string();
-            }
-            rows.push(row);
-        }
+        let rows = board_rows(&cells, files, ranks);
         let hand: String = hand.iter().map(|&(c, w)| if w { c } else { c.to_ascii_lowercase() }).collect();
         let hand = if v.rules.drops { format!("[{hand}]") } else { String::new() };
         let ep = if odd == 2 { ep } else { "-".to_string() };
-        format!("{}{hand} {} {castling} {ep} {half} {full}", rows.join("/"), if white { "w" } else { "b" })
+        format!("{rows}{hand} {} {castling} {ep} {half} {full}", if white { "w" } else { "b" })
     })
 }
 

@@ -4,26 +4,7 @@
 // (ZILO_ENGINE_JS may name another build of engine.js to test.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { Script } from 'node:vm';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const ZILO = process.env.ZILO_BIN || `${root}target/release/zilo`;
-const ENGINE = process.env.ZILO_ENGINE_JS || `${root}www/engine.js`;
-new Script(readFileSync(ENGINE, 'utf8'), { filename: 'engine.js' }).runInThisContext();
-const Zilo = await globalThis.Zilo.ready;
-
-const cli = (...args) => execFileSync(ZILO, args, { encoding: 'utf8' });
-
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return (n) => {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s % n;
-  };
-}
+import { Zilo, cli, rng } from './engine-node.mjs';
 
 const oneLineError = (pattern) => (e) => e instanceof Error && !e.message.includes('\n') && pattern.test(e.message);
 
@@ -176,6 +157,27 @@ test('movesFrom() lists the turns whose first move starts there; move codes roun
   assert.equal(g.pop(), true);
   assert.equal(g.fen(), START);
   g.free();
+});
+
+test('moveDetails(): a shot names its target and where the Trebuchet lands; a double turn its second move; the path between', () => {
+  // Trebuchet e2, enemy Rabble e4 (two fields north-west), e1 behind it; two White Rabbles c3 and g3.
+  const g = new Zilo.Game('cyvasse', '7k/9/10/11/12/4r6/2R3R3/4T4/7K w 0 1');
+  const shot = g.moveDetails('e2xe4');
+  assert.equal(shot.kind, 'shot');
+  assert.equal(shot.from, 'e2');
+  assert.equal(shot.to, 'e4', 'the board marks the target');
+  assert.equal(shot.landing, 'e1');
+  assert.equal(shot.second, undefined);
+  const dbl = g.moveDetails('c3c4+g3g4');
+  assert.equal(dbl.kind, 'double');
+  assert.deepEqual([dbl.from, dbl.to], ['c3', 'c4']);
+  assert.deepEqual(dbl.second, { from: 'g3', to: 'g4' });
+  assert.equal(dbl.landing, undefined);
+  const r = g.play('e2xe4');
+  assert.deepEqual([r.kind, r.to, r.landing, r.captured], ['shot', 'e4', 'e1', { square: 'e4', piece: 'r' }]);
+  // A chess-like move has neither field.
+  const chess = new Zilo.Game('chess').moveDetails('e2e4');
+  assert.ok(!('second' in chess) && !('landing' in chess));
 });
 
 test('bestMove(): the computer takes a King it can take, and plays legal turns at every level it is asked', () => {

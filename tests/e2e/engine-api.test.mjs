@@ -2,30 +2,11 @@
 // results as the native CLI, and bad input becomes a JS Error, never a trap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { Script } from 'node:vm';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const ZILO = process.env.ZILO_BIN || `${root}target/release/zilo`;
-new Script(readFileSync(`${root}www/engine.js`, 'utf8'), { filename: 'engine.js' }).runInThisContext();
-const Zilo = await globalThis.Zilo.ready;
-
-const cli = (...args) => execFileSync(ZILO, args, { encoding: 'utf8' });
-
-// A small deterministic generator, so failures replay.
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return (n) => {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s % n;
-  };
-}
+import { Zilo, cli, rng } from './engine-node.mjs';
 
 const PILLAGES = ['pillage', 'pillage-flying-ferz', 'pillage-snipers', 'pillage-dragons', 'pillage-warmachines'];
 
-for (const variant of ['zilo', 'chess', 'shogi', ...PILLAGES]) {
+for (const variant of ['zilo', 'chess', 'shogi', ...PILLAGES, 'venomous']) {
   test(`${variant}: random games give the same moves, positions and results as the CLI`, () => {
     for (let seed = 1; seed <= (PILLAGES.includes(variant) ? 3 : 6); seed++) {
       const pick = rng(seed * 7919);

@@ -12,6 +12,9 @@
   const other = (s) => (s === 'w' ? 'b' : 'w');
   const sideOf = (p) => (p === p.toUpperCase() ? 'w' : 'b');
   const article = (w) => (/^[AEIOU]/i.test(w) ? 'an ' : 'a ') + w;
+  /** A move that removes the piece on `to` without its piece landing there: a Sniper's shot, a
+   * Trebuchet's (which steps back to `landing`). */
+  const isShot = (d) => !!d && (d.kind === 'snipe' || d.kind === 'shot');
 
   /** Whether the engine's description of a move goes round a corner: its squares (from, the
    * ones it passes, to), where the board draws them (`cells`: name -> [x, y] centres), are not
@@ -243,7 +246,7 @@
         const dest = cands.length > 0;
         // What a destination does: a shot (crosshair), a castle (a plain dot, even on the rook's own
         // square), a capture (a ring), or a move (a dot).
-        const shot = cands.some((d) => d.kind === 'snipe' || d.kind === 'shot');
+        const shot = cands.some(isShot);
         const castle = dest && cands.every((d) => d.kind === 'castle');
         const capture = dest && !shot && !castle && !!p;
         el.classList.toggle('selected', !!sel);
@@ -253,7 +256,7 @@
         el.classList.toggle('castle', castle);
         el.classList.toggle('last-move', !!last && (last.from === name || last.to === name || last.landing === name ||
           (!!last.second && (last.second.from === name || last.second.to === name))));
-        el.classList.toggle('last-shot', !!last && (last.kind === 'snipe' || last.kind === 'shot') && last.to === name);
+        el.classList.toggle('last-shot', isShot(last) && last.to === name);
         el.classList.toggle('check', check === name);
         el.classList.toggle('blasted', blasted.has(name));
         el.classList.toggle('blast-preview', preview.has(name));
@@ -272,7 +275,7 @@
         if (preview.has(name)) label += ', in the blast';
         if (check === name) label += ', in check';
         if (hk === 'from') label += ', hint: move this piece';
-        if (hk === 'to') label += hint.drop ? ', hint: drop here' : hint.kind === 'snipe' ? ', hint: shoot here' : ', hint: move here';
+        if (hk === 'to') label += hint.drop ? ', hint: drop here' : isShot(hint) ? ', hint: shoot here' : ', hint: move here';
         el.setAttribute('aria-label', label);
         el.setAttribute('aria-selected', sel ? 'true' : 'false');
       }
@@ -411,9 +414,9 @@
      * corners when its way bends —, a castle's rook slides too, a shot flies, a blast bursts. */
     queueEffects(r, slide) {
       this.pending = {
-        slides: [slide && r.from && r.kind !== 'snipe' && r.kind !== 'shot' ? { from: r.from, to: r.to, via: bentPath(r, this.cells) ? Array.from(r.path) : null } : null, r.rook || null, r.second || null,
-          r.kind === 'shot' && r.landing ? { from: r.from, to: r.landing } : null].filter(Boolean),
-        shot: r.kind === 'snipe' || r.kind === 'shot' ? { from: r.from, to: r.to, victim: r.captured } : null,
+        slides: [slide && r.from && !isShot(r) ? { from: r.from, to: r.to, via: bentPath(r, this.cells) ? Array.from(r.path) : null } : null, r.rook || null, r.second || null,
+          isShot(r) && r.landing ? { from: r.from, to: r.landing } : null].filter(Boolean),
+        shot: isShot(r) ? { from: r.from, to: r.to, victim: r.captured } : null,
         blast: r.blasted && r.blasted.length ? { at: r.to, victims: r.blasted } : null,
       };
     }
@@ -918,6 +921,7 @@
     return [Math.max(...lens), (lens.length - 1) * 0.866 + 1.1547];
   };
   K.BoardView = BoardView;
+  K.isShot = isShot;
   K.h = h;
   K.thinkDots = thinkDots;
   K.article = article;

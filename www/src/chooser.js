@@ -47,7 +47,7 @@
     const target = view.pieceAt(d.to);
     const sq = (s) => view.sqName(s);
     if (d.kind === 'castle' && d.rook) return 'Castle: king ' + sq(d.to) + ', rook ' + sq(d.rook.to);
-    if (d.kind === 'snipe') return 'Shoot ' + (target ? 'the ' + view.info(target).name + ' ' : '') + 'on ' + sq(d.to);
+    if (K.isShot(d)) return 'Shoot ' + (target ? 'the ' + view.info(target).name + ' ' : '') + 'on ' + sq(d.to);
     if (d.kind === 'enPassant') return name + ' takes en passant on ' + sq(d.to);
     let t = name + (target ? ' takes on ' : ' to ') + sq(d.to);
     if (d.promotion) t += ', becoming ' + K.article(view.info(d.promotion).name);

@@ -83,8 +83,7 @@
       let t;
       if (r.kind === 'drop') t = ctl.sideInfo(r.side).name + ' dropped ' + K.article(b.info(r.piece).name) + ' on ' + sq(r.to);
       else if (r.kind === 'castle' && r.rook) t = ctl.sideInfo(r.side).name + ' castled: the king ' + sq(r.from) + '–' + sq(r.to) + ', the rook ' + sq(r.rook.from) + '–' + sq(r.rook.to);
-      else if (r.kind === 'snipe' && r.captured) t = 'the ' + mover + ' on ' + sq(r.from) + ' shot ' + K.article(b.pieceWords(r.captured.piece)) + ' on ' + sq(r.to) + ' and stays where it is';
-      else if (r.kind === 'shot' && r.captured) t = 'the ' + mover + ' on ' + sq(r.from) + ' shot ' + K.article(b.pieceWords(r.captured.piece)) + ' on ' + sq(r.to) + (r.landing ? ' and stepped back to ' + sq(r.landing) : '');
+      else if (K.isShot(r) && r.captured) t = 'the ' + mover + ' on ' + sq(r.from) + ' shot ' + K.article(b.pieceWords(r.captured.piece)) + ' on ' + sq(r.to) + (r.landing ? ' and stepped back to ' + sq(r.landing) : ' and stays where it is');
       else if (r.kind === 'double' && r.second) t = 'the ' + mover + ' ' + sq(r.from) + '–' + sq(r.to) + ', then another ' + b.info(r.piece).name + ' ' + sq(r.second.from) + '–' + sq(r.second.to);
       else if (r.kind === 'jump') t = 'the ' + mover + ' jumped ' + sq(r.from) + '–' + sq(r.to) + ' over its ' + (r.path && r.path.length && b.pieceAt(r.path[0]) ? b.info(b.pieceAt(r.path[0])).name : 'Tower');
       else if (r.captured) {
@@ -103,9 +102,8 @@
       const b = this.board, sq = (s) => b.sqName(s);
       if (hint.kind === 'drop') return 'Hint: ' + hint.san + ' — drop ' + K.article(b.info(hint.side === 'w' ? hint.drop : hint.drop.toLowerCase()).name) + ' on ' + sq(hint.to) + '.';
       const p = b.pieceAt(hint.from);
-      const shoots = hint.kind === 'snipe' || hint.kind === 'shot';
       const then = hint.kind === 'double' && hint.second ? ', then ' + sq(hint.second.from) + ' to ' + sq(hint.second.to) : '';
-      return 'Hint: ' + hint.san + ' — the ' + (p ? b.info(p).name : 'piece') + ' on ' + sq(hint.from) + (shoots ? ' shoots ' : ' to ') + sq(hint.to) + then + '.';
+      return 'Hint: ' + hint.san + ' — the ' + (p ? b.info(p).name : 'piece') + ' on ' + sq(hint.from) + (K.isShot(hint) ? ' shoots ' : ' to ') + sq(hint.to) + then + '.';
     }
 
     // ------------------------------------------------------------------------ the move list

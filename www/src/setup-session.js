@@ -73,9 +73,6 @@
       return items;
     }
     problems() { return Array.from(this.half().problems()); }
-    complete() { return this.problems().length === 0; }
-    /** Whose half is being set up, for the status line. */
-    setter() { return this.side; }
 
     // ------------------------------------------------------------------ acting
 

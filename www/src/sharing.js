@@ -130,7 +130,7 @@
       const mv = q.get('moves');
       // A hand-written link may carry shogi's "+" unencoded, read as a space: moves have none.
       out.spec = {
-        variant: q.get('v') || 'zilo', startFen: q.get('fen') || null, resigned: q.get('resigned'),
+        variant: q.get('v') || Zilo.variants()[0].id, startFen: q.get('fen') || null, resigned: q.get('resigned'),
         moves: mv ? mv.split(',').map((s) => s.replace(/^\s+/, '').replace(/\s/g, '+')).filter(Boolean) : [],
       };
     }

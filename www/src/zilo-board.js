@@ -171,7 +171,8 @@
       this._ready(this);
     }
 
-    fallbackVariant() { const v = K.variants(); return (v.find((x) => x.id === 'zilo') || v[0]).id; }
+    /** The engine lists its flagship first. */
+    fallbackVariant() { return K.variants()[0].id; }
 
     /** The game the attributes describe. */
     initialSpec() {

@@ -65,3 +65,29 @@ pub fn fuzz_cases<S: Strategy>(
         started.elapsed().as_secs_f64()
     );
 }
+
+/// The board part of a position string: `cells` (rank 1 first, files left to
+/// right) written from the top rank down, runs of empty cells as numbers.
+pub fn board_rows(cells: &[Option<String>], files: usize, ranks: usize) -> String {
+    let mut rows = Vec::with_capacity(ranks);
+    for r in (0..ranks).rev() {
+        let (mut row, mut run) = (String::new(), 0);
+        for cell in &cells[r * files..(r + 1) * files] {
+            match cell {
+                None => run += 1,
+                Some(p) => {
+                    if run > 0 {
+                        row += &run.to_string();
+                        run = 0;
+                    }
+                    row += p;
+                }
+            }
+        }
+        if run > 0 {
+            row += &run.to_string();
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
