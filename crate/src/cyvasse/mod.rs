@@ -66,6 +66,7 @@
 
 pub mod attack;
 pub mod board;
+pub mod door;
 pub mod eval;
 mod game_position;
 pub mod movegen;
