@@ -9,8 +9,9 @@ use crate::chesslike::moves::{Move, MoveKind};
 use crate::chesslike::notation;
 use crate::chesslike::piece::{Color, Piece, Role};
 use crate::chesslike::position::{Position, Removal};
-use crate::chesslike::variant::Variant;
+use crate::chesslike::variant::{MoveNotation, Promotion, Variant};
 use crate::door::family::boxed;
+use crate::door::info::{GameInfo, PieceInfo, SideInfo};
 use crate::door::{
     AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, ErrorKind, FromTo, MoveRecord, PlacedPiece, Side,
 };
@@ -24,6 +25,10 @@ impl DoorFamily for ChessLike {
         Variant::all().to_vec()
     }
 
+    fn games(&self) -> Vec<GameInfo> {
+        Variant::all().iter().filter_map(|id| Variant::by_id(id)).map(game_info).collect()
+    }
+
     fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {
         let v = Variant::by_id(id)
             .ok_or_else(|| DoorError::new(ErrorKind::UnknownGame, format!("unknown variant '{id}'")))?;
@@ -33,6 +38,59 @@ impl DoorFamily for ChessLike {
                 .map_err(|e| DoorError::new(ErrorKind::BadPosition, format!("bad position string: {e}")))?,
         };
         Ok(boxed(start))
+    }
+}
+
+/// A variant described for front ends.
+fn game_info(v: &'static Variant) -> GameInfo {
+    GameInfo {
+        id: v.id,
+        family: "chesslike",
+        name: v.name,
+        short_name: v.short_name,
+        rules: v.rules_doc,
+        files: v.geometry.files,
+        ranks: v.geometry.ranks,
+        start_fen: v.start_fen.to_string(),
+        drops: v.has_hands(),
+        captures_to_hand: v.rules.drops,
+        promotion: match v.rules.promotion {
+            Promotion::None => "none",
+            Promotion::LastRank { .. } => "choice",
+            Promotion::Zone { .. } => "optional",
+        },
+        notation: match v.rules.move_notation {
+            MoveNotation::Algebraic => "algebraic",
+            MoveNotation::Shogi => "shogi",
+        },
+        file_labels: (0..v.geometry.files).map(|f| notation::file_label(v, f)).collect(),
+        rank_labels: (0..v.geometry.ranks).map(|r| notation::rank_label(v, r)).collect(),
+        repetition_count: v.rules.repetition_count,
+        sides: v.sides.map(|s| SideInfo {
+            name: s.name,
+            one: s.one,
+            plural: s.plural,
+            monarch: s.monarch,
+            long: s.long,
+            native: s.native,
+        }),
+        pieces: v
+            .pieces
+            .iter()
+            .map(|p| PieceInfo {
+                letter: if p.promoted { format!("+{}", p.letter) } else { p.letter.to_string() },
+                name: p.name,
+                native_name: p.native_name,
+                moves: p.description,
+                value: p.value,
+                royal: p.royal,
+                armored: None,
+            })
+            .collect(),
+        cells: None,
+        row_lengths: None,
+        hidden_setup: false,
+        setup: None,
     }
 }
 

@@ -176,6 +176,26 @@ pub fn parse_move_in(pos: &crate::chesslike::position::Position, text: &str) -> 
     Ok(Move::Normal { from, to, promotion })
 }
 
+/// The label players read for file `file` (0 on the first player's left):
+/// `a`, `b`, … in algebraic notation; shogi counts files from the first
+/// player's right (`9` … `1`), so c4 is 7f.
+pub fn file_label(v: &Variant, file: u8) -> String {
+    match v.rules.move_notation {
+        MoveNotation::Algebraic => ((b'a' + file) as char).to_string(),
+        MoveNotation::Shogi => (v.geometry.files - file).to_string(),
+    }
+}
+
+/// The label players read for rank `rank` (0 on the first player's side):
+/// `1`, `2`, … in algebraic notation; shogi letters ranks from the second
+/// player's side (`a` is the far rank).
+pub fn rank_label(v: &Variant, rank: u8) -> String {
+    match v.rules.move_notation {
+        MoveNotation::Algebraic => (rank + 1).to_string(),
+        MoveNotation::Shogi => ((b'a' + v.geometry.ranks - 1 - rank) as char).to_string(),
+    }
+}
+
 /// Whether `m` is a plain step whose promoting twin (to the piece's one
 /// promoted form) is legal too: a promotion declined, as shogi writes `=`.
 pub fn declines_promotion(pos: &Position, m: Move) -> bool {
@@ -192,14 +212,7 @@ pub fn declines_promotion(pos: &Position, m: Move) -> bool {
 pub fn san(pos: &Position, m: Move) -> String {
     let v = pos.variant();
     let g = &v.geometry;
-    // Shogi names a square by its file counted from the first player's right
-    // and its rank as a letter from the second player's side: c4 is 7f.
-    let sq = |s: Square| match v.rules.move_notation {
-        MoveNotation::Algebraic => g.square_name(s).to_string(),
-        MoveNotation::Shogi => {
-            format!("{}{}", g.files - g.file_of(s), (b'a' + g.ranks - 1 - g.rank_of(s)) as char)
-        }
-    };
+    let sq = |s: Square| format!("{}{}", file_label(v, g.file_of(s)), rank_label(v, g.rank_of(s)));
     let letter = |role: Role| v.piece(role).letter;
     let Some(from) = m.from() else {
         let Move::Drop { role, to } = m else { unreachable!("only drops start nowhere") };

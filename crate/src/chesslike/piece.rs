@@ -255,6 +255,8 @@ pub struct PieceDef {
     pub name: &'static str,
     /// The name in the game's own language (Avian for `zilo`), or empty.
     pub native_name: &'static str,
+    /// How it moves, in words, for players (the rules' piece table).
+    pub description: &'static str,
     /// Moves onto empty cells.
     pub moves: Movement,
     /// Moves onto enemy pieces.
@@ -283,6 +285,7 @@ impl PieceDef {
             letter,
             name,
             native_name: "",
+            description: "",
             moves: movement,
             captures: movement,
             shot: None,
@@ -297,6 +300,11 @@ impl PieceDef {
 
     pub const fn native(self, native_name: &'static str) -> PieceDef {
         PieceDef { native_name, ..self }
+    }
+
+    /// How it moves, in words.
+    pub const fn described(self, description: &'static str) -> PieceDef {
+        PieceDef { description, ..self }
     }
 
     /// Captures differently from how it moves (pawns).

@@ -195,6 +195,10 @@ const VARIANT_IDS: [&str; variants::REGISTRY.len()] = {
 pub struct Variant {
     pub id: &'static str,
     pub name: &'static str,
+    /// The name for menus, where the full one is long (defaults to `name`).
+    pub short_name: &'static str,
+    /// The stem of the rules file in `docs/rules/` (defaults to `id`).
+    pub rules_doc: &'static str,
     pub geometry: Geometry,
     pub pieces: Vec<PieceDef>,
     pub start_fen: &'static str,
@@ -324,6 +328,8 @@ impl Variant {
         Variant {
             id,
             name,
+            short_name: name,
+            rules_doc: id,
             geometry,
             pieces,
             start_fen,
@@ -338,6 +344,16 @@ impl Variant {
             tables,
             blast_exposure,
         }
+    }
+
+    /// The same variant with a shorter name for menus.
+    pub fn with_short_name(self, short_name: &'static str) -> Variant {
+        Variant { short_name, ..self }
+    }
+
+    /// The same variant with its rules in `docs/rules/<rules_doc>.md`.
+    pub fn with_rules_doc(self, rules_doc: &'static str) -> Variant {
+        Variant { rules_doc, ..self }
     }
 
     /// The same variant with its sides named otherwise.

@@ -2,13 +2,20 @@
 //! described in field names, engagement on the board, the end in words),
 //! the game as a [`DoorFamily`] with a hidden setup ([`SetupRules`]).
 
-use super::board::Cell;
+use super::board::{Cell, ROW_LEN};
+use super::eval;
 use super::movegen::{turn_code, turn_from_code, Turn};
+use super::outcome::REPETITIONS;
 use super::outcome::{EndReason, Outcome};
+use super::piece::Kind;
 use super::piece::{Side as CyvasseSide, Terrain};
 use super::position::Position;
 use super::setup::{check_setup, default_start, starting_position, SetupHalf};
+use super::setup::{king_fields, presets, zone, MOUNTAINS, WATER};
 use crate::door::family::boxed;
+use crate::door::info::{
+    ArmoredInfo, BySide, CellInfo, GameInfo, PieceInfo, PresetInfo, SetupInfo, SideInfo, TerrainCount,
+};
 use crate::door::{
     AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveRecord, PlacedPiece,
     SetupRules, Side,
@@ -26,6 +33,10 @@ impl DoorFamily for Cyvasse {
         vec![ID]
     }
 
+    fn games(&self) -> Vec<GameInfo> {
+        vec![game_info()]
+    }
+
     fn new_game(&self, _id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {
         let start = match position {
             None => default_start(),
@@ -37,6 +48,88 @@ impl DoorFamily for Cyvasse {
 
     fn setup(&self) -> Option<&'static dyn SetupRules> {
         Some(&CyvasseSetup)
+    }
+}
+
+/// What is special about each kind, in words (armor, move and attack
+/// range are numbers of their own).
+fn special(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Rabble => "After its plain move, another Rabble may take one step in the same turn.",
+        Kind::Spears => "Attacks and captures only its two forward fields; no enemy but the Dragon may pass them.",
+        Kind::LightHorse | Kind::HeavyHorse => {
+            "May ride on past a captured piece, over empty fields, and may stop on an empty water field there."
+        }
+        Kind::Elephant => "Passes no piece at all; captures up to 2 fields away.",
+        Kind::Crossbows => "Never captures: its attacks wear armor down for others.",
+        Kind::Trebuchet => {
+            "Attacks 2–4 fields away over mountains; captures by stepping one field back, without moving onto the target."
+        }
+        Kind::Dragon => "Flies over mountains and enemy pieces.",
+        Kind::Tower => "Never moves; its neighbours of its own side cannot be captured.",
+        Kind::King => "May jump over its own Tower, two fields in a straight line. Losing it loses the game.",
+    }
+}
+
+fn names(cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
+    cells.into_iter().map(|c| c.to_string()).collect()
+}
+
+/// Cyvasse described for front ends.
+fn game_info() -> GameInfo {
+    let side = |name, monarch, long| SideInfo { name, one: name, plural: false, monarch, long, native: "" };
+    let by_side =
+        |f: &dyn Fn(CyvasseSide) -> Vec<String>| BySide { w: f(CyvasseSide::White), b: f(CyvasseSide::Black) };
+    GameInfo {
+        id: ID,
+        family: "cyvasse",
+        name: "Cyvasse",
+        short_name: "Cyvasse",
+        rules: ID,
+        files: 12,
+        ranks: 9,
+        start_fen: default_start().to_position_string(),
+        drops: false,
+        captures_to_hand: false,
+        promotion: "none",
+        notation: "algebraic",
+        file_labels: (0..12u8).map(|f| ((b'a' + f) as char).to_string()).collect(),
+        rank_labels: (1..=9u8).map(|r| r.to_string()).collect(),
+        repetition_count: REPETITIONS as u8,
+        sides: [side("White", "white King", "first player"), side("Black", "black King", "second player")],
+        pieces: Kind::ALL
+            .into_iter()
+            .map(|k| PieceInfo {
+                letter: k.letter().to_string(),
+                name: k.name(),
+                native_name: k.polish_name(),
+                moves: special(k),
+                value: eval::value(k),
+                royal: k == Kind::King,
+                armored: Some(ArmoredInfo {
+                    armor: k.armor(),
+                    movement: k.movement(),
+                    attack_range: k.attack_range(),
+                    count: k.count(),
+                }),
+            })
+            .collect(),
+        cells: Some(Cell::all().map(|c| CellInfo { square: c.to_string(), row: c.row(), index: c.file() }).collect()),
+        row_lengths: Some(ROW_LEN.to_vec()),
+        hidden_setup: true,
+        setup: Some(SetupInfo {
+            zones: by_side(&|s| names(zone(s))),
+            zone_words: BySide { w: CyvasseSide::White.zone_rows(), b: CyvasseSide::Black.zone_rows() },
+            king_fields: by_side(&|s| names(king_fields(s))),
+            setup_terrain: vec![
+                TerrainCount { terrain: "mountain", count: MOUNTAINS as u8 },
+                TerrainCount { terrain: "water", count: WATER as u8 },
+            ],
+            presets: presets(CyvasseSide::White)
+                .into_iter()
+                .map(|p| PresetInfo { id: p.name.to_ascii_lowercase(), name: p.name })
+                .collect(),
+        }),
     }
 }
 

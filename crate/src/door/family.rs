@@ -3,6 +3,7 @@
 //! in words), the family itself as a [`DoorFamily`] (its ids, how a game is
 //! made), and, for a game with a hidden setup, its [`SetupRules`].
 
+use super::info::GameInfo;
 use super::{AnyGame, BoardPiece, DoorError, MoveRecord, Side};
 use crate::game_position::GamePosition;
 use crate::record::Record;
@@ -54,6 +55,8 @@ pub trait DoorPosition: GamePosition {
 pub trait DoorFamily: Sync {
     /// Its game ids, in the order menus list them.
     fn ids(&self) -> Vec<&'static str>;
+    /// Its games described for front ends, in the same order.
+    fn games(&self) -> Vec<GameInfo>;
     /// A game of `id` (one of [`DoorFamily::ids`]) from its start or a
     /// position string (already checked for length and emptiness).
     fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError>;

@@ -16,6 +16,7 @@
 
 mod any_game;
 pub(crate) mod family;
+pub mod info;
 
 use std::fmt;
 
@@ -272,6 +273,11 @@ pub fn ids() -> Vec<&'static str> {
     FAMILIES.iter().flat_map(|f| f.ids()).collect()
 }
 
+/// Every game, described for front ends (boards, sides, pieces, setup).
+pub fn games() -> Vec<info::GameInfo> {
+    FAMILIES.iter().flat_map(|f| f.games()).collect()
+}
+
 /// Whether a game of `id` starts with a hidden setup (each player places
 /// their half unseen, then both are revealed).
 pub fn hidden_setup(id: &str) -> Result<bool, DoorError> {
@@ -506,6 +512,20 @@ mod tests {
             assert!(!game.legal_moves().is_empty(), "{id} has moves at the start");
             assert_eq!(game.outcome().result, "*");
         }
+    }
+
+    #[test]
+    fn every_game_is_described_in_the_order_of_its_id() {
+        let games = games();
+        assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), ids());
+        let shogi = games.iter().find(|g| g.id == "shogi").unwrap();
+        // Shogi's c4 is 7f: files from the first player's right, ranks lettered from the far side.
+        assert_eq!((shogi.file_labels[2].as_str(), shogi.rank_labels[3].as_str()), ("7", "f"));
+        assert!(shogi.captures_to_hand);
+        let venomous = games.iter().find(|g| g.id == "venomous").unwrap();
+        assert!(venomous.drops && !venomous.captures_to_hand, "Venomous' reserve takes no captures");
+        let cyvasse = games.iter().find(|g| g.id == "cyvasse").unwrap();
+        assert!(cyvasse.hidden_setup && cyvasse.setup.as_ref().unwrap().zones.w.len() == 8 + 9 + 10 + 11);
     }
 
     #[test]

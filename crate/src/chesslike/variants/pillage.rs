@@ -128,4 +128,5 @@ pub fn variant(lineup: Lineup) -> Variant {
         ..Rules::default()
     };
     Variant::new(lineup.id(), lineup.name(), Geometry::rectangular(10, 10), pieces, lineup.start_fen(), rules)
+        .with_rules_doc("pillage")
 }

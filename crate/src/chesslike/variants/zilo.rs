@@ -49,6 +49,7 @@ pub fn variant() -> Variant {
         ..Rules::default()
     };
     Variant::new("zilo", "ЗiлоḺ АḺв Жа (Angry Bird Chess)", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
+        .with_short_name("ЗiлоḺ АḺв Жа")
         .with_sides([
             SideNames {
                 name: "Birds",
