@@ -149,6 +149,10 @@ impl DoorPosition for Position {
         }
     }
 
+    fn move_number(&self) -> u32 {
+        self.fullmoves()
+    }
+
     fn play_recorded(&self, m: Move) -> (Position, MoveRecord) {
         let v = self.variant();
         let placed = |(sq, p): (Square, Piece)| PlacedPiece { square: self.square_text(sq), piece: self.piece_text(p) };

@@ -214,6 +214,10 @@ impl DoorPosition for Position {
         cyvasse_side(side)
     }
 
+    fn move_number(&self) -> u32 {
+        self.turn_number()
+    }
+
     /// `kind`: `move`, `capture`, `shot` (the Trebuchet's), `jump` (the
     /// King's) or `double` (two Rabble moves; `from` and `to` are the first's).
     fn play_recorded(&self, turn: Turn) -> (Position, MoveRecord) {

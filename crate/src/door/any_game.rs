@@ -14,6 +14,7 @@ pub trait AnyGame: Send {
     fn position(&self) -> String;
     fn start_position(&self) -> String;
     fn turn(&self) -> Side;
+    fn start_numbering(&self) -> (Side, u32);
     fn legal_moves(&self) -> Vec<String>;
     fn legal_move_codes(&self) -> Vec<u32>;
     fn code_text(&self, code: u32) -> Option<String>;
@@ -103,6 +104,11 @@ impl<P: DoorPosition> AnyGame for Record<P> {
 
     fn turn(&self) -> Side {
         P::door_side(Record::position(self).turn())
+    }
+
+    fn start_numbering(&self) -> (Side, u32) {
+        let start = Record::start_position(self);
+        (P::door_side(start.turn()), start.move_number())
     }
 
     fn legal_moves(&self) -> Vec<String> {

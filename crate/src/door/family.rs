@@ -16,6 +16,10 @@ pub trait DoorPosition: GamePosition {
     fn door_side(side: Self::Side) -> Side;
     fn family_side(side: Side) -> Self::Side;
 
+    /// The number of the move (a pair of plies, the first player's first)
+    /// this position's side to move is to make: position strings' last field.
+    fn move_number(&self) -> u32;
+
     /// Plays the legal move `m`: the next position, and the move's record
     /// (everything but `check`, which the door adds from the next position).
     fn play_recorded(&self, m: Self::Move) -> (Self, MoveRecord);

@@ -349,6 +349,12 @@ impl Game {
         self.inner.turn()
     }
 
+    /// How the move list is numbered: the side that moved first from the
+    /// start position, and the number of that move (position strings' last field).
+    pub fn start_numbering(&self) -> (Side, u32) {
+        self.inner.start_numbering()
+    }
+
     /// The moves that may be played now, as texts: none once the game is over.
     pub fn legal_moves(&self) -> Vec<String> {
         self.inner.legal_moves()
