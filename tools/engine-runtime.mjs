@@ -59,6 +59,10 @@ var restarts = 0;
 var pending = null;     // a Promise while an asynchronous restart runs
 
 function fault(message) { return new Error(message); }
+// The first line of what was thrown, whatever it was.
+function oneLine(e) {
+  try { return String(e && e.message || e).split('\\n')[0]; } catch (_) { return 'it cannot be read'; }
+}
 
 function live() {
   if (glue) return glue;
@@ -173,17 +177,18 @@ ${forwarded}
   };
   // The options are copied here into a plain object, so that a getter that throws (or a Proxy)
   // runs in JavaScript, not in the middle of the engine's call.
+  // The game is looked up after the copy: a getter may have freed it meanwhile.
   Game.prototype.bestMove = function (options) {
-    var g = this.__n === generation ? this.__g : current(this);
     var plain = options;
     if (options !== null && typeof options === 'object') {
       try {
         plain = Array.isArray(options) ? [] : {};
         Object.keys(options).forEach(function (k) { plain[k] = options[k]; });
       } catch (e) {
-        throw fault('bad bestMove options: ' + String(e && e.message || e).split('\\n')[0]);
+        throw fault('bad bestMove options: ' + oneLine(e));
       }
     }
+    var g = this.__n === generation ? this.__g : current(this);
     try { return g.bestMove(plain); } catch (e) { throw failure(e, this, 'bestMove'); }
   };
   // The lean play: a code (a number from legalMoveCodes()) or a text, nothing returned.
@@ -265,7 +270,9 @@ function wrapSetup(raw) {
   return s;
 }
 function liveSetup(s) {
-  if (!(s instanceof Setup)) throw fault('expected a Setup (from new Setup(), Setup.random() or Setup.preset())');
+  var isSetup;
+  try { isSetup = s instanceof Setup; } catch (_) { isSetup = false; }  // a revoked Proxy throws when asked
+  if (!isSetup) throw fault('expected a Setup (from new Setup(), Setup.random() or Setup.preset())');
   if (s.__s === null) throw fault('this setup was freed (free() was called): create a new Setup');
   if (s.__n !== generation) throw fault('this setup was lost when the engine restarted after an internal error: make it again');
   return s.__s;

@@ -175,13 +175,15 @@ declare namespace Zilo {
     pv: string[];
   }
 
-  /** A level (1 beginner … 5 strongest, default 3), or explicit limits. */
+  /** A level (1 beginner … 5 strongest, default 3), or explicit limits: `depth` 0 to 64 (as the
+   * CLI's `--depth`), `timeMs`, `nodes` and `seed` whole numbers from 0 to 2⁵³ − 1. */
   type SearchOptions =
     | { level?: 1 | 2 | 3 | 4 | 5; seed?: number }
     | { depth?: number; timeMs?: number; nodes?: number; seed?: number };
 
   class Game {
-    /** A game of `variant` from its start, or from a position string. Cyvasse's start is the
+    /** A game of `variant` from its start (`fen` left out or `null`), or from a position string
+     * (an empty one is refused, as the CLI's `--fen ''`). Cyvasse's start is the
      * `Fortress` preset on both sides, `w` to move; a game from set-up halves starts from
      * `startPosition(...)`. */
     constructor(variant: string, fen?: string | null);
@@ -195,7 +197,8 @@ declare namespace Zilo {
     terrain(): Record<Square, Terrain>;
     /** Uppercase letters to counts, e.g. `{P: 2, Q: 1}`. */
     hand(side: Side): Record<string, number>;
-    /** UCI-style move texts: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, `f1h1+i1g1`, `c1xc7`. */
+    /** UCI-style move texts: `e3e4`, `P@e5`, `e7e8q`, `c6c7+`, `f1h1+i1g1`, `c1xc7`.
+     * Empty once the game is over (as every move list here). */
     legalMoves(): string[];
     /** The moves `push()` accepts now, one code each: the cheap list for walking the game tree.
      * Empty once the game is over. (Cyvasse has codes too, one per turn.) */
@@ -206,9 +209,11 @@ declare namespace Zilo {
     moveText(code: MoveCode): string;
     /** The code of a move legal here; throws if it is not. */
     moveCode(move: Move): MoveCode;
-    /** Cyvasse: the turns whose first move starts on `square`. */
+    /** The legal moves of the piece on `square` (Cyvasse: the turns whose first move starts
+     * there); `[]` once the game is over. */
     movesFrom(square: Square): string[];
-    /** Always `[]` in Cyvasse (nothing is dropped). */
+    /** Where the side to move may drop `piece`; `[]` once the game is over, and always in
+     * Cyvasse (nothing is dropped). */
     dropTargets(piece: string): Square[];
     /** Why the side to move may not drop `piece` on `square`, or `null` if it may. */
     dropError(piece: string, square: Square): string | null;
@@ -238,7 +243,8 @@ declare namespace Zilo {
     resign(side: Side): void;
     /** The computer's move. Synchronous (up to the limit): call it in a Web Worker. */
     bestMove(options?: SearchOptions): BestMove;
-    /** Leaf count of the legal move tree `depth` (0 to 20) plies deep. */
+    /** Leaf count of the legal move tree `depth` (0 to 20) plies deep: 0 for a depth of 1 or
+     * more once the game is over (a finished game has no legal moves). */
     perft(depth: number): number;
     /** Frees the wasm memory of this game (games are also freed when garbage collected). */
     free(): void;

@@ -2,7 +2,8 @@
 //!
 //! The tree shows the boundary:
 //! - shared layers at the top: `rng`, `game_position` (the [`GamePosition`]
-//!   trait every game implements), `record` (history, undo/redo, repetition,
+//!   trait every game implements), `counters` (the move counters every
+//!   position string ends with), `record` (history, undo/redo, repetition,
 //!   outcome for any game), `search` (the computer player's search, generic
 //!   over the trait), `players` (levels and matches), `catalog` (every game
 //!   id and its family), and the front doors (`main.rs`, the `zilo` CLI;
@@ -19,6 +20,7 @@
 
 pub mod catalog;
 pub mod chesslike;
+pub mod counters;
 pub mod cyvasse;
 pub mod door;
 pub mod game_position;

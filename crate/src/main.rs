@@ -1,6 +1,7 @@
 //! The `zilo` command line: perft, moves, play and bench (forms in docs/formats.md).
 //! Bad input exits with status 2 and one line on stderr, nothing on stdout.
 
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -12,6 +13,49 @@ use zilo::record::Record;
 use zilo::rng::Rng;
 use zilo::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
 use zilo::{cyvasse, with_start};
+
+/// Writes one line of the command's output, as `println!` would, through
+/// [`output_line`]: output that cannot be written ends the command cleanly.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        output_line(format_args!($($arg)*))
+    };
+}
+
+/// Writes `line` and a newline to stdout. If the reader has gone (a closed
+/// pipe, `zilo perft chess 4 --divide | head -1`), the command ends quietly
+/// with status 0, as Unix tools do; if the output cannot be written for
+/// another reason (a full disk), it ends with one line on stderr and status 1.
+fn output_line(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    // stdout is line-buffered: the line is written (or fails) here.
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{line}") {
+        output_failed(&e);
+    }
+}
+
+/// Ends the command because its output could not be written (see [`output_line`]).
+fn output_failed(e: &std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    note_line(format_args!("zilo: cannot write the output: {e}"));
+    std::process::exit(1);
+}
+
+/// Writes a line to stderr (progress, errors) through [`note_line`].
+macro_rules! note {
+    ($($arg:tt)*) => {
+        note_line(format_args!($($arg)*))
+    };
+}
+
+/// Writes `line` and a newline to stderr; a line that cannot be written
+/// there is dropped, as there is nowhere left to say so.
+fn note_line(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
 
 const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy)";
 
@@ -45,35 +89,33 @@ fn start_for(args: &Args) -> Result<Start, String> {
 
 fn cmd_perft(args: &Args) -> Result<(), String> {
     let [depth] = args.rest.as_slice() else { return Err(format!("perft takes one depth; {USAGE}")) };
-    let depth: u32 = depth.parse().map_err(|_| format!("depth '{depth}' is not a whole number"))?;
-    if depth > MAX_PERFT_DEPTH {
-        return Err(format!("perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"));
-    }
-    with_start!(start_for(args)?, pos => print_perft(&pos, depth, args.divide));
+    let depth = whole_number(depth, "perft depth", 0..=MAX_PERFT_DEPTH)?;
+    with_start!(start_for(args)?, pos => print_perft(pos, depth, args.divide));
     Ok(())
 }
 
-fn print_perft<P: GamePosition>(pos: &P, depth: u32, divide: bool) {
+/// perft from the start the arguments name, judged as a game: a finished one counts 0.
+fn print_perft<P: GamePosition>(start: P, depth: u32, divide: bool) {
+    let game = Record::new(start);
     let total = if divide {
-        let mut lines: Vec<(String, u64)> = if depth == 0 {
-            Vec::new()
-        } else {
-            pos.legal_moves().iter().map(|&m| (pos.move_text(m), pos.play(m).perft(depth - 1))).collect()
-        };
+        let pos = game.position();
+        let mut lines: Vec<(String, u64)> =
+            game.perft_divide(depth).into_iter().map(|(m, n)| (pos.move_text(m), n)).collect();
         lines.sort();
         for (m, n) in &lines {
-            println!("{m} {n}");
+            say!("{m} {n}");
         }
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        pos.perft(depth)
+        game.perft(depth)
     };
-    println!("nodes {total}");
+    say!("nodes {total}");
 }
 
-/// The legal moves' texts, sorted.
-fn sorted_moves<P: GamePosition>(pos: &P) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+/// The texts of the moves that may be played in `game` now (none once it is over), sorted.
+fn sorted_moves<P: GamePosition>(game: &Record<P>) -> Vec<String> {
+    let pos = game.position();
+    let mut moves: Vec<String> = game.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
     moves.sort();
     moves
 }
@@ -82,8 +124,8 @@ fn cmd_moves(args: &Args) -> Result<(), String> {
     if let Some(extra) = args.rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    for m in with_start!(start_for(args)?, pos => sorted_moves(&pos)) {
-        println!("{m}");
+    for m in with_start!(start_for(args)?, pos => sorted_moves(&Record::new(pos))) {
+        say!("{m}");
     }
     Ok(())
 }
@@ -103,8 +145,8 @@ fn cmd_play(args: &Args) -> Result<(), String> {
         let outcome = game.outcome();
         (game.position().position_text(), format!("{} {}", outcome.result(), outcome.reason()))
     });
-    println!("{position}");
-    println!("result {outcome}");
+    say!("{position}");
+    say!("result {outcome}");
     Ok(())
 }
 
@@ -136,14 +178,14 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
             Err(e) => writeln!(out, "error {e}"),
         }
         .and_then(|_| out.flush())
-        .map_err(|e| e.to_string())?;
+        .unwrap_or_else(|e| output_failed(&e));
     }
     Ok(())
 }
 
 fn batch_line<P: GamePosition>(pos: P, move_text: Option<&str>) -> Result<String, String> {
-    let moves = sorted_moves(&pos);
     let mut game = Record::new(pos);
+    let moves = sorted_moves(&game);
     let after = match move_text {
         Some(m) => {
             game.play_text(m).map_err(|e| e.to_string())?;
@@ -229,10 +271,33 @@ fn bench_search<P: GamePosition>(variant: &str, name: &str, pos: &P, depth: u32)
     );
 }
 
-/// The value after an option, parsed as a whole number.
-fn number<T: std::str::FromStr>(it: &mut std::slice::Iter<'_, String>, option: &str) -> Result<T, String> {
+/// `text` as a whole number from `range`; `what` names it in the message that
+/// says why not (a number out of range is still called a whole number).
+fn whole_number<T: TryFrom<u64> + Into<u64> + Copy>(
+    text: &str,
+    what: &str,
+    range: RangeInclusive<T>,
+) -> Result<T, String> {
+    let (low, high): (u64, u64) = ((*range.start()).into(), (*range.end()).into());
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} '{text}' is not a whole number ({low} to {high})"));
+    }
+    // Digits too many for a u64 are out of range as well.
+    text.parse::<u64>()
+        .ok()
+        .filter(|n| (low..=high).contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| format!("{what} {text} is out of range ({low} to {high})"))
+}
+
+/// The value after an option: a whole number from `range`.
+fn number<T: TryFrom<u64> + Into<u64> + Copy>(
+    it: &mut std::slice::Iter<'_, String>,
+    option: &str,
+    range: RangeInclusive<T>,
+) -> Result<T, String> {
     let text = it.next().ok_or_else(|| format!("{option} needs a number"))?;
-    text.parse().map_err(|_| format!("{option} '{text}' is not a whole number"))
+    whole_number(text, option, range)
 }
 
 fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
@@ -244,21 +309,14 @@ fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
         match a.as_str() {
             "--fen" => fen = Some(it.next().ok_or("--fen needs a position string")?.clone()),
             "--depth" => {
-                let depth: u32 = number(&mut it, "--depth")?;
-                if depth > zilo::search::MAX_DEPTH {
-                    return Err(format!(
-                        "--depth {depth} is deeper than the search goes (at most {})",
-                        zilo::search::MAX_DEPTH
-                    ));
-                }
+                let depth = number(&mut it, "--depth", 0..=zilo::search::MAX_DEPTH)?;
                 limits.depth = Some(depth.max(1));
             }
-            "--time-ms" => limits.time_ms = Some(number(&mut it, "--time-ms")?),
-            "--nodes" => limits.nodes = Some(number(&mut it, "--nodes")?),
+            "--time-ms" => limits.time_ms = Some(number(&mut it, "--time-ms", 0..=u64::MAX)?),
+            "--nodes" => limits.nodes = Some(number(&mut it, "--nodes", 0..=u64::MAX)?),
             "--level" => {
-                let n: u8 = number(&mut it, "--level")?;
-                let level = Level::new(n).ok_or_else(|| format!("--level {n} is not a level (1 to 5)"))?;
-                limits = level.limits(0);
+                let n = number(&mut it, "--level", Level::MIN..=Level::MAX)?;
+                limits = Level::new(n).expect("in the range of levels").limits(0);
             }
             other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
         }
@@ -286,7 +344,7 @@ fn print_best_move<P: GamePosition>(pos: &P, limits: Limits) {
                 })
                 .collect();
         let nps = r.nodes as f64 * 1000.0 / (r.time_ms.max(1)) as f64;
-        println!(
+        say!(
             "info depth {} seldepth {} score {score} nodes {} nps {:.0} time {} pv {}",
             r.depth,
             r.seldepth,
@@ -304,8 +362,8 @@ fn print_best_move<P: GamePosition>(pos: &P, limits: Limits) {
         line(&result);
     }
     match result.best {
-        Some(m) => println!("bestmove {}", pos.move_text(m)),
-        None => println!("bestmove (none)"),
+        Some(m) => say!("bestmove {}", pos.move_text(m)),
+        None => say!("bestmove (none)"),
     }
 }
 
@@ -320,21 +378,15 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     let mut verbose = false;
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--games" => options.games = number(&mut it, "--games")?,
-            "--seed" => options.seed = number(&mut it, "--seed")?,
-            "--threads" => options.threads = number(&mut it, "--threads")?,
-            "--max-plies" => options.max_plies = number(&mut it, "--max-plies")?,
+            "--games" => options.games = number(&mut it, "--games", 1..=u32::MAX)?,
+            "--seed" => options.seed = number(&mut it, "--seed", 0..=u64::MAX)?,
+            "--threads" => options.threads = number::<u32>(&mut it, "--threads", 1..=1024)? as usize,
+            "--max-plies" => options.max_plies = number(&mut it, "--max-plies", 0..=u32::MAX)?,
             "--verbose" => verbose = true,
             "--a" => a = it.next().ok_or("--a needs a player")?.parse()?,
             "--b" => b = it.next().ok_or("--b needs a player")?.parse()?,
             other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
         }
-    }
-    if options.games == 0 {
-        return Err("--games must be at least 1".to_string());
-    }
-    if options.threads == 0 {
-        return Err("--threads must be at least 1".to_string());
     }
     let started = Instant::now();
     // A long match shows its progress on stderr, one line a game, so that
@@ -342,7 +394,7 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     let games = options.games;
     let on_game = |g: &zilo::players::GameRecord, total: &MatchResult| {
         let white = if g.a_white { "a" } else { "b" };
-        eprintln!(
+        note!(
             "game {} ({white} white) {} {}; after {}/{games}: a +{} ={} -{}",
             g.index,
             g.result,
@@ -372,7 +424,7 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     if verbose {
         for g in &r.records {
             let (white, black) = if g.a_white { ("a", "b") } else { ("b", "a") };
-            println!(
+            say!(
                 "game {} white {white} black {black} result {} {} moves {}",
                 g.index,
                 g.result,
@@ -381,13 +433,13 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
             );
         }
     }
-    println!("match {variant} a {a} b {b} games {} seed {}", r.games(), options.seed);
+    say!("match {variant} a {a} b {b} games {} seed {}", r.games(), options.seed);
     let reasons: Vec<String> = r.reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
-    println!("endings {}", reasons.join(" "));
-    println!("plies {} time {:.1} s", r.plies, started.elapsed().as_secs_f64());
-    println!("score {:.3} decisive {:.3}", r.score(), r.decisive_share());
-    println!("wins {} draws {} losses {}", r.wins, r.draws, r.losses);
-    println!("elo {elo:.0} +/- {margin:.0}");
+    say!("endings {}", reasons.join(" "));
+    say!("plies {} time {:.1} s", r.plies, started.elapsed().as_secs_f64());
+    say!("score {:.3} decisive {:.3}", r.score(), r.decisive_share());
+    say!("wins {} draws {} losses {}", r.wins, r.draws, r.losses);
+    say!("elo {elo:.0} +/- {margin:.0}");
     Ok(())
 }
 
@@ -402,7 +454,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         "bestmove" => cmd_bestmove(&argv[1..]),
         "match" => cmd_match(&argv[1..]),
         "-h" | "--help" | "help" => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Ok(())
         }
         other => Err(format!("unknown command '{other}'; {USAGE}")),
@@ -423,7 +475,7 @@ fn main() -> ExitCode {
                 .chars()
                 .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
                 .collect();
-            eprintln!("zilo: {line}");
+            note!("zilo: {line}");
             ExitCode::from(2)
         }
     }

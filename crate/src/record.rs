@@ -98,6 +98,30 @@ impl<P: GamePosition> Record<P> {
         }
     }
 
+    /// The leaves of the legal move tree `depth` plies deep from the current
+    /// position. A finished game has no legal moves, so it counts 0 for a
+    /// depth of 1 or more (1 for depth 0, the position itself). Below the
+    /// root the lines end by the position's own rules (no legal move, a
+    /// captured King), as in every engine's perft: the counters' draws and
+    /// repetitions, which need the game, are judged at the root only.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth > 0 && self.outcome().is_over() {
+            0
+        } else {
+            self.position().perft(depth)
+        }
+    }
+
+    /// Each move that may be played now with the perft `depth - 1` plies
+    /// below it (their sum is `perft(depth)`); none at depth 0 or once the game is over.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(P::Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let pos = self.position();
+        self.legal_moves().iter().map(|&m| (m, pos.play(m).perft(depth - 1))).collect()
+    }
+
     /// Whether `m` may be played now, and if not, why.
     pub fn check(&self, m: P::Move) -> Result<(), RecordError<P>> {
         let outcome = self.outcome();

@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -54,9 +54,18 @@ fn error(message: impl AsRef<str>) -> JsError {
     if one_line.chars().count() <= MAX {
         return JsError::new(&one_line);
     }
+    // Cut between words where there are any (a long unbroken echo is cut where it must).
     let head: String = one_line.chars().take(MAX / 2).collect();
+    let head = match head.rfind(' ') {
+        Some(i) if i > MAX / 4 => head[..i].to_string(),
+        _ => head,
+    };
     let tail: Vec<char> = one_line.chars().rev().take(MAX / 2).collect();
     let tail: String = tail.into_iter().rev().collect();
+    let tail = match tail.find(' ') {
+        Some(i) if i < MAX / 4 => tail[i + 1..].to_string(),
+        _ => tail,
+    };
     JsError::new(&format!("{head}…{tail}"))
 }
 
@@ -76,6 +85,8 @@ extern "C" {
     fn js_string(value: &JsValue) -> String;
     #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
     fn object_keys(value: &JsValue) -> Result<Vec<JsValue>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get(target: &JsValue, key: &str) -> Result<JsValue, JsValue>;
 }
 
 /// Whether `value` is an array (not a revoked Proxy, which throws when asked).
@@ -128,6 +139,22 @@ fn text_arg(
         return Err(error(too_long(n)));
     }
     Ok(value.as_string().unwrap_or_default())
+}
+
+/// The largest whole number a JavaScript number holds exactly (2⁵³ − 1).
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// A whole-number argument from `low` to `high`; `what` names it in messages
+/// (`perft depth`), worded as the CLI words its options.
+fn whole_arg(value: &JsValue, what: &str, low: u64, high: u64) -> Result<u64, JsError> {
+    let n = value.as_f64().ok_or_else(|| error(format!("{what} must be a number, not {}", describe(value))))?;
+    if n.fract() != 0.0 || n < 0.0 || !n.is_finite() {
+        return Err(error(format!("{what} {} is not a whole number ({low} to {high})", number_text(n))));
+    }
+    if n < low as f64 || n > high as f64 {
+        return Err(error(format!("{what} {} is out of range ({low} to {high})", number_text(n))));
+    }
+    Ok(n as u64)
 }
 
 /// Games alive in this module (created and not yet freed): a leak check.
@@ -256,17 +283,6 @@ struct FromTo {
     to: String,
 }
 
-/// `bestMove` options: a level (1–5), or explicit limits; all optional.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
-struct SearchOptions {
-    level: Option<u8>,
-    depth: Option<u32>,
-    time_ms: Option<u64>,
-    nodes: Option<u64>,
-    seed: Option<u64>,
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct BestMoveInfo {
@@ -386,7 +402,6 @@ impl JsGame {
                 format!("bad position string: it is {n} characters long; no position needs more than {MAX_FEN_LEN}")
             })?)
         };
-        let fen = fen.filter(|f| !f.trim().is_empty());
         let game = match Family::by_id(&variant) {
             Some(Family::Cyvasse) => AnyGame::Cyvasse(CyvasseGame::new(fen.as_deref())?),
             // Unknown names too: the chess-like family words that error.
@@ -442,10 +457,10 @@ impl JsGame {
         each!(self, g => g.hand(side))
     }
 
-    /// The position's legal moves as texts.
+    /// The legal moves as texts: none once the game is over.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
-        each!(self, g => move_texts(g.record().position(), g.record().position().legal_moves().iter().copied()))
+        each!(self, g => move_texts(g.record().position(), g.record().legal_moves().iter().copied()))
     }
 
     /// The moves `push` accepts now, as codes, one number each in a
@@ -600,7 +615,7 @@ impl JsGame {
     /// Leaf count of the legal move tree `depth` plies deep from the current
     /// position (for testing and speed measurement).
     pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
-        each!(self, g => perft_of(g.record().position(), depth))
+        each!(self, g => perft_of(g.record(), depth))
     }
 
     /// `side` ('w' or 'b') resigns.
@@ -621,46 +636,52 @@ fn history_texts<P: GamePosition>(record: &Record<P>) -> Vec<String> {
     record.moves().iter().zip(record.positions()).map(|(&m, p)| p.move_text(m)).collect()
 }
 
-/// The search limits of `bestMove` options (`{level}` or `{depth, timeMs, nodes}`, and `seed`).
+/// The search limits of `bestMove` options (`{level}` or `{depth, timeMs,
+/// nodes}`, and `seed`): each a whole number in its range, the depth's the
+/// CLI's (`--depth`).
 fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsError> {
-    let options: SearchOptions = if options.is_undefined() || options.is_null() {
-        SearchOptions::default()
-    } else if !options.is_object() || is_array(&options) {
+    const KNOWN: [&str; 5] = ["level", "depth", "timeMs", "nodes", "seed"];
+    if options.is_undefined() || options.is_null() {
+        return Ok(Level::DEFAULT.limits(moves_played as u64));
+    }
+    if !options.is_object() || is_array(&options) {
         return Err(error(format!(
             "bestMove options must be an object like {{level: 3}} or {{depth: 6}}, not {}",
             describe(&options)
         )));
-    } else {
-        const KNOWN: [&str; 5] = ["level", "depth", "timeMs", "nodes", "seed"];
-        let keys = object_keys(&options).map_err(|_| error("bad bestMove options: they cannot be read"))?;
-        if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
-            return Err(error(format!(
-                "bad bestMove options: unknown option '{unknown}' (known: {})",
-                KNOWN.join(", ")
-            )));
+    }
+    let keys = object_keys(&options).map_err(|_| error("bad bestMove options: they cannot be read"))?;
+    if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
+        return Err(error(format!("bad bestMove options: unknown option '{unknown}' (known: {})", KNOWN.join(", "))));
+    }
+    // An option left out, `undefined` or `null` is not given.
+    let option = |key: &str, low: u64, high: u64| -> Result<Option<u64>, JsError> {
+        let value = reflect_get(&options, key).map_err(|_| error("bad bestMove options: they cannot be read"))?;
+        if value.is_undefined() || value.is_null() {
+            return Ok(None);
         }
-        serde_wasm_bindgen::from_value(options).map_err(|e| {
-            let e = e.to_string();
-            error(format!("bad bestMove options: {}", e.strip_prefix("Error: ").unwrap_or(&e)))
-        })?
+        whole_arg(&value, &format!("bestMove {key}"), low, high).map(Some)
     };
-    let seed = options.seed.unwrap_or(moves_played as u64);
-    if options.depth.is_some() || options.time_ms.is_some() || options.nodes.is_some() {
-        if options.level.is_some() {
+    let level = option("level", Level::MIN as u64, Level::MAX as u64)?;
+    let depth = option("depth", 0, search::MAX_DEPTH as u64)?;
+    let time_ms = option("timeMs", 0, MAX_SAFE_INTEGER)?;
+    let nodes = option("nodes", 0, MAX_SAFE_INTEGER)?;
+    let seed = option("seed", 0, MAX_SAFE_INTEGER)?.unwrap_or(moves_played as u64);
+    if depth.is_some() || time_ms.is_some() || nodes.is_some() {
+        if level.is_some() {
             return Err(error("bestMove takes a level or limits (depth, timeMs, nodes), not both"));
         }
         return Ok(Limits {
-            depth: options.depth,
-            time_ms: options.time_ms,
-            nodes: options.nodes,
+            // Depth 0 searches one ply, as the CLI's `--depth 0` does.
+            depth: depth.map(|d| (d as u32).max(1)),
+            time_ms,
+            nodes,
             seed,
             ..Limits::default()
         });
     }
-    let n = options.level.unwrap_or(Level::DEFAULT.number());
-    Ok(Level::new(n)
-        .ok_or_else(|| error(format!("level {n} is not between {} and {}", Level::MIN, Level::MAX)))?
-        .limits(seed))
+    let level = level.map_or(Level::DEFAULT, |n| Level::new(n as u8).expect("in the range of levels"));
+    Ok(level.limits(seed))
 }
 
 /// The search's answer in the game's current position, for JavaScript.
@@ -688,13 +709,10 @@ fn best_move_info<P: GamePosition>(record: &Record<P>, limits: Limits) -> Result
     })
 }
 
-/// perft from `pos`, the depth checked.
-fn perft_of<P: GamePosition>(pos: &P, depth: JsValue) -> Result<f64, JsError> {
-    let d = depth.as_f64().ok_or_else(|| error(format!("perft depth must be a number, not {}", describe(&depth))))?;
-    if d.fract() != 0.0 || !(0.0..=MAX_PERFT_DEPTH as f64).contains(&d) {
-        return Err(error(format!("perft depth {} is not a whole number from 0 to {MAX_PERFT_DEPTH}", number_text(d))));
-    }
-    Ok(pos.perft(d as u32) as f64)
+/// perft in the game's current position, the depth checked (a finished game counts 0).
+fn perft_of<P: GamePosition>(record: &Record<P>, depth: JsValue) -> Result<f64, JsError> {
+    let depth = whole_arg(&depth, "perft depth", 0, MAX_PERFT_DEPTH as u64)?;
+    Ok(record.perft(depth as u32) as f64)
 }
 
 /// A move's details as 9 tab-separated fields (`null` as empty): move, san,

@@ -222,3 +222,97 @@ fn cyvasse_bad_input_exits_2_with_one_line_and_no_output() {
     );
     assert!(stderr(&zilo(&["perft", "cyvassse", "1"])).contains("cyvasse"), "the known variants are listed");
 }
+
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly_with_status_0() {
+    // The pipe's reading end is closed before zilo writes (`zilo perft chess 4 --divide | true`).
+    for args in [&["perft", "chess", "4", "--divide"][..], &["moves", "chess"], &["play", "chess", "e2e4"]] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let o =
+            Command::new(env!("CARGO_BIN_EXE_zilo")).args(args).stdout(writer).output().expect("the zilo binary runs");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_full_disk_gives_one_line_and_status_1() {
+    for args in [&["play", "chess"][..], &["perft", "chess", "2", "--divide"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let o =
+            Command::new(env!("CARGO_BIN_EXE_zilo")).args(args).stdout(full).output().expect("the zilo binary runs");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&o), "zilo: cannot write the output: No space left on device (os error 28)\n", "{args:?}");
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_legal_moves_and_perft_counts_0() {
+    // Over by the fifty-move rule (half-move counter 100), by insufficient material,
+    // and by Cyvasse's fifty turns each: the position has moves, the game none.
+    let finished = [
+        ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 100 80"),
+        ("chess", "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"),
+        ("cyvasse", "7k/9/10/11/2Lr8/11/10/9/7K w 100 60"),
+    ];
+    for (variant, fen) in finished {
+        assert_eq!(stdout(&zilo(&["moves", variant, "--fen", fen])), "", "{fen}");
+        assert_eq!(stdout(&zilo(&["perft", variant, "1", "--fen", fen])), "nodes 0\n");
+        assert_eq!(stdout(&zilo(&["perft", variant, "3", "--fen", fen])), "nodes 0\n");
+        assert_eq!(stdout(&zilo(&["perft", variant, "2", "--divide", "--fen", fen])), "nodes 0\n");
+        // Depth 0 counts the position itself.
+        assert_eq!(stdout(&zilo(&["perft", variant, "0", "--fen", fen])), "nodes 1\n");
+        let batch = Command::new(env!("CARGO_BIN_EXE_zilo"))
+            .args(["batch", variant])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().expect("stdin").write_all(format!("{fen}\n").as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("zilo batch runs");
+        let line = stdout(&batch);
+        assert!(line.starts_with(";;"), "{fen}: {line}");
+    }
+    // One ply earlier the game goes on, and perft counts the moves as before.
+    let o = zilo(&["perft", "chess", "1", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"]);
+    assert_eq!(stdout(&o), "nodes 15\n");
+}
+
+#[test]
+fn numbers_out_of_range_are_called_so_with_the_range() {
+    let refused = |args: &[&str]| {
+        let o = zilo(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        stderr(&o)
+    };
+    assert_eq!(
+        refused(&["bestmove", "chess", "--depth", "4294967296"]),
+        "zilo: --depth 4294967296 is out of range (0 to 64)\n"
+    );
+    assert_eq!(refused(&["bestmove", "chess", "--depth", "65"]), "zilo: --depth 65 is out of range (0 to 64)\n");
+    assert_eq!(
+        refused(&["bestmove", "chess", "--depth", "-1"]),
+        "zilo: --depth '-1' is not a whole number (0 to 64)\n"
+    );
+    assert_eq!(refused(&["bestmove", "chess", "--level", "256"]), "zilo: --level 256 is out of range (1 to 5)\n");
+    assert_eq!(
+        refused(&["perft", "chess", "99999999999999999999999"]),
+        "zilo: perft depth 99999999999999999999999 is out of range (0 to 20)\n"
+    );
+    assert_eq!(refused(&["perft", "chess", "2.5"]), "zilo: perft depth '2.5' is not a whole number (0 to 20)\n");
+    assert_eq!(refused(&["match", "chess", "--games", "0"]), "zilo: --games 0 is out of range (1 to 4294967295)\n");
+}
+
+#[test]
+fn an_empty_position_string_is_refused() {
+    for fen in ["", "   "] {
+        let o = zilo(&["moves", "chess", "--fen", fen]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(stderr(&o), "zilo: bad position string: the position string is empty\n");
+    }
+}

@@ -192,7 +192,10 @@ fn ref_turns(b: &B) -> BTreeMap<String, B> {
                         let e = line[j];
                         // Every field from the captured one to the last but one is passed.
                         let passed_ok = line[k..j].iter().all(|&x| b.ter(x) != Terrain::Water && !zone.contains(&x));
-                        let over_ok = line[k + 1..=j].iter().all(|&x| b.at(x).is_none() && b.ter(x) == Terrain::Land);
+                        // Every field from the one after it to the end is empty and no mountain
+                        // (the end may be water: `passed_ok` keeps water off the fields passed).
+                        let over_ok =
+                            line[k + 1..=j].iter().all(|&x| b.at(x).is_none() && b.ter(x) != Terrain::Mountain);
                         if !(passed_ok && over_ok) {
                             break;
                         }
@@ -332,6 +335,16 @@ fn engagement_agrees_with_a_brute_force_reference() {
             pos = pos.after(&turns[rng.below(turns.len())]);
         }
     }
+}
+
+/// The reference follows the ruling on a Horse continuing onto water: it stops on
+/// the first empty water field (`h4xf2`), never passes it (`h4xe1`).
+#[test]
+fn reference_horse_continues_onto_water_and_stops_there() {
+    let b = B::of(&Position::parse("^^^~3k/4~4/10/~10/3e8/^2lr2L3/^^lL2c1cH/~4~3/~6K w 0 1").unwrap());
+    let turns = ref_turns(&b);
+    assert!(turns.contains_key("h4xg3") && turns.contains_key("h4xf2"));
+    assert!(!turns.contains_key("h4xe1"));
 }
 
 /// perft 2 by the reference, for the two positions whose counts `cyvasse_rules` asserts.

@@ -51,8 +51,107 @@ fn position_string_errors_name_the_fault() {
     );
     assert_eq!(
         fen_error("hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - x 1"),
-        "move counter 'x' is not a number"
+        "the half-move counter 'x' is not a whole number (0 to 1000000)"
     );
+}
+
+/// The error reading `text` as a position of the game `id`.
+fn error_in(id: &str, text: &str) -> String {
+    match zilo::catalog::start_position(id, Some(text)) {
+        Ok(_) => panic!("{id}: '{text}' was read"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn junk_in_the_castling_field_is_refused_even_when_the_king_has_moved() {
+    // The second player's king has left its square, so no letter of theirs names a castling;
+    // a letter that names none at all is refused all the same.
+    let moved = [
+        ("chess", "rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w {} - 0 1"),
+        ("pillage", "crnbq1bnrc/2v1uu1v2/ppppkppppp/10/10/10/10/PPPPPPPPPP/2V1UU1V2/CRNBQKBNRC w {} - 0 1"),
+        ("venomous", "srfbq1bwrz/ppppkppppp/10/10/10/10/10/10/PPPPPPPPPP/SRFBQKBWRZ[JJJJJjjjjj] w {} - 0 1"),
+    ];
+    for (id, template) in moved {
+        for junk in ["xyz", "K\u{7}", "\u{1b}", "é", "!", "KQé", "kx", "K-"] {
+            let e = error_in(id, &template.replace("{}", junk));
+            assert_eq!(e, format!("bad position string: castling field '{junk}' is not valid for this variant"));
+        }
+        // Real letters still read, those of a king that moved naming nothing.
+        let position = zilo::catalog::start_position(id, Some(&template.replace("{}", "KQkq"))).unwrap();
+        zilo::with_start!(position, pos => {
+            use zilo::GamePosition;
+            assert!(pos.position_text().contains(" w KQ - 0 1"), "{id}: {}", pos.position_text());
+        });
+    }
+}
+
+#[test]
+fn move_counters_outside_their_range_are_refused_in_every_game() {
+    let chess = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - {half} {full}";
+    let cases = [
+        ("chess", chess),
+        ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - {half} {full}"),
+        ("zilo", "hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - {half} {full}"),
+        ("pillage", "crnbqkbnrc/2v1uu1v2/pppppppppp/10/10/10/10/PPPPPPPPPP/2V1UU1V2/CRNBQKBNRC w KQkq - {half} {full}"),
+        ("cyvasse", "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 w {half} {full}"),
+    ];
+    for (id, template) in cases {
+        let (half, full) = if id == "cyvasse" {
+            ("plies since capture", "turn number")
+        } else {
+            ("half-move counter", "full-move number")
+        };
+        let text = |h: &str, f: &str| template.replace("{half}", h).replace("{full}", f);
+        assert!(zilo::catalog::start_position(id, Some(&text("1000000", "1000000"))).is_ok(), "{id}");
+        assert_eq!(
+            error_in(id, &text("0", "4294967295")),
+            format!("bad position string: the {full} 4294967295 is out of range (1 to 1000000)")
+        );
+        assert_eq!(
+            error_in(id, &text("0", "0")),
+            format!("bad position string: the {full} 0 is out of range (1 to 1000000)")
+        );
+        assert_eq!(
+            error_in(id, &text("1000001", "1")),
+            format!("bad position string: the {half} 1000001 is out of range (0 to 1000000)")
+        );
+        assert_eq!(
+            error_in(id, &text("99999999999999999999999", "1")),
+            format!("bad position string: the {half} 99999999999999999999999 is out of range (0 to 1000000)")
+        );
+        assert_eq!(
+            error_in(id, &text("0", "+5")),
+            format!("bad position string: the {full} '+5' is not a whole number (1 to 1000000)")
+        );
+    }
+}
+
+#[test]
+fn move_counters_stop_at_their_largest_value_so_every_position_reached_reads_again() {
+    let chess = Variant::by_id("chess").unwrap();
+    let mut game =
+        Game::new(parse_position(chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1000000").unwrap());
+    game.play_text("e7e5").unwrap();
+    game.play_text("g1f3").unwrap();
+    game.play_text("b8c6").unwrap();
+    let text = write_position(game.position());
+    assert_eq!(text, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 1000000");
+    assert!(parse_position(chess, &text).is_ok());
+    // Shogi has no fifty-move rule: its half-move counter runs on, and stops at the top.
+    let shogi = Variant::by_id("shogi").unwrap();
+    let pos =
+        parse_position(shogi, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 1000000 7").unwrap();
+    let after: Vec<String> = pos.legal_moves().iter().map(|&m| write_position(&pos.play_unchecked(m))).collect();
+    assert!(after.iter().any(|text| text.ends_with(" 1000000 8")), "{after:?}");
+    assert!(after.iter().all(|text| parse_position(shogi, text).is_ok()));
+    let cyvasse = "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 b 99 1000000";
+    let mut game = zilo::cyvasse::Game::from_position_string(cyvasse).unwrap();
+    let first = game.position().legal_turn_texts().into_iter().find(|t| !t.contains('x')).unwrap();
+    game.play_text(&first).unwrap();
+    let text = game.position().to_position_string();
+    assert!(text.ends_with(" w 100 1000000"), "{text}");
+    assert!(zilo::cyvasse::Position::parse(&text).is_ok());
 }
 
 #[test]
@@ -179,4 +278,18 @@ fn position_strings_refuse_zero_runs_stray_en_passant_and_say_the_hand_limit() {
 fn a_long_move_text_is_refused_without_being_echoed() {
     let long = format!("P@{}", "e5".repeat(50));
     assert_eq!(parse_move(zilo(), &long).unwrap_err().to_string(), "a move is a few characters long, not 102");
+}
+
+#[test]
+fn a_piece_that_is_never_held_in_hand_is_refused_there_with_the_reason() {
+    let venomous = "srfbqkbwrz/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/SRFBQKBWRZ[P] w KQkq - 0 1";
+    assert_eq!(
+        error_in("venomous", venomous),
+        "bad position string: 'P' cannot be in the hand: in this variant only 'J' may be held there"
+    );
+    // A letter of no piece at all is still called so.
+    assert_eq!(
+        error_in("venomous", &venomous.replace("[P]", "[X]")),
+        "bad position string: 'X' in the hand is not a piece of this variant"
+    );
 }

@@ -10,6 +10,7 @@ use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::piece::{Color, Piece, MAX_ROLES};
 use crate::chesslike::position::{Position, PositionError, Setup};
 use crate::chesslike::variant::Variant;
+use crate::counters::{parse_counter, CounterError};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
@@ -25,6 +26,8 @@ pub enum FenError {
     },
     UnknownPiece(char),
     UnknownHandPiece(char),
+    /// A piece of the variant that is never held in a hand: the letters that may be.
+    NotInHand(char, String),
     UnclosedHand,
     MissingTurn,
     Turn(String),
@@ -36,7 +39,7 @@ pub enum FenError {
     ZeroRun {
         rank: u8,
     },
-    Counter(String),
+    Counter(CounterError),
     TrailingText(String),
     Position(PositionError),
 }
@@ -53,6 +56,9 @@ impl fmt::Display for FenError {
             }
             FenError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
             FenError::UnknownHandPiece(c) => write!(f, "'{c}' in the hand is not a piece of this variant"),
+            FenError::NotInHand(c, droppable) => {
+                write!(f, "'{c}' cannot be in the hand: in this variant only {droppable} may be held there")
+            }
             FenError::UnclosedHand => write!(f, "the hand is missing its closing ']'"),
             FenError::MissingTurn => write!(f, "the side to move ('w' or 'b') is missing"),
             FenError::Turn(t) => write!(f, "side to move '{t}' is neither 'w' nor 'b'"),
@@ -60,7 +66,7 @@ impl fmt::Display for FenError {
             FenError::EnPassant(t) => write!(f, "en passant field '{t}' is not a square or '-'"),
             FenError::NoEnPassant(t) => write!(f, "en passant field '{t}' given, but this variant has no en passant"),
             FenError::ZeroRun { rank } => write!(f, "rank {rank} has a run of 0 empty squares"),
-            FenError::Counter(t) => write!(f, "move counter '{t}' is not a number"),
+            FenError::Counter(e) => write!(f, "{e}"),
             FenError::TrailingText(t) => write!(f, "unexpected text '{t}' after the move counters"),
             FenError::Position(e) => write!(f, "{e}"),
         }
@@ -148,8 +154,17 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
             for c in hand.chars() {
                 let role = variant
                     .role_by_letter(c)
-                    .filter(|&role| c.is_ascii_alphabetic() && (variant.droppable(role) || role == variant.royal()))
+                    .filter(|_| c.is_ascii_alphabetic())
                     .ok_or(FenError::UnknownHandPiece(c))?;
+                // A royal piece is refused later, with its own reason.
+                if !variant.droppable(role) && role != variant.royal() {
+                    let letters: Vec<String> = variant
+                        .roles()
+                        .filter(|&r| variant.droppable(r))
+                        .map(|r| format!("'{}'", variant.piece(r).letter))
+                        .collect();
+                    return Err(FenError::NotInHand(c, letters.join(", ")));
+                }
                 let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let count = &mut setup.hands[color.index()][role.index()];
                 *count = count.saturating_add(1);
@@ -188,12 +203,11 @@ pub fn parse_setup(variant: &Variant, text: &str) -> Result<Setup, FenError> {
             }
         }
     }
-    let counter = |t: &str| t.parse::<u32>().map_err(|_| FenError::Counter(t.to_string()));
     if let Some(half) = fields.next() {
-        setup.halfmoves = counter(half)?;
+        setup.halfmoves = parse_counter("half-move counter", half, 0).map_err(FenError::Counter)?;
     }
     if let Some(full) = fields.next() {
-        setup.fullmoves = counter(full)?;
+        setup.fullmoves = parse_counter("full-move number", full, 1).map_err(FenError::Counter)?;
     }
     if let Some(extra) = fields.next() {
         return Err(FenError::TrailingText(extra.to_string()));
@@ -212,6 +226,11 @@ fn parse_castling(variant: &Variant, setup: &Setup, text: &str) -> Result<Bitboa
     let Some(castling) = variant.rules.castling else { return Err(bad()) };
     let g = &variant.geometry;
     for c in text.chars() {
+        // Each letter is read before the board is looked at: a letter that
+        // names no castling is refused even when its king has left its rank.
+        if !matches!(c, 'K' | 'Q' | 'k' | 'q') {
+            return Err(bad());
+        }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let rank = g.relative_rank(color, 0);
         let on_rank = |role| {
@@ -220,10 +239,10 @@ fn parse_castling(variant: &Variant, setup: &Setup, text: &str) -> Result<Bitboa
             })
         };
         let Some(king_file) = on_rank(variant.royal()).next() else { continue };
-        let rook_file = match c.to_ascii_uppercase() {
-            'K' => on_rank(castling.rook).rfind(|&f| f > king_file),
-            'Q' => on_rank(castling.rook).find(|&f| f < king_file),
-            _ => return Err(bad()),
+        let rook_file = if c.eq_ignore_ascii_case(&'K') {
+            on_rank(castling.rook).rfind(|&f| f > king_file)
+        } else {
+            on_rank(castling.rook).find(|&f| f < king_file)
         };
         if let Some(f) = rook_file {
             rooks.set(g.square(f, rank).expect("on board"));

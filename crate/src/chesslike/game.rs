@@ -6,10 +6,10 @@ use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::fen::{self, FenError};
 use crate::chesslike::geometry::{DirSet, Square};
 use crate::chesslike::legality::{IllegalMove, IllegalReason};
-use crate::chesslike::moves::Move;
+use crate::chesslike::moves::{Move, MoveList};
 use crate::chesslike::notation::{self, MoveTextError};
 use crate::chesslike::piece::{steps, Movement};
-use crate::chesslike::piece::{Color, Piece};
+use crate::chesslike::piece::{Color, Piece, Role};
 use crate::chesslike::position::{Position, Removal};
 use crate::chesslike::variant::{NoMovesOutcome, Variant};
 use crate::record::Record;
@@ -201,6 +201,24 @@ impl Game {
 
     pub fn moves(&self) -> &[Move] {
         self.record.moves()
+    }
+
+    /// The legal moves of the piece on `sq`: none once the game is over.
+    pub fn legal_moves_from(&self, sq: Square) -> MoveList {
+        if self.outcome().is_over() {
+            MoveList::new()
+        } else {
+            self.position().legal_moves_from(sq)
+        }
+    }
+
+    /// Where the side to move may drop a `role` from its hand: nowhere once the game is over.
+    pub fn drop_targets(&self, role: Role) -> Bitboard {
+        if self.outcome().is_over() {
+            Bitboard::EMPTY
+        } else {
+            self.position().drop_targets(role)
+        }
     }
 
     pub fn can_undo(&self) -> bool {

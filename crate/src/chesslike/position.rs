@@ -10,6 +10,7 @@ use crate::chesslike::moves::Move;
 use crate::chesslike::piece::{Color, Piece, Role, RoleSet, MAX_ROLES};
 use crate::chesslike::variant::Variant;
 use crate::chesslike::zobrist::ZOBRIST;
+use crate::counters::MAX_COUNTER;
 
 /// An unchecked description of a position, as parsed from text.
 #[derive(Clone, Debug)]
@@ -338,7 +339,9 @@ impl Position {
         let mut next = self.clone();
         let v = self.variant;
         let us = self.turn;
-        next.halfmoves += 1;
+        // The counters stop at the largest a position string may give, so that
+        // every position reached can be written and read again.
+        next.halfmoves = (next.halfmoves + 1).min(MAX_COUNTER);
         for ep in std::mem::take(&mut next.en_passant) {
             next.hash ^= ZOBRIST.en_passant(ep.index());
         }
@@ -407,7 +410,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            next.fullmoves += 1;
+            next.fullmoves = (next.fullmoves + 1).min(MAX_COUNTER);
         }
         next.turn = !us;
         next.hash ^= ZOBRIST.black_to_move;

@@ -7,6 +7,7 @@ use std::fmt;
 use super::board::{cells_of, Cell, CellError, Dir, NEIGHBOURS};
 use super::piece::{Kind, Side};
 use super::position::Position;
+use crate::counters::MAX_COUNTER;
 
 /// Every field of the board as a bit set.
 const ALL_CELLS: u128 = (1u128 << super::board::CELLS) - 1;
@@ -237,7 +238,9 @@ impl Position {
                                     && self.water & b == 0
                                     && zone & b == 0
                                 {
-                                    // Continue over empty land, within the allowance.
+                                    // Continue onto empty fields, within the allowance: over
+                                    // land, stopping on the first water field (water ends
+                                    // every move) or enemy Spears' forward field it enters.
                                     let mut at2 = c;
                                     let mut k2 = k;
                                     while k2 < reach {
@@ -245,11 +248,11 @@ impl Position {
                                         at2 = e;
                                         k2 += 1;
                                         let eb = e.bit();
-                                        if empty & eb == 0 || (self.water | self.mountains) & eb != 0 {
+                                        if empty & eb == 0 || self.mountains & eb != 0 {
                                             break;
                                         }
                                         out.push(Turn::Capture { from: s, captured: c, to: e });
-                                        if zone & eb != 0 {
+                                        if (zone | self.water) & eb != 0 {
                                             break;
                                         }
                                     }
@@ -339,9 +342,11 @@ impl Position {
                 false
             }
         };
-        p.plies_since_capture = if capture { 0 } else { p.plies_since_capture.saturating_add(1) };
+        // The counters stop at the largest a position string may give, so that
+        // every position reached can be written and read again.
+        p.plies_since_capture = if capture { 0 } else { (p.plies_since_capture + 1).min(MAX_COUNTER) };
         if p.side_to_move == Side::Black {
-            p.turn = p.turn.saturating_add(1);
+            p.turn = (p.turn + 1).min(MAX_COUNTER);
         }
         p.side_to_move = p.side_to_move.opponent();
         p

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::board::Cell;
 use super::movegen::{Turn, TurnError};
 use super::piece::Side;
 use super::position::Position;
@@ -179,6 +180,16 @@ impl Game {
             Vec::new()
         } else {
             self.position().legal_turns()
+        }
+    }
+
+    /// The legal turns whose (first) moving piece starts on `cell` (sorted
+    /// by text); none once the game is over.
+    pub fn turns_from(&self, cell: Cell) -> Vec<Turn> {
+        if self.outcome().is_over() {
+            Vec::new()
+        } else {
+            self.position().turns_from(cell)
         }
     }
 

@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use super::board::{cells_of, Cell, CELLS, ROW_LEN, ROW_START};
 use super::piece::{Kind, Piece, Side, Terrain};
+use crate::counters::{parse_counter, CounterError};
 
 /// A position: what stands where, the terrain, who moves, and the counters.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -180,11 +181,8 @@ impl Position {
             "b" => Side::Black,
             other => return Err(PositionError::Side(clip(other))),
         };
-        pos.plies_since_capture =
-            parse_counter(fields[2]).ok_or_else(|| PositionError::Counter("plies since capture", clip(fields[2])))?;
-        pos.turn = parse_counter(fields[3])
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| PositionError::Counter("turn number", clip(fields[3])))?;
+        pos.plies_since_capture = parse_counter("plies since capture", fields[2], 0)?;
+        pos.turn = parse_counter("turn number", fields[3], 1)?;
         for side in Side::BOTH {
             for kind in Kind::ALL {
                 let n = pos.pieces().filter(|(_, p)| *p == Piece::new(side, kind)).count();
@@ -305,13 +303,6 @@ pub(crate) fn parse_row(row: u8, text: &str) -> Result<Vec<Item>, PositionError>
     Ok(items)
 }
 
-fn parse_counter(s: &str) -> Option<u32> {
-    if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
 fn clip(s: &str) -> String {
     s.chars().take(20).collect()
 }
@@ -352,13 +343,21 @@ pub enum PositionError {
     /// The side to move is not `w` or `b`.
     Side(String),
     /// A counter that is not a number (or a turn number of 0).
-    Counter(&'static str, String),
+    Counter(CounterError),
+    /// A setup half read from text with what no setup may have.
+    Setup(super::setup::SetupError),
     /// More pieces of a kind than a side owns.
     TooMany { side: Side, kind: Kind, count: usize },
     /// A setup text (one zone) without its four rows.
     ZoneRowCount { side: Side, found: usize },
     /// A setup text with a piece of the other side.
     WrongSide { side: Side, letter: char },
+}
+
+impl From<CounterError> for PositionError {
+    fn from(e: CounterError) -> PositionError {
+        PositionError::Counter(e)
+    }
 }
 
 impl fmt::Display for PositionError {
@@ -386,13 +385,8 @@ impl fmt::Display for PositionError {
             ),
             PositionError::StrayStar { row } => write!(f, "row {row}: '*' must follow a piece letter"),
             PositionError::Side(s) => write!(f, "the side to move must be w or b, not '{s}'"),
-            PositionError::Counter(what, s) => {
-                if *what == "turn number" {
-                    write!(f, "the turn number must be a number from 1, not '{s}'")
-                } else {
-                    write!(f, "the {what} must be a number, not '{s}'")
-                }
-            }
+            PositionError::Counter(e) => write!(f, "{e}"),
+            PositionError::Setup(e) => write!(f, "{e}"),
             PositionError::TooMany { side, kind, count } => {
                 write!(f, "the {side} has {count} {}; a side has at most {}", kind.name(), kind.count())
             }

@@ -130,7 +130,31 @@ impl SetupHalf {
                 }
             }
         }
+        let problems = half.placing_problems(side);
+        if !problems.is_empty() {
+            return Err(PositionError::Setup(SetupError { side, problems }));
+        }
         Ok(half)
+    }
+
+    /// What is wrong with the half that placing more cannot mend: everything
+    /// [`check_setup`] finds but what is still to place (too many of a kind,
+    /// a fourth mountain, a King off its fields, a piece outside the zone…).
+    /// A half being made field by field never has one; a half read from text
+    /// is refused with them.
+    pub fn placing_problems(&self, side: Side) -> Vec<SetupProblem> {
+        let Err(e) = check_setup(side, self) else { return Vec::new() };
+        e.problems
+            .into_iter()
+            .filter(|p| match *p {
+                SetupProblem::NoKing | SetupProblem::NotDone => false,
+                SetupProblem::PieceCount { kind, placed } => placed > kind.count() as usize,
+                SetupProblem::TerrainCount { terrain, placed } => {
+                    placed > if terrain == Terrain::Mountain { MOUNTAINS } else { WATER }
+                }
+                _ => true,
+            })
+            .collect()
     }
 
     /// Writes the half as its zone's four rows (anything outside the zone is left out).

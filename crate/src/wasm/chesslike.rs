@@ -234,13 +234,13 @@ impl ChessLikeGame {
     /// The legal moves of the piece on `square`.
     pub(super) fn moves_from(&self, square: JsValue) -> Result<Vec<String>, JsError> {
         let sq = self.square(&square)?;
-        Ok(self.texts(self.game.position().legal_moves_from(sq)))
+        Ok(self.texts(self.game.legal_moves_from(sq)))
     }
 
     /// The squares where the side to move may legally drop `piece` (a letter).
     pub(super) fn drop_targets(&self, piece: JsValue) -> Result<Vec<String>, JsError> {
         let role = self.role(&piece)?;
-        Ok(self.game.position().drop_targets(role).into_iter().map(|sq| self.square_name(sq)).collect())
+        Ok(self.game.drop_targets(role).into_iter().map(|sq| self.square_name(sq)).collect())
     }
 
     /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.

@@ -274,7 +274,7 @@ impl CyvasseGame {
 
     pub(super) fn moves_from(&self, square: JsValue) -> Result<Vec<String>, JsError> {
         let cell = cell_arg(&square)?;
-        Ok(self.position().turns_from(cell).iter().map(Turn::to_string).collect())
+        Ok(self.game.turns_from(cell).iter().map(Turn::to_string).collect())
     }
 
     /// Nothing is ever dropped in Cyvasse (the arguments are checked all the same).
@@ -523,7 +523,7 @@ impl JsSetup {
         if cell.zone() != Some(self.side) {
             return Err(error(format!("{cell} is outside the zone of the {} ({})", self.side, self.side.zone_rows())));
         }
-        let half = &mut self.half;
+        let mut half = self.half.clone();
         match placed {
             Placed::Piece(kind) => {
                 if let Some(there) = half.piece_at(cell) {
@@ -554,6 +554,13 @@ impl JsSetup {
                 half.place_terrain(cell, terrain);
             }
         }
+        // What no setup may have (a King off its fields, terrain under the King), as
+        // the engine judges a half read from text.
+        let before = self.half.placing_problems(self.side);
+        if let Some(problem) = half.placing_problems(self.side).into_iter().find(|p| !before.contains(p)) {
+            return Err(error(format!("{problem}")));
+        }
+        self.half = half;
         Ok(())
     }
 
