@@ -56,6 +56,30 @@ pub enum NoMoves {
     Draw,
 }
 
+/// Who the rules make win a repetition the search found (the same position,
+/// the same side to move), from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionOutcome {
+    Draw,
+    /// The side to move wins (say, the opponent gave check with every move).
+    Win,
+    /// The side to move loses (say, it gave check with every move).
+    Loss,
+}
+
+/// What the search knows of a cycle of positions that came back to the same
+/// one: whether every position of the cycle in which one side was to move
+/// had it in check. (A cycle that goes back into the game's earlier positions
+/// is judged on its part inside the search tree: the game history reaches the
+/// search as hashes.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// The side to move at the repeated position gave check with every move of the cycle.
+    pub mover_always_checked: bool,
+    /// The other side gave check with every move of the cycle.
+    pub opponent_always_checked: bool,
+}
+
 /// A list of moves that the generator fills and the search reorders in
 /// place: a fixed-capacity array (nothing allocated) or a `Vec`.
 pub trait MoveBuffer<M>: Deref<Target = [M]> + DerefMut + Default {
@@ -163,6 +187,24 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     fn capture_gain(&self, m: Self::Move) -> Option<i32>;
     /// The value of the moving piece (the cheaper attacker is tried first).
     fn mover_value(&self, m: Self::Move) -> i32;
+    /// What a noisy move wins once the exchange it starts on its target is
+    /// played out, both sides recapturing with their cheapest piece while it
+    /// pays (static exchange evaluation): negative when the move loses
+    /// material, `i32::MAX` when it wins the game. Quiescence drops the moves
+    /// where this is negative, so it must be cheap; an approximation is fine.
+    /// The default ignores recaptures: the capture's gain, or what a
+    /// promotion adds, or 0.
+    fn exchange_value(&self, m: Self::Move) -> i32 {
+        match self.capture_gain(m) {
+            Some(gain) => gain,
+            None => self.promotion_value(m).map_or(0, |v| v - self.mover_value(m)),
+        }
+    }
+    /// How a repetition ends by the game's rules (the search scores the
+    /// first repetition in its tree this way). Default: a draw.
+    fn repetition_outcome(&self, _cycle: Cycle) -> RepetitionOutcome {
+        RepetitionOutcome::Draw
+    }
     /// The value of the piece a promotion makes, if `m` promotes.
     fn promotion_value(&self, _m: Self::Move) -> Option<i32> {
         None

@@ -242,6 +242,19 @@ fn cmd_bench(rest: &[String]) -> Result<(), String> {
     for (variant, name, start, _, depth) in &positions {
         with_start!(start, pos => bench_search(variant, name, pos, *depth));
     }
+    // How long the computer takes in ordinary positions, worst cases included:
+    // the search corpus (random and level-1 play) of every game to depth 3.
+    let corpus = zilo::search::corpus::CorpusOptions::default();
+    for id in catalog::ids() {
+        let r = zilo::search::corpus::search_corpus(id, corpus).map_err(|e| e.to_string())?;
+        let most = r.most_nodes().map_or(0, |s| s.nodes);
+        println!(
+            "{id} corpus depth {}: positions {} p99 time {:.0} ms most nodes {most}",
+            corpus.depth,
+            r.searches.len(),
+            r.time_percentile_ms(99.0)
+        );
+    }
     Ok(())
 }
 

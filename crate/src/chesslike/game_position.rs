@@ -12,8 +12,9 @@ use crate::chesslike::moves::{Move, MoveList, MAX_MOVES};
 use crate::chesslike::notation;
 use crate::chesslike::piece::{Color, MAX_ROLES};
 use crate::chesslike::position::Position;
+use crate::chesslike::see;
 use crate::chesslike::variant::NoMovesOutcome;
-use crate::game_position::{GameOutcome, GamePosition, NoMoves, Player};
+use crate::game_position::{Cycle, GameOutcome, GamePosition, NoMoves, Player, RepetitionOutcome};
 
 impl Player for Color {
     const BOTH: [Color; 2] = Color::BOTH;
@@ -201,6 +202,25 @@ impl GamePosition for Position {
     #[inline]
     fn mover_value(&self, m: Move) -> i32 {
         m.from().and_then(|f| self.piece_at(f)).map_or(0, |p| self.variant().piece(p.role()).value)
+    }
+
+    #[inline]
+    fn exchange_value(&self, m: Move) -> i32 {
+        see::exchange_value(self, m)
+    }
+
+    /// Where the rules say so (shogi), the side that gave check with every
+    /// move of the cycle loses; otherwise a repetition is a draw.
+    fn repetition_outcome(&self, cycle: Cycle) -> RepetitionOutcome {
+        if self.variant().rules.perpetual_check_loses {
+            if cycle.mover_always_checked {
+                return RepetitionOutcome::Loss;
+            }
+            if cycle.opponent_always_checked {
+                return RepetitionOutcome::Win;
+            }
+        }
+        RepetitionOutcome::Draw
     }
 
     #[inline]

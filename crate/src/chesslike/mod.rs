@@ -7,7 +7,7 @@
 //! Layers, each using only those before it: `geometry` and `bitboard`
 //! (boards, squares, tables) → `piece`, `movement`, `variant` (pieces and
 //! rules as data) → `position` (pieces, hands, hash, making moves) → rules
-//! (`movegen`, `legality`, `notation`, `fen`, `perft`) → `eval` and
+//! (`movegen`, `legality`, `notation`, `fen`, `perft`) → `eval`, `see` and
 //! `check_zone` (what the search asks) → `game` (a record with reports) →
 //! `game_position` (the family behind the crate's `GamePosition` boundary).
 
@@ -27,6 +27,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod see;
 pub mod variant;
 pub mod variants;
 pub(crate) mod zobrist;

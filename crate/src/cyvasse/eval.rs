@@ -6,6 +6,7 @@
 //! capture needs contact. Simple on purpose: the search finds the tactics.
 
 use super::board::{cells_of, Cell, NEIGHBOURS};
+use super::movegen::Turn;
 use super::piece::{Kind, Side};
 use super::position::Position;
 
@@ -44,6 +45,26 @@ const TEMPO_CP: i32 = 10;
 /// The value of `side`'s pieces on the board.
 pub fn material(pos: &Position, side: Side) -> i32 {
     cells_of(pos.occ[side.index()]).filter_map(|c| pos.piece_at(c)).map(|p| value(p.kind)).sum()
+}
+
+/// What a capturing turn wins after the exchange it starts, approximately:
+/// the victim, minus the capturing piece if the enemy could capture it where
+/// it ends (one recapture, not the whole exchange: captures here need as many
+/// attackers as the armor, which no cheap swap list follows). A Trebuchet's
+/// shot ends one field away from its target, so the same test reads it. The
+/// King's capture wins the game (`i32::MAX`); a quiet turn gives 0.
+pub fn exchange_value(pos: &Position, turn: &Turn) -> i32 {
+    let Some(victim) = turn.captured().and_then(|c| pos.piece_at(c)) else { return 0 };
+    if victim.kind == Kind::King {
+        return i32::MAX;
+    }
+    let gain = value(victim.kind);
+    let Some(mover) = pos.piece_at(turn.from()) else { return gain };
+    if pos.after(turn).is_capturable(turn.to()) {
+        gain - value(mover.kind)
+    } else {
+        gain
+    }
 }
 
 /// What the position is worth to the side to move.

@@ -183,6 +183,10 @@ impl GamePosition for Position {
         self.piece_at(m.from()).map_or(0, |p| eval::value(p.kind))
     }
 
+    fn exchange_value(&self, m: Turn) -> i32 {
+        eval::exchange_value(self, &m)
+    }
+
     #[inline]
     fn history_slot(&self, m: Turn) -> usize {
         (self.side_to_move().index() * CELLS + m.from().index()) * CELLS + m.to().index()

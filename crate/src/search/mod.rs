@@ -1,14 +1,26 @@
 //! The computer player's search: iterative deepening negamax alpha-beta
 //! (principal variation search) with a transposition table, quiescence over
 //! captures, check extension, mate scores by distance, killer and history
-//! move ordering, and a few safe prunings (reverse futility, futility, late
-//! move reductions and pruning).
+//! move ordering (a staged [`picker::MovePicker`]), and a few safe prunings
+//! (reverse futility, futility, late move reductions and pruning).
+//!
+//! Quiescence is bounded and selective, so that every iteration finishes in
+//! crowded positions (Cannons, shots, blasts): captures that lose material
+//! by the game's static exchange value are dropped, so are captures that
+//! cannot lift the score near alpha (delta pruning); quiet promotions are
+//! tried only at its first ply and only to the most valuable piece; check
+//! evasions only in its first [`QS_EVASION_PLIES`] plies; and it stops
+//! [`QS_MAX_PLIES`] plies deep whatever happens. The first iteration is
+//! never interrupted, so a search always answers with a searched move.
+//!
+//! Repetitions are scored by the game's own rules
+//! ([`GamePosition::repetition_outcome`]: in shogi the side that gave check
+//! with every move loses), draws otherwise.
 //!
 //! Generic over games: it reads only the [`GamePosition`] trait, whose
 //! hooks say what a position is worth, which moves are noisy, how to order
-//! them and whether a move may give check. Each search is monomorphized for
-//! its family, so the chess-like search runs as fast as when it knew only
-//! chess-like positions.
+//! them, what an exchange wins and whether a move may give check. Each
+//! search is monomorphized for its family.
 //!
 //! Limits: depth, node count, time. Time is read through an injectable
 //! millisecond clock (`Hooks::now_ms`), because `std::time::Instant` does
@@ -33,16 +45,19 @@
 //! - Stack: at most `MAX_PLY` frames of about 5 KiB, well within the
 //!   default 1 MiB wasm stack.
 
+pub mod corpus;
 pub mod ordering;
+pub mod picker;
 pub mod tt;
 
 use arrayvec::ArrayVec;
 
-use crate::game_position::{GamePosition, MoveBuffer, NoMoves};
+use crate::game_position::{Cycle, GamePosition, NoMoves, RepetitionOutcome};
 use crate::record::Record;
 use crate::rng::Rng;
 
 use ordering::Ordering;
+use picker::{pick_best, MovePicker};
 use tt::{Bound, Table, NO_EVAL};
 
 /// The score of giving mate now; mate in n plies scores `MATE - n`.
@@ -58,6 +73,32 @@ pub const MAX_DEPTH: u32 = 64;
 pub const DEFAULT_DEPTH: u32 = 4;
 /// Transposition table size of a fresh search: 2^18 slots (4 MiB).
 pub const DEFAULT_TT_LOG2: u32 = 18;
+
+/// Quiescence goes at most this many plies past the horizon; deeper, the
+/// static evaluation stands (a hard bound, whatever the game).
+pub const QS_MAX_PLIES: usize = 12;
+/// In its first plies quiescence answers a check with every evasion (so
+/// that a capture that mates is seen); deeper, a side in check stands pat
+/// like any other.
+pub const QS_EVASION_PLIES: usize = 2;
+/// Delta pruning: quiescence skips a capture when the standing score plus
+/// what the capture takes (and what its promotion adds) plus this margin
+/// stays at or below alpha.
+pub const DELTA_MARGIN: i32 = 150;
+/// Reverse futility pruning: a non-PV node at depth `d` ≤ 3 whose static
+/// value beats beta by `d` times this stops at once.
+pub const REVERSE_FUTILITY_MARGIN_PER_PLY: i32 = 110;
+/// Futility pruning: at depth `d` ≤ 2, quiet moves that cannot give check
+/// are skipped when the static value plus `FUTILITY_MARGIN_BASE + d *
+/// FUTILITY_MARGIN_PER_PLY` stays at or below alpha.
+pub const FUTILITY_MARGIN_BASE: i32 = 120;
+pub const FUTILITY_MARGIN_PER_PLY: i32 = 100;
+/// The first aspiration window's half-width around the previous iteration's
+/// score (it triples on every failure).
+pub const ASPIRATION_WINDOW: i32 = 40;
+/// Checks are extended up to `2 * root depth + CHECK_EXTENSION_SLACK` plies;
+/// deeper, a side in check at the horizon goes to quiescence.
+pub const CHECK_EXTENSION_SLACK: usize = 4;
 
 /// When to stop thinking. Any combination; the first limit reached stops
 /// the search. With none set the search goes to `DEFAULT_DEPTH`.
@@ -195,6 +236,8 @@ pub struct Searcher<P: GamePosition> {
     pv_len: [usize; MAX_PLY + 1],
     /// Hashes of the positions on the current path, by ply.
     path: [u64; MAX_PLY + 1],
+    /// Whether the side to move was in check there, by ply (for the repetition rules).
+    path_check: [bool; MAX_PLY + 1],
 }
 
 impl<P: GamePosition> Default for Searcher<P> {
@@ -216,6 +259,8 @@ struct Run<'a, 'h, P: GamePosition> {
     history: &'a [u64],
     history_filter: [u64; 64],
     root_depth: i32,
+    /// Limits are not checked (the first iteration always completes).
+    uninterruptible: bool,
 }
 
 impl<P: GamePosition> Searcher<P> {
@@ -232,6 +277,7 @@ impl<P: GamePosition> Searcher<P> {
             pv: vec![None; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
             path: [0; MAX_PLY + 1],
+            path_check: [false; MAX_PLY + 1],
         }
     }
 
@@ -268,6 +314,7 @@ impl<P: GamePosition> Searcher<P> {
             history,
             history_filter,
             root_depth: 0,
+            uninterruptible: false,
         };
         run.iterate(pos)
     }
@@ -307,20 +354,6 @@ fn no_moves_score<P: GamePosition>(pos: &P, ply: usize) -> i32 {
     }
 }
 
-/// One step of a selection sort: brings the best-scored of `moves[i..n]`
-/// (scores in `scores`, same order) to `i`, so moves are ordered lazily, as
-/// far as the search gets before a cutoff.
-fn pick_best<M>(moves: &mut [M], scores: &mut [i32], i: usize, n: usize) {
-    let mut best = i;
-    for j in i + 1..n {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
-    moves.swap(i, best);
-    scores.swap(i, best);
-}
-
 /// The stored score, if its bound settles the window `alpha..beta`.
 fn tt_cutoff<M>(e: tt::Entry<M>, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = score_from_tt(e.score as i32, ply);
@@ -330,15 +363,6 @@ fn tt_cutoff<M>(e: tt::Entry<M>, ply: usize, alpha: i32, beta: i32) -> Option<i3
         Bound::Upper => s <= alpha,
     };
     settled.then_some(s)
-}
-
-/// Where the main search is in trying a node's moves (after the table move).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    GoodCaptures,
-    Killer(usize),
-    Generate,
-    Rest,
 }
 
 struct RootMove<M> {
@@ -361,6 +385,9 @@ impl<P: GamePosition> Run<'_, '_, P> {
     #[inline]
     fn count_node_and_check(&mut self) -> bool {
         self.nodes += 1;
+        if self.uninterruptible {
+            return false;
+        }
         if let Some(max) = self.limits.nodes {
             if self.nodes > max {
                 self.aborted = true;
@@ -381,17 +408,52 @@ impl<P: GamePosition> Run<'_, '_, P> {
         self.aborted
     }
 
+    /// The score of the position at `ply` (hash `hash`, side to move in
+    /// check or not) if it repeats one on the path or in the game's history,
+    /// by the game's rules; `None` if it is new.
     #[inline]
-    fn is_repetition(&self, hash: u64, ply: usize) -> bool {
+    fn repetition_score(&self, pos: &P, hash: u64, ply: usize, in_check: bool) -> Option<i32> {
         // Same side to move: every second ply back along the path.
         let mut p = ply as isize - 2;
+        let mut first = None;
         while p >= 0 {
             if self.s.path[p as usize] == hash {
-                return true;
+                first = Some(p as usize + 1);
+                break;
             }
             p -= 2;
         }
-        self.history_filter[(hash >> 6) as usize & 63] >> (hash & 63) & 1 != 0 && self.history.contains(&hash)
+        if first.is_none()
+            && self.history_filter[(hash >> 6) as usize & 63] >> (hash & 63) & 1 != 0
+            && self.history.contains(&hash)
+        {
+            // Back into the game: judged on the part of the cycle in the tree.
+            first = Some(0);
+        }
+        let first = first?;
+        // Positions `first..=ply` since the first occurrence: where the
+        // opponent was to move (odd distance), the side to move gave check.
+        let checked = |k: usize| if k == ply { in_check } else { self.s.path_check[k] };
+        let (mut mover_checks, mut opponent_checks) = (true, true);
+        let (mut mover_plies, mut opponent_plies) = (0, 0);
+        for k in first..=ply {
+            if (ply - k) % 2 == 1 {
+                mover_checks &= checked(k);
+                mover_plies += 1;
+            } else {
+                opponent_checks &= checked(k);
+                opponent_plies += 1;
+            }
+        }
+        let cycle = Cycle {
+            mover_always_checked: mover_checks && mover_plies > 0,
+            opponent_always_checked: opponent_checks && opponent_plies > 0,
+        };
+        Some(match pos.repetition_outcome(cycle) {
+            RepetitionOutcome::Draw => 0,
+            RepetitionOutcome::Win => MATE - ply as i32,
+            RepetitionOutcome::Loss => -MATE + ply as i32,
+        })
     }
 
     fn result(&self, pos: &P, root: &[RootMove<P::Move>], score: i32, depth: u32) -> SearchResult<P::Move> {
@@ -431,6 +493,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
         };
         let moves = pos.legal_moves();
         self.s.path[0] = pos.hash();
+        self.s.path_check[0] = pos.is_check();
         if moves.is_empty() {
             self.s.pv_len[0] = 0;
             let r = self.result(pos, &[], no_moves_score(pos, 0), 0);
@@ -448,6 +511,9 @@ impl<P: GamePosition> Run<'_, '_, P> {
         let mut last: Option<SearchResult<P::Move>> = None;
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
+            // The first iteration is small (quiescence is bounded) and is
+            // always finished, so the answer is a searched move.
+            self.uninterruptible = depth == 1;
             let prev = last.as_ref().map(|r| r.score);
             let score = match prev {
                 Some(p) if depth >= 5 && p.abs() < MATE_BOUND && limits.noise_cp == 0 => {
@@ -483,11 +549,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
                 }
             }
         }
-        let mut result = last.unwrap_or_else(|| {
-            // Stopped inside the first iteration: the best ordered move.
-            self.s.pv_len[0] = 0;
-            self.result(pos, &root, 0, 0)
-        });
+        let mut result = last.expect("the first iteration always completes");
         result.nodes = self.nodes;
         result.seldepth = self.seldepth as u32;
         result.stopped = self.aborted;
@@ -497,7 +559,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
 
     /// A root search in a window around the previous score, widened on failure.
     fn aspiration(&mut self, pos: &P, root: &mut [RootMove<P::Move>], depth: i32, prev: i32) -> Option<i32> {
-        let mut delta = 40;
+        let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (prev - delta, prev + delta);
         loop {
             let score = self.root_search(pos, root, depth, alpha, beta)?;
@@ -604,8 +666,9 @@ impl<P: GamePosition> Run<'_, '_, P> {
         in_check: bool,
     ) -> i32 {
         self.s.pv_len[ply] = ply;
-        if depth <= 0 && !in_check {
-            return self.qsearch(pos, ply, alpha, beta, in_check);
+        let may_extend = ply < 2 * self.root_depth as usize + CHECK_EXTENSION_SLACK;
+        if depth <= 0 && (!in_check || !may_extend) {
+            return self.qsearch(pos, ply, 0, alpha, beta, in_check);
         }
         if self.count_node_and_check() {
             return 0;
@@ -615,10 +678,11 @@ impl<P: GamePosition> Run<'_, '_, P> {
             return -MATE + ply as i32;
         }
         let hash = pos.hash();
-        if self.is_repetition(hash, ply) {
-            return 0;
+        if let Some(score) = self.repetition_score(pos, hash, ply, in_check) {
+            return score;
         }
         self.s.path[ply] = hash;
+        self.s.path_check[ply] = in_check;
         // Mate distance: no line from here can do better than mating at once.
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -630,7 +694,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
         }
 
         let entry = self.s.tt.probe(hash);
-        let mut tt_move = entry.and_then(|e| e.best);
+        let tt_move = entry.and_then(|e| e.best);
         if let Some(e) = entry {
             if !pv_node && e.depth as i32 >= depth {
                 if let Some(s) = tt_cutoff(e, ply, alpha, beta) {
@@ -640,7 +704,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
         }
 
         // Check extension (bounded, so that long series of checks end).
-        let depth = if in_check && ply < 2 * self.root_depth as usize + 4 { depth.max(0) + 1 } else { depth.max(1) };
+        let depth = if in_check && may_extend { depth.max(0) + 1 } else { depth.max(1) };
 
         let static_eval = match entry {
             _ if in_check => -INF,
@@ -649,7 +713,12 @@ impl<P: GamePosition> Run<'_, '_, P> {
         };
         let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
         // Reverse futility: far above beta with little depth left, stop here.
-        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta {
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - REVERSE_FUTILITY_MARGIN_PER_PLY * depth >= beta
+        {
             return static_eval;
         }
 
@@ -657,111 +726,19 @@ impl<P: GamePosition> Run<'_, '_, P> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<P::Move, 64> = ArrayVec::new();
-        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 120 + 100 * depth <= alpha;
+        let futile = !pv_node
+            && !in_check
+            && depth <= 2
+            && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha;
         let late_limit = if depth <= 3 { 4 + 4 * depth * depth } else { i32::MAX } as usize;
         let orig_alpha = alpha;
         let zone = pos.check_hint();
 
-        // The table's move first, before generating the others: it often
-        // ends the node by itself.
-        if let Some(m) = tt_move {
-            if pos.is_legal(m) {
-                let quiet = pos.is_quiet(m);
-                let child = pos.play(m);
-                let gives_check = child.is_check();
-                let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, gives_check);
-                if self.aborted {
-                    return 0;
-                }
-                searched = 1;
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        if quiet {
-                            self.s.ordering.on_cutoff(pos, ply, depth, m, &[]);
-                        }
-                        self.s.tt.store(hash, depth, score_to_tt(score, ply), Bound::Lower, Some(m), tt_eval);
-                        return score;
-                    }
-                    alpha = score;
-                }
-                if quiet {
-                    quiets_tried.push(m);
-                }
-            } else {
-                tt_move = None;
-            }
-        }
-
-        // Then the captures that do not lose material, then the killers, then
-        // everything else: the full legal list is generated only if no
-        // earlier move ended the node.
         let base = ply * P::MAX_MOVES;
-        let mut moves = pos.noisy_moves();
-        let mut n = 0;
-        for i in 0..moves.len() {
-            let m = moves[i];
-            if Some(m) == tt_move {
-                continue;
-            }
-            let score = self.s.ordering.score(pos, m, None, ply);
-            if score >= ordering::GOOD_CAPTURE {
-                moves[n] = m;
-                self.s.scores[base + n] = score;
-                n += 1;
-            }
-        }
-        moves.truncate(n);
-        let mut stage = Stage::GoodCaptures;
-        let mut i = 0;
-        let killers = self.s.ordering.killers(ply);
-        let mut killers_done: [Option<P::Move>; 2] = [None; 2];
+        let mut picker = MovePicker::<P>::new(tt_move, self.s.ordering.killers(ply), ply);
         loop {
-            let m = match stage {
-                Stage::GoodCaptures | Stage::Rest if i < n => {
-                    pick_best(&mut moves, &mut self.s.scores[base..], i, n);
-                    i += 1;
-                    let m = moves[i - 1];
-                    if stage == Stage::Rest
-                        && (Some(m) == tt_move
-                            || killers_done.contains(&Some(m))
-                            || self.s.scores[base + i - 1] >= ordering::GOOD_CAPTURE && !pos.is_quiet(m))
-                    {
-                        continue;
-                    }
-                    m
-                }
-                Stage::GoodCaptures => {
-                    stage = Stage::Killer(0);
-                    continue;
-                }
-                Stage::Killer(k) => {
-                    stage = if k == 0 { Stage::Killer(1) } else { Stage::Generate };
-                    match killers[k] {
-                        Some(m) if Some(m) != tt_move && pos.is_quiet(m) && pos.is_legal(m) => {
-                            killers_done[k] = Some(m);
-                            m
-                        }
-                        _ => continue,
-                    }
-                }
-                Stage::Generate => {
-                    moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        return no_moves_score(pos, ply);
-                    }
-                    n = moves.len();
-                    for (j, &m) in moves.iter().enumerate() {
-                        self.s.scores[base + j] = self.s.ordering.score(pos, m, tt_move, ply);
-                    }
-                    i = 0;
-                    stage = Stage::Rest;
-                    continue;
-                }
-                Stage::Rest => break,
-            };
+            let s = &mut *self.s;
+            let Some(m) = picker.next(pos, &s.ordering, &mut s.scores[base..base + P::MAX_MOVES]) else { break };
             let quiet = pos.is_quiet(m);
             let killer = quiet && self.s.ordering.is_killer(ply, m);
 
@@ -821,6 +798,9 @@ impl<P: GamePosition> Run<'_, '_, P> {
                 quiets_tried.push(m);
             }
         }
+        if searched == 0 && picker.no_legal_moves() {
+            return no_moves_score(pos, ply);
+        }
 
         let bound = if best_score >= beta {
             Bound::Lower
@@ -844,8 +824,11 @@ impl<P: GamePosition> Run<'_, '_, P> {
         self.s.pv_len[ply] = child_len;
     }
 
-    /// Captures only (and every evasion when in check), until the position is quiet.
-    fn qsearch(&mut self, pos: &P, ply: usize, mut alpha: i32, beta: i32, in_check: bool) -> i32 {
+    /// Quiescence, `qply` plies past the horizon: the captures that do not
+    /// lose material and may still matter (and, at its first ply, promotions
+    /// to the most valuable piece), or every evasion of a check in its first
+    /// plies, until the position is quiet or `QS_MAX_PLIES` deep.
+    fn qsearch(&mut self, pos: &P, ply: usize, qply: usize, mut alpha: i32, beta: i32, in_check: bool) -> i32 {
         self.s.pv_len[ply] = ply;
         if self.count_node_and_check() {
             return 0;
@@ -854,7 +837,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
         if pos.has_lost() {
             return -MATE + ply as i32;
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || qply >= QS_MAX_PLIES {
             return pos.evaluate();
         }
         let hash = pos.hash();
@@ -862,8 +845,9 @@ impl<P: GamePosition> Run<'_, '_, P> {
         if let Some(s) = entry.and_then(|e| tt_cutoff(e, ply, alpha, beta)) {
             return s;
         }
+        let evasions = in_check && qply < QS_EVASION_PLIES;
         let mut list: P::MoveList;
-        let stand = if in_check {
+        let stand = if evasions {
             list = pos.legal_moves();
             if list.is_empty() {
                 return no_moves_score(pos, ply);
@@ -884,27 +868,30 @@ impl<P: GamePosition> Run<'_, '_, P> {
         alpha = alpha.max(stand);
         let mut best = stand;
 
+        // Which moves are worth trying: see the function's comment.
+        let best_promotion = if evasions || qply > 0 {
+            None
+        } else {
+            list.iter().filter(|&&m| pos.capture_gain(m).is_none()).filter_map(|&m| pos.promotion_value(m)).max()
+        };
         let base = ply * P::MAX_MOVES;
         let mut n = 0;
         for i in 0..list.len() {
             let m = list[i];
-            let keep = in_check
-                || match pos.capture_gain(m) {
-                    Some(g) => g == i32::MAX || (g >= 0 && stand + g + 150 > alpha),
-                    None => pos.promotion_value(m).is_some(),
-                };
-            if keep {
-                self.s.scores[base + n] = self.s.ordering.score(pos, m, None, ply);
-                list[n] = m;
-                n += 1;
+            if !evasions && !self.worth_in_quiescence(pos, m, stand, alpha, best_promotion) {
+                continue;
             }
+            self.s.scores[base + n] = self.s.ordering.score(pos, m, None, ply);
+            list[n] = m;
+            n += 1;
         }
+        let check_children = qply + 1 < QS_EVASION_PLIES;
         for i in 0..n {
             pick_best(&mut list, &mut self.s.scores[base..], i, n);
             let m = list[i];
             let child = pos.play(m);
-            let check = child.is_check();
-            let score = -self.qsearch(&child, ply + 1, -beta, -alpha, check);
+            let check = check_children && child.is_check();
+            let score = -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha, check);
             if self.aborted {
                 return 0;
             }
@@ -920,5 +907,29 @@ impl<P: GamePosition> Run<'_, '_, P> {
             }
         }
         best
+    }
+
+    /// Whether quiescence tries the noisy move `m` when the side to move
+    /// stands at `stand`: a capture that wins the game; a capture that can
+    /// lift the score near `alpha` (delta pruning) and does not lose
+    /// material by its exchange value; a promotion without capture only to
+    /// the most valuable piece (`best_promotion`, `None` past the first
+    /// ply) and only where the new piece is safe enough.
+    #[inline]
+    fn worth_in_quiescence(&self, pos: &P, m: P::Move, stand: i32, alpha: i32, best_promotion: Option<i32>) -> bool {
+        let promotion_gain = pos.promotion_value(m).map_or(0, |v| v - pos.mover_value(m));
+        match pos.capture_gain(m) {
+            Some(i32::MAX) => true,
+            Some(gain) => {
+                stand.saturating_add(gain + promotion_gain + DELTA_MARGIN) > alpha
+                    && (gain >= pos.mover_value(m) || pos.exchange_value(m) >= 0)
+            }
+            None => match (pos.promotion_value(m), best_promotion) {
+                (Some(v), Some(best)) => {
+                    v == best && stand + promotion_gain + DELTA_MARGIN > alpha && pos.exchange_value(m) >= 0
+                }
+                _ => false,
+            },
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! value won (most valuable victim, least valuable attacker; the game says
 //! what a capture wins, a blast's net value included), then killer moves,
 //! then the other moves by their history score. Captures that lose material
-//! (by their own blast) go last.
+//! once the exchange they start is played out (the game's
+//! `exchange_value`, asked only when the victim is worth less than the
+//! attacker) go last.
 
 use crate::game_position::GamePosition;
 
@@ -84,12 +86,16 @@ impl<M: Copy + PartialEq> Ordering<M> {
             return TT_MOVE;
         }
         if let Some(gain) = pos.capture_gain(m) {
-            return if gain == i32::MAX {
-                WINNING_BLAST
-            } else if gain >= 0 {
-                GOOD_CAPTURE + gain * 16 - pos.mover_value(m) / 16
+            if gain == i32::MAX {
+                return WINNING_BLAST;
+            }
+            let mover = pos.mover_value(m);
+            // Taking at least the attacker's worth cannot lose the exchange.
+            let exchange = if gain >= mover { gain } else { pos.exchange_value(m) };
+            return if exchange >= 0 {
+                GOOD_CAPTURE + gain * 16 - mover / 16
             } else {
-                BAD_CAPTURE + gain
+                BAD_CAPTURE + exchange.max(-(1 << 20))
             };
         }
         if let Some(value) = pos.promotion_value(m) {
