@@ -5,14 +5,9 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use zilo::catalog::{self, Family, Start, StartError};
-use zilo::game::MAX_PERFT_DEPTH;
-use zilo::game_position::{GameOutcome, GamePosition};
-use zilo::players::{play_match_from, play_match_reporting, Level, MatchOptions, MatchResult, PlayerSpec};
-use zilo::record::Record;
-use zilo::rng::Rng;
-use zilo::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
-use zilo::{cyvasse, with_start};
+use zilo::door::{self, BestMove, Game, MAX_PERFT_DEPTH};
+use zilo::players::{Level, MatchOptions, MatchResult, PlayerSpec};
+use zilo::search::Limits;
 
 /// Writes one line of the command's output, as `println!` would, through
 /// [`output_line`]: output that cannot be written ends the command cleanly.
@@ -82,40 +77,33 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(parsed)
 }
 
-/// The start position the arguments name: the variant's start, or `--fen`.
-fn start_for(args: &Args) -> Result<Start, String> {
-    catalog::start_position(&args.variant, args.fen.as_deref()).map_err(|e: StartError| e.to_string())
-}
-
-fn cmd_perft(args: &Args) -> Result<(), String> {
-    let [depth] = args.rest.as_slice() else { return Err(format!("perft takes one depth; {USAGE}")) };
-    let depth = whole_number(depth, "perft depth", 0..=MAX_PERFT_DEPTH)?;
-    with_start!(start_for(args)?, pos => print_perft(pos, depth, args.divide));
-    Ok(())
+/// The game the arguments name: the variant's start, or `--fen`.
+fn game_for(args: &Args) -> Result<Game, String> {
+    Game::new(&args.variant, args.fen.as_deref()).map_err(|e| e.to_string())
 }
 
 /// perft from the start the arguments name, judged as a game: a finished one counts 0.
-fn print_perft<P: GamePosition>(start: P, depth: u32, divide: bool) {
-    let game = Record::new(start);
-    let total = if divide {
-        let pos = game.position();
-        let mut lines: Vec<(String, u64)> =
-            game.perft_divide(depth).into_iter().map(|(m, n)| (pos.move_text(m), n)).collect();
+fn cmd_perft(args: &Args) -> Result<(), String> {
+    let [depth] = args.rest.as_slice() else { return Err(format!("perft takes one depth; {USAGE}")) };
+    let depth = whole_number(depth, "perft depth", 0..=MAX_PERFT_DEPTH)?;
+    let game = game_for(args)?;
+    let total = if args.divide && depth > 0 {
+        let mut lines = game.perft_divide(depth).map_err(|e| e.to_string())?;
         lines.sort();
         for (m, n) in &lines {
             say!("{m} {n}");
         }
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        game.perft(depth)
+        game.perft(depth).map_err(|e| e.to_string())?
     };
     say!("nodes {total}");
+    Ok(())
 }
 
 /// The texts of the moves that may be played in `game` now (none once it is over), sorted.
-fn sorted_moves<P: GamePosition>(game: &Record<P>) -> Vec<String> {
-    let pos = game.position();
-    let mut moves: Vec<String> = game.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+fn sorted_moves(game: &Game) -> Vec<String> {
+    let mut moves = game.legal_moves();
     moves.sort();
     moves
 }
@@ -124,29 +112,20 @@ fn cmd_moves(args: &Args) -> Result<(), String> {
     if let Some(extra) = args.rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    for m in with_start!(start_for(args)?, pos => sorted_moves(&Record::new(pos))) {
+    for m in sorted_moves(&game_for(args)?) {
         say!("{m}");
     }
     Ok(())
 }
 
-/// Plays `moves` (texts) from `start`; the game's record.
-fn played<P: GamePosition>(start: P, moves: &[String]) -> Result<Record<P>, String> {
-    let mut game = Record::new(start);
-    for text in moves {
-        game.play_text(text).map_err(|e| e.to_string())?;
-    }
-    Ok(game)
-}
-
 fn cmd_play(args: &Args) -> Result<(), String> {
-    let (position, outcome) = with_start!(start_for(args)?, pos => {
-        let game = played(pos, &args.rest)?;
-        let outcome = game.outcome();
-        (game.position().position_text(), format!("{} {}", outcome.result(), outcome.reason()))
-    });
-    say!("{position}");
-    say!("result {outcome}");
+    let mut game = game_for(args)?;
+    for text in &args.rest {
+        game.play(text).map_err(|e| e.to_string())?;
+    }
+    let outcome = game.outcome();
+    say!("{}", game.position());
+    say!("result {} {}", outcome.result, outcome.reason);
     Ok(())
 }
 
@@ -160,7 +139,7 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
     if let Some(extra) = args.rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    start_for(args)?;
+    game_for(args)?;
     let stdin = std::io::stdin();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in stdin.lock().lines() {
@@ -169,11 +148,7 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
             Some((f, m)) => (f, Some(m.trim())),
             None => (line.as_str(), None),
         };
-        let reply = (|| -> Result<String, String> {
-            let start = catalog::start_position(&args.variant, Some(fen_text)).map_err(|e| e.to_string())?;
-            with_start!(start, pos => batch_line(pos, move_text))
-        })();
-        match reply {
+        match batch_line(&args.variant, fen_text, move_text) {
             Ok(text) => writeln!(out, "{text}"),
             Err(e) => writeln!(out, "error {e}"),
         }
@@ -183,18 +158,18 @@ fn cmd_batch(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-fn batch_line<P: GamePosition>(pos: P, move_text: Option<&str>) -> Result<String, String> {
-    let mut game = Record::new(pos);
+fn batch_line(variant: &str, position: &str, move_text: Option<&str>) -> Result<String, door::DoorError> {
+    let mut game = Game::new(variant, Some(position))?;
     let moves = sorted_moves(&game);
     let after = match move_text {
         Some(m) => {
-            game.play_text(m).map_err(|e| e.to_string())?;
-            game.position().position_text()
+            game.play(m)?;
+            game.position()
         }
         None => String::new(),
     };
     let outcome = game.outcome();
-    Ok(format!("{};{};{} {}", moves.join(" "), after, outcome.result(), outcome.reason()))
+    Ok(format!("{};{};{} {}", moves.join(" "), after, outcome.result, outcome.reason))
 }
 
 /// The benchmark positions: a perft depth and a search depth for each, both
@@ -226,29 +201,44 @@ fn cmd_bench(rest: &[String]) -> Result<(), String> {
     if let Some(extra) = rest.first() {
         return Err(format!("unexpected argument '{extra}'; {USAGE}"));
     }
-    let positions: Vec<_> = BENCH
+    let games: Vec<_> = BENCH
         .iter()
         .map(|&(variant, name, text, perft_depth, search_depth)| {
-            let start = catalog::start_position(variant, Some(text)).expect("bench positions are valid");
-            (variant, name, start, perft_depth, search_depth)
+            let game = Game::new(variant, Some(text)).expect("bench positions are valid");
+            (variant, name, game, perft_depth, search_depth)
         })
         .collect();
-    for (variant, name, start, depth, _) in &positions {
-        with_start!(start, pos => bench_perft(variant, name, pos, *depth));
+    for (variant, name, game, depth, _) in &games {
+        // Repeat short runs for at least a second so the figure is stable.
+        let started = Instant::now();
+        let (mut runs, mut nodes) = (0u64, 0u64);
+        while runs == 0 || started.elapsed().as_secs_f64() < 1.0 {
+            nodes = game.perft(*depth).map_err(|e| e.to_string())?;
+            runs += 1;
+        }
+        let secs = started.elapsed().as_secs_f64() / runs as f64;
+        say!("{variant} {name} perft {depth}: nodes {nodes} time {secs:.3} s nps {:.0}", nodes as f64 / secs.max(1e-9));
     }
     // The search at a fixed depth from an empty table: its node count is a
     // signature of the search (it changes only when the search does), its
     // speed is what the computer player gets.
-    for (variant, name, start, _, depth) in &positions {
-        with_start!(start, pos => bench_search(variant, name, pos, *depth));
+    for (variant, name, game, _, depth) in &games {
+        let started = Instant::now();
+        let r = game.best_move(Limits { depth: Some(*depth), ..Limits::default() }).map_err(|e| e.to_string())?;
+        let secs = started.elapsed().as_secs_f64();
+        say!(
+            "{variant} {name} search depth {depth}: nodes {} time {secs:.3} s nps {:.0}",
+            r.nodes,
+            r.nodes as f64 / secs.max(1e-9)
+        );
     }
     // How long the computer takes in ordinary positions, worst cases included:
     // the search corpus (random and level-1 play) of every game to depth 3.
     let corpus = zilo::search::corpus::CorpusOptions::default();
-    for id in catalog::ids() {
-        let r = zilo::search::corpus::search_corpus(id, corpus).map_err(|e| e.to_string())?;
+    for id in door::ids() {
+        let r = door::search_corpus(id, corpus).map_err(|e| e.to_string())?;
         let most = r.most_nodes().map_or(0, |s| s.nodes);
-        println!(
+        say!(
             "{id} corpus depth {}: positions {} p99 time {:.0} ms most nodes {most}",
             corpus.depth,
             r.searches.len(),
@@ -256,32 +246,6 @@ fn cmd_bench(rest: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-fn bench_perft<P: GamePosition>(variant: &str, name: &str, pos: &P, depth: u32) {
-    // Repeat short runs for at least a second so the figure is stable.
-    let started = Instant::now();
-    let (mut runs, mut nodes) = (0u64, 0u64);
-    while runs == 0 || started.elapsed().as_secs_f64() < 1.0 {
-        nodes = pos.perft(depth);
-        runs += 1;
-    }
-    let secs = started.elapsed().as_secs_f64() / runs as f64;
-    println!("{variant} {name} perft {depth}: nodes {nodes} time {secs:.3} s nps {:.0}", nodes as f64 / secs.max(1e-9));
-}
-
-fn bench_search<P: GamePosition>(variant: &str, name: &str, pos: &P, depth: u32) {
-    let clock = default_clock();
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: None };
-    let started = Instant::now();
-    let r = Searcher::<P>::new().search(pos, &[], limits, &mut hooks);
-    let secs = started.elapsed().as_secs_f64();
-    println!(
-        "{variant} {name} search depth {depth}: nodes {} time {secs:.3} s nps {:.0}",
-        r.nodes,
-        r.nodes as f64 / secs.max(1e-9)
-    );
 }
 
 /// `text` as a whole number from `range`; `what` names it in the message that
@@ -334,28 +298,17 @@ fn cmd_bestmove(argv: &[String]) -> Result<(), String> {
             other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
         }
     }
-    let start = catalog::start_position(&variant, fen.as_deref()).map_err(|e| e.to_string())?;
-    with_start!(start, pos => print_best_move(&pos, limits));
-    Ok(())
+    let game = Game::new(&variant, fen.as_deref()).map_err(|e| e.to_string())?;
+    print_best_move(&game, limits)
 }
 
-/// Searches `pos` within `limits`, printing an `info` line per iteration, then `bestmove`.
-fn print_best_move<P: GamePosition>(pos: &P, limits: Limits) {
-    let line = |r: &SearchResult<P::Move>| {
-        let score = match r.mate_in() {
+/// Searches within `limits`, printing an `info` line per iteration, then `bestmove`.
+fn print_best_move(game: &Game, limits: Limits) -> Result<(), String> {
+    let line = |r: &BestMove| {
+        let score = match r.mate {
             Some(n) => format!("mate {n}"),
             None => format!("cp {}", r.score),
         };
-        // The line's texts, each in the position it is played from.
-        let mut at = pos.clone();
-        let pv: Vec<String> =
-            r.pv.iter()
-                .map(|&m| {
-                    let text = at.move_text(m);
-                    at = at.play(m);
-                    text
-                })
-                .collect();
         let nps = r.nodes as f64 * 1000.0 / (r.time_ms.max(1)) as f64;
         say!(
             "info depth {} seldepth {} score {score} nodes {} nps {:.0} time {} pv {}",
@@ -364,26 +317,25 @@ fn print_best_move<P: GamePosition>(pos: &P, limits: Limits) {
             r.nodes,
             nps,
             r.time_ms,
-            pv.join(" ")
+            r.pv.join(" ")
         );
     };
-    let clock = default_clock();
-    let mut on_iteration = |r: &SearchResult<P::Move>| line(r);
-    let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: Some(&mut on_iteration) };
-    let result = Searcher::<P>::new().search(pos, &[], limits, &mut hooks);
+    let result = game.best_move_reporting(limits, &mut |r| line(r)).map_err(|e| e.to_string())?;
     if result.stopped {
         line(&result);
     }
     match result.best {
-        Some(m) => say!("bestmove {}", pos.move_text(m)),
+        Some(m) => say!("bestmove {m}"),
         None => say!("bestmove (none)"),
     }
+    Ok(())
 }
 
 fn cmd_match(argv: &[String]) -> Result<(), String> {
     let mut it = argv.iter();
     let variant = it.next().ok_or_else(|| format!("missing variant; {USAGE}"))?.clone();
-    let family = Family::by_id(&variant).ok_or_else(|| StartError::UnknownVariant(variant.clone()).to_string())?;
+    // An unknown game is named before the options are read.
+    door::hidden_setup(&variant).map_err(|e| e.to_string())?;
     let mut a = PlayerSpec::Level(Level::DEFAULT);
     let mut b = PlayerSpec::Random;
     let mut options = MatchOptions::new(100, 1);
@@ -418,21 +370,7 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
             total.losses
         );
     };
-    let r = match family {
-        Family::ChessLike(v) => play_match_reporting(v, a, b, options, on_game),
-        // Each pair of games starts from its own random setups, both halves
-        // drawn independently (as the computer sets up without seeing the
-        // person's half), then the pair's random opening turns.
-        Family::Cyvasse => {
-            let seed = options.seed;
-            let start = |pair: u32| {
-                cyvasse::random_start(&mut Rng::new(
-                    seed ^ 0xc1fa_55e0 ^ (pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                ))
-            };
-            play_match_from(start, a, b, options, on_game)
-        }
-    };
+    let r = door::play_match(&variant, a, b, options, &on_game).map_err(|e| e.to_string())?;
     let (elo, margin) = r.elo();
     if verbose {
         for g in &r.records {

@@ -15,6 +15,7 @@ use crate::door::info::{GameInfo, PieceInfo, SideInfo};
 use crate::door::{
     AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, ErrorKind, FromTo, MoveRecord, PlacedPiece, Side,
 };
+use crate::players::{play_match_reporting, GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
 
 /// Every chess-like variant.
@@ -27,6 +28,18 @@ impl DoorFamily for ChessLike {
 
     fn games(&self) -> Vec<GameInfo> {
         Variant::all().iter().filter_map(|id| Variant::by_id(id)).map(game_info).collect()
+    }
+
+    fn play_match(
+        &self,
+        id: &str,
+        a: PlayerSpec,
+        b: PlayerSpec,
+        options: MatchOptions,
+        on_game: &(dyn Fn(&GameRecord, &MatchResult) + Sync),
+    ) -> MatchResult {
+        let v = Variant::by_id(id).expect("the door asks only for its ids");
+        play_match_reporting(v, a, b, options, on_game)
     }
 
     fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {

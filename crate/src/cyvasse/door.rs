@@ -10,7 +10,7 @@ use super::outcome::{EndReason, Outcome};
 use super::piece::Kind;
 use super::piece::{Side as CyvasseSide, Terrain};
 use super::position::Position;
-use super::setup::{check_setup, default_start, starting_position, SetupHalf};
+use super::setup::{check_setup, default_start, random_start, starting_position, SetupHalf};
 use super::setup::{king_fields, presets, zone, MOUNTAINS, WATER};
 use crate::door::family::boxed;
 use crate::door::info::{
@@ -20,7 +20,9 @@ use crate::door::{
     AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveRecord, PlacedPiece,
     SetupRules, Side,
 };
+use crate::players::{play_match_from, GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
+use crate::rng::Rng;
 
 /// The one game of its family.
 pub struct Cyvasse;
@@ -35,6 +37,24 @@ impl DoorFamily for Cyvasse {
 
     fn games(&self) -> Vec<GameInfo> {
         vec![game_info()]
+    }
+
+    /// Each pair of games starts from its own random setups, both halves
+    /// drawn independently (as the computer sets up without seeing the
+    /// person's half), then the pair's random opening turns.
+    fn play_match(
+        &self,
+        _id: &str,
+        a: PlayerSpec,
+        b: PlayerSpec,
+        options: MatchOptions,
+        on_game: &(dyn Fn(&GameRecord, &MatchResult) + Sync),
+    ) -> MatchResult {
+        let seed = options.seed;
+        let start = |pair: u32| {
+            random_start(&mut Rng::new(seed ^ 0xc1fa_55e0 ^ (pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+        };
+        play_match_from(start, a, b, options, on_game)
     }
 
     fn new_game(&self, _id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {

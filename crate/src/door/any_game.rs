@@ -5,7 +5,8 @@
 use super::{BestMove, BoardPiece, DoorError, DoorPosition, ErrorKind, MoveRecord, Outcome, Side, MAX_MOVE_LEN};
 use crate::game_position::{GameOutcome, GamePosition};
 use crate::record::{PlayError, Record};
-use crate::search::{self, Limits};
+use crate::search::corpus::{self, CorpusOptions, CorpusReport};
+use crate::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
 
 /// A game record of some family, as the door sees it.
 pub trait AnyGame: Send {
@@ -39,7 +40,8 @@ pub trait AnyGame: Send {
     fn moves_from(&self, square: &str) -> Result<Vec<String>, DoorError>;
     fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError>;
     fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError>;
-    fn best_move(&self, limits: Limits) -> Result<BestMove, DoorError>;
+    fn best_move(&self, limits: Limits, on_iteration: &mut dyn FnMut(&BestMove)) -> Result<BestMove, DoorError>;
+    fn search_corpus(&self, options: CorpusOptions) -> CorpusReport;
     fn perft(&self, depth: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     fn occurrences(&self) -> usize;
@@ -234,32 +236,21 @@ impl<P: DoorPosition> AnyGame for Record<P> {
         Ok(if outcome.is_over() { Some(over_error(outcome).to_string()) } else { why })
     }
 
-    fn best_move(&self, limits: Limits) -> Result<BestMove, DoorError> {
+    fn best_move(&self, limits: Limits, on_iteration: &mut dyn FnMut(&BestMove)) -> Result<BestMove, DoorError> {
         let outcome = Record::outcome(self);
         if outcome.is_over() {
             return Err(over_error(outcome));
         }
         let pos = Record::position(self);
-        let found = search::best_move(pos, &self.earlier_hashes(), limits);
-        let mut at = pos.clone();
-        let pv = found
-            .pv
-            .iter()
-            .map(|&m| {
-                let text = at.move_text(m);
-                at = at.play(m);
-                text
-            })
-            .collect();
-        Ok(BestMove {
-            best: found.best.map(|m| pos.move_text(m)),
-            score: found.score,
-            mate: found.mate_in(),
-            depth: found.depth,
-            nodes: found.nodes,
-            time_ms: found.time_ms,
-            pv,
-        })
+        let clock = default_clock();
+        let mut report = |r: &SearchResult<P::Move>| on_iteration(&best_move_of(pos, r));
+        let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: Some(&mut report) };
+        let found = Searcher::new().search(pos, &self.earlier_hashes(), limits, &mut hooks);
+        Ok(best_move_of(pos, &found))
+    }
+
+    fn search_corpus(&self, options: CorpusOptions) -> CorpusReport {
+        corpus::search_corpus_from(self.variant(), Record::start_position(self), options)
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -276,5 +267,31 @@ impl<P: DoorPosition> AnyGame for Record<P> {
 
     fn occurrences(&self) -> usize {
         Record::occurrences(self)
+    }
+}
+
+/// A search's result in texts: the best move and the line, each move
+/// written in the position it is played from.
+fn best_move_of<P: GamePosition>(pos: &P, found: &SearchResult<P::Move>) -> BestMove {
+    let mut at = pos.clone();
+    let pv = found
+        .pv
+        .iter()
+        .map(|&m| {
+            let text = at.move_text(m);
+            at = at.play(m);
+            text
+        })
+        .collect();
+    BestMove {
+        best: found.best.map(|m| pos.move_text(m)),
+        score: found.score,
+        mate: found.mate_in(),
+        depth: found.depth,
+        seldepth: found.seldepth,
+        nodes: found.nodes,
+        time_ms: found.time_ms,
+        pv,
+        stopped: found.stopped,
     }
 }

@@ -6,6 +6,7 @@
 use super::info::GameInfo;
 use super::{AnyGame, BoardPiece, DoorError, MoveRecord, Side};
 use crate::game_position::GamePosition;
+use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
 
 /// A position of a family that stands behind the door.
@@ -64,6 +65,15 @@ pub trait DoorFamily: Sync {
     /// A game of `id` (one of [`DoorFamily::ids`]) from its start or a
     /// position string (already checked for length and emptiness).
     fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError>;
+    /// A match in game `id` (see `door::play_match`).
+    fn play_match(
+        &self,
+        id: &str,
+        a: PlayerSpec,
+        b: PlayerSpec,
+        options: MatchOptions,
+        on_game: &(dyn Fn(&GameRecord, &MatchResult) + Sync),
+    ) -> MatchResult;
     /// The setup rules, for a family whose games start with a hidden setup.
     fn setup(&self) -> Option<&'static dyn SetupRules> {
         None

@@ -25,6 +25,8 @@ use serde::Serialize;
 pub use any_game::AnyGame;
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
 
+use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
+use crate::search::corpus::{CorpusOptions, CorpusReport};
 use crate::search::Limits;
 
 /// The longest position string any door reads: far more than any real
@@ -236,10 +238,14 @@ pub struct BestMove {
     /// Moves to mate: positive when the side to move mates.
     pub mate: Option<i32>,
     pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
     pub nodes: u64,
     pub time_ms: u64,
     /// The principal variation, as move texts.
     pub pv: Vec<String>,
+    /// A limit cut the last iteration short (the answer is the last completed one's).
+    pub stopped: bool,
 }
 
 /// A game in progress or finished, of any family.
@@ -276,6 +282,25 @@ pub fn ids() -> Vec<&'static str> {
 /// Every game, described for front ends (boards, sides, pieces, setup).
 pub fn games() -> Vec<info::GameInfo> {
     FAMILIES.iter().flat_map(|f| f.games()).collect()
+}
+
+/// A match between two players in game `id`: each pair of games starts
+/// from the family's own idea of a fresh start (random openings; Cyvasse's
+/// random setups), colours swapped within the pair.
+pub fn play_match(
+    id: &str,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    options: MatchOptions,
+    on_game: &(dyn Fn(&GameRecord, &MatchResult) + Sync),
+) -> Result<MatchResult, DoorError> {
+    Ok(family(id)?.play_match(id, a, b, options, on_game))
+}
+
+/// The search corpus of game `id` (positions of random and level-1 play),
+/// each searched to a fixed depth: see `search::corpus`.
+pub fn search_corpus(id: &str, options: CorpusOptions) -> Result<CorpusReport, DoorError> {
+    Ok(Game::new(id, None)?.inner.search_corpus(options))
 }
 
 /// Whether a game of `id` starts with a hidden setup (each player places
@@ -474,7 +499,17 @@ impl Game {
 
     /// The computer's answer in the current position, within `limits`.
     pub fn best_move(&self, limits: Limits) -> Result<BestMove, DoorError> {
-        self.inner.best_move(limits)
+        self.inner.best_move(limits, &mut |_| {})
+    }
+
+    /// [`Game::best_move`], calling `on_iteration` after every completed
+    /// iteration with the answer so far.
+    pub fn best_move_reporting(
+        &self,
+        limits: Limits,
+        on_iteration: &mut dyn FnMut(&BestMove),
+    ) -> Result<BestMove, DoorError> {
+        self.inner.best_move(limits, on_iteration)
     }
 
     /// The leaves of the legal move tree `depth` plies deep from the current

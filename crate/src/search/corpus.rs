@@ -4,13 +4,12 @@
 //! (so the same every time), each searched to a fixed depth from an empty
 //! table under a node budget. The corpus test (`tests/search_corpus.rs`)
 //! fails if one search exceeds the budget; `zilo bench` reports the 99th
-//! percentile of the time to depth per game.
+//! percentile of the time to depth per game. `zilo::door::search_corpus`
+//! builds one for a game id.
 
-use crate::catalog;
 use crate::game_position::GamePosition;
 use crate::players::Level;
 use crate::rng::Rng;
-use crate::with_start;
 
 use super::{default_clock, Hooks, Limits, Searcher};
 
@@ -84,11 +83,10 @@ impl CorpusReport {
     }
 }
 
-/// Builds and searches the corpus of game `id` (one of `catalog::ids()`).
-pub fn search_corpus(id: &str, options: CorpusOptions) -> Result<CorpusReport, catalog::StartError> {
-    let start = catalog::start_position(id, None)?;
-    let searches = with_start!(&start, pos => search_all(&positions(pos, options), options));
-    Ok(CorpusReport { game: id.to_string(), searches })
+/// Builds and searches the corpus of a game from its start position
+/// (`zilo::door::search_corpus` does it for a game id).
+pub fn search_corpus_from<P: GamePosition>(game: &str, start: &P, options: CorpusOptions) -> CorpusReport {
+    CorpusReport { game: game.to_string(), searches: search_all(&positions(start, options), options) }
 }
 
 /// The positions of the corpus from `start`, each with how it was reached.
