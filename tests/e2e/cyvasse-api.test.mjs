@@ -210,7 +210,7 @@ test('Setup: a half made field by field, with its problems; random and preset ha
   assert.throws(() => s.place('e9', 'R'), oneLineError(/^e9 is outside the zone/));
   assert.throws(() => s.place('e2', 'R'), oneLineError(/^e2 is taken by the King$/));
   assert.throws(() => s.place('a1', 'R'), oneLineError(/^a1 is a mountain/));
-  assert.throws(() => s.place('c3', 'K'), oneLineError(/^all 1 King are placed$/));
+  assert.throws(() => s.place('c3', 'K'), oneLineError(/^King: 2 placed, 1 needed$/));
   assert.throws(() => s.place('c3', 'X'), oneLineError(/is neither a piece letter/));
   assert.equal(s.text(), '11/10/4K4/^R*6');
   assert.ok(s.problems().length > 0 && s.problems().every((p) => !p.includes('\n')));
@@ -263,4 +263,24 @@ test('bad input: one-line Errors, never a trap', () => {
   for (const [call, pattern] of cases) assert.throws(call, oneLineError(pattern), String(call));
   assert.equal(Zilo.engineStats().restarts, 0);
   g.free();
+});
+
+test('Setup from text refuses at once what place() refuses, with the same reasons', () => {
+  const prefix = 'bad setup: setup of the first player (w) (zone rows 1-4, King on c2, e2 or g2): ';
+  const cases = [
+    // [text, the reason, how place() meets the same: a half with one less, then the place() that adds it]
+    ['RRRRRRR4/10/9/8', 'Rabble: 7 placed, 6 needed', 'RRRRRR5/10/9/8', ['g4', 'R']],
+    ['^^^^7/10/9/8', 'mountains: 4 placed, 3 needed', '^^^8/10/9/8', ['d4', 'mountain']],
+    ['11/10/2K1K4/8', 'King: 2 placed, 1 needed', '11/10/2K6/8', ['e2', 'K']],
+    ['11/10/9/K7', 'the King stands on a1, not on one of the three King fields', '11/10/9/8', ['a1', 'K']],
+  ];
+  for (const [text, reason, fewer, [square, what]] of cases) {
+    assert.throws(() => new Zilo.Setup('cyvasse', 'w', text), oneLineError(new RegExp('^' + (prefix + reason).replace(/[()]/g, '\\$&') + '$')), text);
+    const s = new Zilo.Setup('cyvasse', 'w', fewer);
+    assert.throws(() => s.place(square, what), oneLineError(new RegExp('^' + reason.replace(/[()]/g, '\\$&') + '$')), `${fewer} + ${what}@${square}`);
+    assert.equal(s.text(), fewer, 'a refused place() changes nothing');
+  }
+  // An unfinished half is read; its problems say what is missing.
+  const unfinished = new Zilo.Setup('cyvasse', 'w', 'RRR8/10/4K4/8');
+  assert.ok(unfinished.problems().includes('Rabble: 3 placed, 6 needed'), unfinished.problems().join('; '));
 });

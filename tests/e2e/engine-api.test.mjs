@@ -192,9 +192,9 @@ test('bestMove: a time limit is kept, the default is the default level', () => {
 test('bestMove: bad options and a finished game throw one-line errors', () => {
   const g = new Zilo.Game('zilo');
   const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message) && !e.message.includes('\n'));
-  throwsWith(() => g.bestMove({ level: 9 }), /level 9 is not between 1 and 5/);
+  throwsWith(() => g.bestMove({ level: 9 }), /^bestMove level 9 is out of range \(1 to 5\)$/);
   throwsWith(() => g.bestMove({ level: 3, depth: 2 }), /a level or limits .* not both/);
-  throwsWith(() => g.bestMove({ depth: 'deep' }), /bad bestMove options/);
+  throwsWith(() => g.bestMove({ depth: 'deep' }), /^bestMove depth must be a number, not a string$/);
   const mated = new Zilo.Game('zilo', 'k8/pp7/9/9/8Q/9/9/9/4K4[] w - - 0 1');
   mated.play('i5i9');
   throwsWith(() => mated.bestMove({ depth: 2 }), /the game is over/);
@@ -341,11 +341,11 @@ test('every door refuses wrong types, megabyte strings and freed games with a on
     [() => g.hand(mega), /^a side is 'w' or 'b', not 1048576 characters$/],
     [() => g.resign(0), /^a side must be a string like 'w', not the number 0$/],
     [() => g.perft('3'), /^perft depth must be a number, not a string$/],
-    [() => g.perft(1e4), /^perft depth 10000 is not a whole number from 0 to 20$/],
-    [() => g.perft(-1), /^perft depth -1 is not a whole number/],
+    [() => g.perft(1e4), /^perft depth 10000 is out of range \(0 to 20\)$/],
+    [() => g.perft(-1), /^perft depth -1 is not a whole number \(0 to 20\)$/],
     [() => g.bestMove(3), /^bestMove options must be an object like \{level: 3\} or \{depth: 6\}, not the number 3$/],
     [() => g.bestMove({ levle: 3 }), /^bad bestMove options: unknown option 'levle' \(known: level, depth, timeMs, nodes, seed\)$/],
-    [() => g.bestMove({ depth: mega }), /^bad bestMove options: invalid type: string "eee+…e+", expected u32$/],
+    [() => g.bestMove({ depth: mega }), /^bestMove depth must be a number, not a string$/],
   ];
   // Objects that throw when looked at: a revoked Proxy, a getter that throws.
   const { proxy, revoke } = Proxy.revocable({}, {});
@@ -466,4 +466,106 @@ test('fuzz: random calls with random arguments only ever throw one-line Errors, 
   for (const g of games) g.free();
   assert.equal(Zilo.engineStats().restarts, restarts, 'no trap');
   console.log(`# fuzz JS API: ${cases} cases, ${calls} calls (${thrown} refused), 0 traps`);
+});
+
+// ---- the loose doors of issue 17 ----
+
+test('bestMove refuses a depth the CLI refuses, with the same range, and options in words, not parser text', () => {
+  const g = new Zilo.Game('chess');
+  const throwsWith = (fn, re) => assert.throws(fn, oneLineError(re));
+  // The CLI's own words for the same depth.
+  const cliError = (depth) => {
+    try { cli('bestmove', 'chess', '--depth', String(depth)); } catch (e) { return String(e.stderr).trim(); }
+    return null;
+  };
+  assert.equal(cliError(65), 'zilo: --depth 65 is out of range (0 to 64)');
+  throwsWith(() => g.bestMove({ depth: 65 }), /^bestMove depth 65 is out of range \(0 to 64\)$/);
+  throwsWith(() => g.bestMove({ depth: 1e9 }), /^bestMove depth 1000000000 is out of range \(0 to 64\)$/);
+  throwsWith(() => g.bestMove({ depth: -1 }), /^bestMove depth -1 is not a whole number \(0 to 64\)$/);
+  throwsWith(() => g.bestMove({ depth: 2.5 }), /^bestMove depth 2\.5 is not a whole number \(0 to 64\)$/);
+  throwsWith(() => g.bestMove({ nodes: -1 }), /^bestMove nodes -1 is not a whole number \(0 to 9007199254740991\)$/);
+  throwsWith(() => g.bestMove({ timeMs: Infinity }), /^bestMove timeMs Infinity is not a whole number/);
+  throwsWith(() => g.bestMove({ level: 0 }), /^bestMove level 0 is out of range \(1 to 5\)$/);
+  // The ends of the range are searched (depth 0 as the CLI's: one ply).
+  assert.equal(g.bestMove({ depth: 0 }).depth, 1);
+  assert.ok(g.bestMove({ depth: 1, level: undefined }).move);
+});
+
+test('an empty position string is refused as the CLI refuses --fen \'\'', () => {
+  for (const [variant, fen] of [['chess', ''], ['chess', '   '], ['cyvasse', ''], ['shogi', '\t']]) {
+    assert.throws(() => new Zilo.Game(variant, fen), oneLineError(/^bad position string: /), `${variant} '${fen}'`);
+    let message = null;
+    try { cli('moves', variant, '--fen', fen); } catch (e) { message = String(e.stderr).trim(); }
+    assert.match(message, /^zilo: bad position string: /);
+    let js = null;
+    try { new Zilo.Game(variant, fen); } catch (e) { js = e.message; }
+    assert.equal(`zilo: ${js}`, message);
+  }
+  // Left out or null: the start position.
+  assert.equal(new Zilo.Game('chess', null).fen(), new Zilo.Game('chess').fen());
+});
+
+test('a finished game has no legal moves anywhere: legalMoves, movesFrom, dropTargets, perft', () => {
+  // A draw by repetition: the position has moves, the game has none.
+  const g = new Zilo.Game('chess');
+  for (const m of ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f3g1', 'c6b8', 'g1f3', 'b8c6', 'f3g1', 'c6b8']) g.play(m);
+  assert.equal(g.result().reason, 'repetition');
+  assert.deepEqual(g.legalMoves(), []);
+  assert.equal(g.legalMoveCodes().length, 0);
+  assert.equal(g.legalMovesText(), '');
+  assert.deepEqual(g.movesFrom('g1'), []);
+  assert.equal(g.perft(1), 0);
+  assert.equal(g.perft(3), 0);
+  assert.equal(g.perft(0), 1);
+  // Undone, the game goes on with its moves.
+  g.undo();
+  assert.equal(g.legalMoves().length, g.legalMoveCodes().length);
+  assert.ok(g.movesFrom('c6').length > 0);
+  // The fifty-move rule, as in the CLI.
+  const fifty = new Zilo.Game('chess', '4k3/8/8/8/8/8/8/R3K3 w - - 100 80');
+  assert.deepEqual(fifty.legalMoves(), []);
+  assert.equal(fifty.perft(2), Number(cli('perft', 'chess', '2', '--fen', fifty.fen()).trim().split(' ')[1]));
+  // A drop game that has ended: no drop targets either.
+  const shogi = new Zilo.Game('shogi', '4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1');
+  assert.ok(shogi.dropTargets('P').length > 0);
+  shogi.resign('w');
+  assert.deepEqual(shogi.dropTargets('P'), []);
+  assert.deepEqual(shogi.movesFrom('e1'), []);
+  assert.equal(shogi.perft(1), 0);
+});
+
+test('calls given a revoked Proxy, or options whose getter frees the game, throw the engine\'s one-line messages', () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const b = Zilo.Setup.preset('cyvasse', 'b', 'fortress');
+  const w = Zilo.Setup.preset('cyvasse', 'w', 'fortress');
+  const setupError = /^expected a Setup \(from new Setup\(\), Setup\.random\(\) or Setup\.preset\(\)\)$/;
+  assert.throws(() => Zilo.startPosition('cyvasse', proxy, b, 'w'), oneLineError(setupError));
+  assert.throws(() => Zilo.startPosition('cyvasse', w, proxy, 'w'), oneLineError(setupError));
+  assert.throws(() => Zilo.startPosition('cyvasse', w, b, proxy), oneLineError(/^a side must be a string like 'w', not an object$/));
+  assert.throws(() => Zilo.startPosition(proxy, w, b, 'w'), oneLineError(/^the variant must be a string like 'cyvasse', not an object$/));
+  const restarts = Zilo.engineStats().restarts;
+  const g = new Zilo.Game('chess');
+  assert.throws(() => g.bestMove({ get depth() { g.free(); return 2; } }),
+    oneLineError(/^this game was freed \(free\(\) was called\): create a new Game$/));
+  assert.equal(Zilo.engineStats().restarts, restarts, 'nothing trapped');
+});
+
+test('a long message is cut between words, never inside one', () => {
+  // Both halves wrong in many ways: the message lists every problem.
+  const w = new Zilo.Setup('cyvasse', 'w');
+  const b = new Zilo.Setup('cyvasse', 'b');
+  let message = '';
+  try { Zilo.startPosition('cyvasse', w, b, 'w'); } catch (e) { message = e.message; }
+  assert.ok(message.length > 100, message);
+  const cut = message.indexOf('…');
+  if (cut >= 0) {
+    const whole = w.problems().join('; ');
+    const words = new Set(whole.split(/[ ;:,()]+/));
+    const before = message.slice(0, cut).split(/[ ;:,()]+/).pop();
+    const after = message.slice(cut + 1).split(/[ ;:,()]+/)[0];
+    // An empty piece is a cut at a space or a mark between words.
+    const wholeWord = (w) => w === '' || words.has(w);
+    assert.ok(wholeWord(before) && wholeWord(after), `cut inside a word: '${before}…${after}'`);
+  }
 });

@@ -532,30 +532,20 @@ impl JsSetup {
                 if half.terrain_at(cell) == Terrain::Mountain {
                     return Err(error(format!("{cell} is a mountain: no piece may stand on it")));
                 }
-                if half.pieces.iter().filter(|(_, k)| *k == kind).count() >= kind.count() as usize {
-                    return Err(error(format!("all {} {} are placed", kind.count(), kind.name())));
-                }
                 half.place(cell, kind);
             }
             Placed::Terrain(terrain) => {
-                let (count, max) = match terrain {
-                    Terrain::Mountain => (half.mountains.len(), MOUNTAINS),
-                    _ => (half.water.len(), WATER),
-                };
                 if half.terrain_at(cell) != Terrain::Land {
                     return Err(error(format!("{cell} is already a {} field", terrain_word(half.terrain_at(cell)))));
                 }
                 if let Some(there) = half.piece_at(cell).filter(|_| terrain == Terrain::Mountain) {
                     return Err(error(format!("{cell} is taken by the {there}")));
                 }
-                if count >= max {
-                    return Err(error(format!("all {max} {} fields are placed", terrain_word(terrain))));
-                }
                 half.place_terrain(cell, terrain);
             }
         }
-        // What no setup may have (a King off its fields, terrain under the King), as
-        // the engine judges a half read from text.
+        // What no setup may have (one too many of a kind, a King off its fields,
+        // terrain under the King), in the words the engine refuses a half read from text with.
         let before = self.half.placing_problems(self.side);
         if let Some(problem) = half.placing_problems(self.side).into_iter().find(|p| !before.contains(p)) {
             return Err(error(format!("{problem}")));
