@@ -522,14 +522,14 @@ impl<P: GamePosition> Run<'_, '_, P> {
                 _ => self.root_search(pos, &mut root, depth as i32, -INF, INF),
             };
             if self.aborted {
-                // A partly searched iteration still counts if it settled a
-                // move (the first searched is the previous best).
-                match (&last, score) {
-                    (Some(prev), Some(score)) if self.s.pv_len[0] > 0 && score > prev.score => {
+                // A partly searched iteration still counts if it found a
+                // better move than the last complete one (the first searched
+                // is the previous best); it is reported at the depth completed.
+                // (The first iteration is never stopped, so `last` is set.)
+                if let (Some(prev), Some(score)) = (&last, score) {
+                    if self.s.pv_len[0] > 0 && score > prev.score {
                         last = Some(self.result(pos, &root, score, prev.depth));
                     }
-                    (None, Some(score)) if self.s.pv_len[0] > 0 => last = Some(self.result(pos, &root, score, 0)),
-                    _ => {}
                 }
                 break;
             }
