@@ -112,7 +112,7 @@ fn fuzz_command_lines() {
     // A command, a variant and options in their places, some values wrong.
     let command = prop::sample::select(vec!["perft", "moves", "play", "bestmove", "match"]);
     // Every game id, Cyvasse included (its doors are the same commands).
-    let variant = prop::sample::select(zilo::catalog::ids());
+    let variant = prop::sample::select(zilo::door::ids());
     let shaped = (command, variant, prop::collection::vec(word(), 0..4)).prop_map(|(c, v, rest)| {
         let mut args = vec![OsString::from(c), OsString::from(v)];
         if c == "perft" {

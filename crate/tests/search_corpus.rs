@@ -3,17 +3,15 @@
 //! under a node budget no sane search reaches, the two positions that once
 //! hung it, and a level that always answers from a completed iteration.
 
-use zilo::catalog::{self, Start};
+use zilo::door;
 use zilo::players::Level;
-use zilo::search::corpus::{search_corpus, CorpusOptions};
+use zilo::search::corpus::CorpusOptions;
 use zilo::search::{best_move, Limits, SearchResult};
 use zilo::{Move, Position};
 
 fn chess_like(id: &str, fen: &str) -> Position {
-    match catalog::start_position(id, Some(fen)) {
-        Ok(Start::ChessLike(pos)) => pos,
-        other => panic!("{id} {fen}: {other:?}"),
-    }
+    let variant = zilo::Variant::by_id(id).expect("a chess-like id");
+    zilo::fen::parse_position(variant, fen).unwrap_or_else(|e| panic!("{id} {fen}: {e}"))
 }
 
 /// A Pillage middlegame from random play, crowded with Cannons and captures.
@@ -34,8 +32,8 @@ fn assert_searched(pos: &Position, r: &SearchResult<Move>, depth: u32) {
 #[test]
 fn every_game_searches_its_corpus_to_depth_3_within_the_node_budget() {
     let options = CorpusOptions::default();
-    for id in catalog::ids() {
-        let report = search_corpus(id, options).expect("every id starts");
+    for id in door::ids() {
+        let report = door::search_corpus(id, options).expect("every id starts");
         assert!(report.searches.len() >= 20, "{id}: only {} positions", report.searches.len());
         let over: Vec<String> = report.over_budget().map(|s| format!("{} ({})", s.position, s.origin)).collect();
         assert!(over.is_empty(), "{id}: over {} nodes at depth 3: {over:?}", options.node_budget);

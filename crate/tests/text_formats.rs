@@ -57,7 +57,7 @@ fn position_string_errors_name_the_fault() {
 
 /// The error reading `text` as a position of the game `id`.
 fn error_in(id: &str, text: &str) -> String {
-    match zilo::catalog::start_position(id, Some(text)) {
+    match zilo::door::Game::new(id, Some(text)) {
         Ok(_) => panic!("{id}: '{text}' was read"),
         Err(e) => e.to_string(),
     }
@@ -78,11 +78,8 @@ fn junk_in_the_castling_field_is_refused_even_when_the_king_has_moved() {
             assert_eq!(e, format!("bad position string: castling field '{junk}' is not valid for this variant"));
         }
         // Real letters still read, those of a king that moved naming nothing.
-        let position = zilo::catalog::start_position(id, Some(&template.replace("{}", "KQkq"))).unwrap();
-        zilo::with_start!(position, pos => {
-            use zilo::GamePosition;
-            assert!(pos.position_text().contains(" w KQ - 0 1"), "{id}: {}", pos.position_text());
-        });
+        let game = zilo::door::Game::new(id, Some(&template.replace("{}", "KQkq"))).unwrap();
+        assert!(game.position().contains(" w KQ - 0 1"), "{id}: {}", game.position());
     }
 }
 
@@ -103,7 +100,7 @@ fn move_counters_outside_their_range_are_refused_in_every_game() {
             ("half-move counter", "full-move number")
         };
         let text = |h: &str, f: &str| template.replace("{half}", h).replace("{full}", f);
-        assert!(zilo::catalog::start_position(id, Some(&text("1000000", "1000000"))).is_ok(), "{id}");
+        assert!(zilo::door::Game::new(id, Some(&text("1000000", "1000000"))).is_ok(), "{id}");
         assert_eq!(
             error_in(id, &text("0", "4294967295")),
             format!("bad position string: the {full} 4294967295 is out of range (1 to 1000000)")

@@ -323,10 +323,12 @@ pub fn check_half(id: &str, side: Side, half: &str) -> Result<(), DoorError> {
     setup_rules(id)?.check_half(side, half)
 }
 
+/// A text far longer than any `what` (`position string`, `setup`) needs.
 fn too_long(what: &str, n: usize) -> DoorError {
+    let thing = what.strip_suffix(" string").unwrap_or(what);
     DoorError::new(
         ErrorKind::BadPosition,
-        format!("bad {what}: it is {n} bytes long; no {what} needs more than {MAX_POSITION_LEN}"),
+        format!("bad {what}: it is {n} bytes long; no {thing} needs more than {MAX_POSITION_LEN}"),
     )
 }
 
@@ -339,7 +341,7 @@ impl Game {
                 return Err(too_long("position string", text.len()));
             }
             if text.trim().is_empty() {
-                return Err(DoorError::new(ErrorKind::BadPosition, "bad position string: it is empty"));
+                return Err(DoorError::new(ErrorKind::BadPosition, "bad position string: the position string is empty"));
             }
         }
         Ok(Game { inner: family.new_game(id, position)? })
@@ -580,7 +582,7 @@ mod tests {
     fn an_empty_position_string_is_refused() {
         for text in ["", "  "] {
             let e = Game::new("chess", Some(text)).unwrap_err();
-            assert_eq!(e.to_string(), "bad position string: it is empty");
+            assert_eq!(e.to_string(), "bad position string: the position string is empty");
         }
     }
 
