@@ -171,7 +171,10 @@ fn the_command_line_refuses_what_it_cannot_do() {
         zilo(&words(&["moves", "chess", "--fen", &long])),
         "zilo: bad position string: it is 6000 bytes long; no position needs more than 4096"
     );
-    assert_eq!(zilo(&words(&["play", "zilo", &"e3e4".repeat(10)])), "zilo: a move is a few characters long, not 40");
+    assert_eq!(
+        zilo(&words(&["play", "zilo", &"e3e4".repeat(10)])),
+        "zilo: a move text has at most 32 characters, not 40"
+    );
     // Found by the fuzzing: a newline in an argument echoed in the message made it two lines.
     assert_eq!(
         zilo(&words(&["play", "zilo", "e3\ne4"])),

@@ -108,10 +108,9 @@ pub enum ErrorKind {
 
 impl DoorError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> DoorError {
-        let message: String = message.into();
-        // One line, whatever the parts said.
-        let message = message.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-        DoorError { kind, message }
+        // Messages echo what they were given (a move text, a square), control
+        // characters included: each front end writes them as one line its way.
+        DoorError { kind, message: message.into() }
     }
 
     pub fn message(&self) -> &str {
@@ -341,7 +340,10 @@ impl Game {
                 return Err(too_long("position string", text.len()));
             }
             if text.trim().is_empty() {
-                return Err(DoorError::new(ErrorKind::BadPosition, "bad position string: the position string is empty"));
+                return Err(DoorError::new(
+                    ErrorKind::BadPosition,
+                    "bad position string: the position string is empty",
+                ));
             }
         }
         Ok(Game { inner: family.new_game(id, position)? })
