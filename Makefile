@@ -65,7 +65,7 @@ test-rust:
 	$(CARGO) clippy --release --all-targets -- -D warnings
 	$(CARGO) test --release
 
-# zilo against an independent Python implementation of rules/zilo.md.
+# zilo against an independent Python implementation of docs/rules/zilo.md.
 test-reference: native deps-python
 	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/reference
 

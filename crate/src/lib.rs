@@ -20,6 +20,7 @@
 pub mod catalog;
 pub mod chesslike;
 pub mod cyvasse;
+pub mod door;
 pub mod game_position;
 pub mod players;
 pub mod record;

@@ -1,4 +1,4 @@
-//! The `zilo` command line: perft, moves, play and bench (forms in DESIGN.md).
+//! The `zilo` command line: perft, moves, play and bench (forms in docs/formats.md).
 //! Bad input exits with status 2 and one line on stderr, nothing on stdout.
 
 use std::process::ExitCode;

@@ -1,4 +1,4 @@
-//! The `zilo` command line keeps the exact forms of DESIGN.md.
+//! The `zilo` command line keeps the exact forms of docs/formats.md.
 
 use std::process::{Command, Output};
 

@@ -1,4 +1,4 @@
-//! Cyvasse (`../shared/rules/cyvasse.md`): one test or more per rule and
+//! Cyvasse (`docs/rules/cyvasse.md`): one test or more per rule and
 //! ruling, on concrete positions written as position strings (rows 9 to 1,
 //! `^` mountain, `~` water, `R*` a piece on water). Unless said otherwise the
 //! Kings stand out of the way on h1 (`K`) and h9 (`k`).

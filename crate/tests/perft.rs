@@ -1,4 +1,4 @@
-//! perft against the published tables (../shared/oracle/README.md). Shallow
+//! perft against the published tables (docs/perft.md). Shallow
 //! depths here; the deepest run with `cargo test --release -- --ignored` and in `make bench`.
 
 use zilo::fen::parse_position;

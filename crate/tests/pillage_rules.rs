@@ -1,4 +1,4 @@
-//! Pillage and its subvariants (`../shared/rules/pillage.md`): one test or
+//! Pillage and its subvariants (`docs/rules/pillage.md`): one test or
 //! more per rule and ruling, on concrete positions.
 
 mod common;

@@ -1,4 +1,4 @@
-//! Venomous (`../shared/rules/venomous.md`): one test or more per rule and
+//! Venomous (`docs/rules/venomous.md`): one test or more per rule and
 //! ruling, on concrete positions.
 
 mod common;

@@ -1,4 +1,4 @@
-//! ЗiлоḺ АḺв Жа: one test or more for every rule and ruling of rules/zilo.md,
+//! ЗiлоḺ АḺв Жа: one test or more for every rule and ruling of docs/rules/zilo.md,
 //! each on a concrete position.
 
 mod common;

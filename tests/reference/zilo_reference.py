@@ -1,7 +1,7 @@
 """Independent, deliberately plain reference implementation of the zilo rules.
 
-Written straight from rules/zilo.md (and the text formats in DESIGN.md), without looking at the
-engine's source.  It favours obviousness over speed:
+Written straight from docs/rules/zilo.md (and the text formats in docs/formats.md), without looking
+at the engine's source.  It favours obviousness over speed:
 
 * pseudo-moves are generated piece by piece;
 * every candidate move is played on a copy of the position;

@@ -340,82 +340,89 @@ impl Game {
     /// and a sentence saying why, in the variant's names for sides and kings.
     /// Empty strings while the game goes on.
     pub fn outcome_text(&self) -> (String, String) {
-        let outcome = self.outcome();
-        let v = self.variant();
-        let side = |c: Color| &v.sides[c.index()];
-        let team = |c: Color| {
-            let s = side(c);
-            if s.plural {
-                format!("the {}", s.name)
-            } else {
-                s.name.to_string()
-            }
-        };
-        let verb = |c: Color, singular: &str, plural: &str| {
-            if side(c).plural {
-                plural.to_string()
-            } else {
-                singular.to_string()
-            }
-        };
-        let capitalised = |text: String| {
-            let mut chars = text.chars();
-            chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
-        };
-        let (winner, reason) = match outcome {
-            Outcome::Ongoing => return (String::new(), String::new()),
-            Outcome::Win { winner, reason } => (Some(winner), reason),
-            Outcome::Draw { reason } => (None, reason),
-        };
-        let title = match winner {
-            Some(w) => format!("{} {} ({})", capitalised(team(w)), verb(w, "wins", "win"), outcome.result()),
-            None => format!("Draw ({})", outcome.result()),
-        };
-        let to_move = self.position().turn();
-        let loser = winner.map(|w| !w).unwrap_or(to_move);
-        let has = |c: Color| format!("{} {}", team(c), verb(c, "has", "have"));
-        let nth = |n: usize| match n {
-            2 => "second".to_string(),
-            3 => "third".to_string(),
-            4 => "fourth".to_string(),
-            5 => "fifth".to_string(),
-            n => format!("{n}th"),
-        };
-        let text = match reason {
-            EndReason::Checkmate => {
-                format!("Checkmate: the {} is in check and has no way out.", side(loser).monarch)
-            }
-            EndReason::Stalemate if winner.is_some() => {
-                format!("Stalemate: {} no legal move, and in this game that loses.", has(loser))
-            }
-            EndReason::Stalemate => format!("Draw by stalemate: {} no legal move but is not in check.", has(to_move)),
-            EndReason::Repetition => {
-                format!("Draw by repetition: the same position arose for the {} time.", nth(self.occurrences()))
-            }
-            EndReason::PerpetualCheck => format!(
-                "Perpetual check: {} gave check on every move of the repetition, and perpetual check loses.",
-                team(loser)
-            ),
-            EndReason::MonarchCaptured => {
-                // Blown up, rather than taken, when it did not stand where the last move landed.
-                let positions = self.record.positions();
-                let blasted = match (self.moves().last(), positions.len().checked_sub(2)) {
-                    (Some(m), Some(i)) => positions[i].monarch_square(loser) != Some(m.to()),
-                    _ => false,
-                };
-                let how = if blasted { "blown up by a blast" } else { "captured" };
-                format!("The {} was {how}.", side(loser).monarch)
-            }
-            EndReason::Resignation => format!("{} resigned.", team(loser)),
-            EndReason::FiftyMoves => {
-                "Draw by the fifty-move rule: fifty moves by each side without a capture or a pawn move.".to_string()
-            }
-            EndReason::InsufficientMaterial => {
-                "Draw by insufficient material: neither side has enough pieces left to checkmate.".to_string()
-            }
-        };
-        (title, capitalised(text))
+        ending_words(&self.record)
     }
+}
+
+/// How a game ended, in words: a title (`White wins (1-0)`, `Draw
+/// (1/2-1/2)`) and a sentence saying why, in the variant's names for sides
+/// and kings. Empty strings while the game goes on.
+pub fn ending_words(record: &Record<Position>) -> (String, String) {
+    let outcome = record.outcome();
+    let v = record.position().variant();
+    let side = |c: Color| &v.sides[c.index()];
+    let team = |c: Color| {
+        let s = side(c);
+        if s.plural {
+            format!("the {}", s.name)
+        } else {
+            s.name.to_string()
+        }
+    };
+    let verb = |c: Color, singular: &str, plural: &str| {
+        if side(c).plural {
+            plural.to_string()
+        } else {
+            singular.to_string()
+        }
+    };
+    let capitalised = |text: String| {
+        let mut chars = text.chars();
+        chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+    };
+    let (winner, reason) = match outcome {
+        Outcome::Ongoing => return (String::new(), String::new()),
+        Outcome::Win { winner, reason } => (Some(winner), reason),
+        Outcome::Draw { reason } => (None, reason),
+    };
+    let title = match winner {
+        Some(w) => format!("{} {} ({})", capitalised(team(w)), verb(w, "wins", "win"), outcome.result()),
+        None => format!("Draw ({})", outcome.result()),
+    };
+    let to_move = record.position().turn();
+    let loser = winner.map(|w| !w).unwrap_or(to_move);
+    let has = |c: Color| format!("{} {}", team(c), verb(c, "has", "have"));
+    let nth = |n: usize| match n {
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        4 => "fourth".to_string(),
+        5 => "fifth".to_string(),
+        n => format!("{n}th"),
+    };
+    let text = match reason {
+        EndReason::Checkmate => {
+            format!("Checkmate: the {} is in check and has no way out.", side(loser).monarch)
+        }
+        EndReason::Stalemate if winner.is_some() => {
+            format!("Stalemate: {} no legal move, and in this game that loses.", has(loser))
+        }
+        EndReason::Stalemate => format!("Draw by stalemate: {} no legal move but is not in check.", has(to_move)),
+        EndReason::Repetition => {
+            format!("Draw by repetition: the same position arose for the {} time.", nth(record.occurrences()))
+        }
+        EndReason::PerpetualCheck => format!(
+            "Perpetual check: {} gave check on every move of the repetition, and perpetual check loses.",
+            team(loser)
+        ),
+        EndReason::MonarchCaptured => {
+            // Blown up, rather than taken, when it did not stand where the last move landed.
+            let positions = record.positions();
+            let blasted = match (record.moves().last(), positions.len().checked_sub(2)) {
+                (Some(m), Some(i)) => positions[i].monarch_square(loser) != Some(m.to()),
+                _ => false,
+            };
+            let how = if blasted { "blown up by a blast" } else { "captured" };
+            format!("The {} was {how}.", side(loser).monarch)
+        }
+        EndReason::Resignation => format!("{} resigned.", team(loser)),
+        EndReason::FiftyMoves => {
+            "Draw by the fifty-move rule: fifty moves by each side without a capture or a pawn move.".to_string()
+        }
+        EndReason::InsufficientMaterial => {
+            "Draw by insufficient material: neither side has enough pieces left to checkmate.".to_string()
+        }
+    };
+    (title, capitalised(text))
 }
 
 /// Neither side can ever mate (chess): only kings and at most one minor

@@ -13,6 +13,7 @@
 
 pub mod bitboard;
 pub mod check_zone;
+pub mod door;
 pub mod eval;
 pub mod fen;
 pub mod game;

@@ -176,6 +176,17 @@ pub fn parse_move_in(pos: &crate::chesslike::position::Position, text: &str) -> 
     Ok(Move::Normal { from, to, promotion })
 }
 
+/// Whether `m` is a plain step whose promoting twin (to the piece's one
+/// promoted form) is legal too: a promotion declined, as shogi writes `=`.
+pub fn declines_promotion(pos: &Position, m: Move) -> bool {
+    let Move::Normal { from, to, promotion: None } = m else { return false };
+    let Some(piece) = pos.piece_at(from) else { return false };
+    pos.variant()
+        .piece(piece.role())
+        .promotes_to
+        .is_some_and(|role| pos.is_legal(Move::Normal { from, to, promotion: Some(role) }))
+}
+
 /// How players write `m`, played in `pos` (before the move): the variant's
 /// `MoveNotation`, with a check (`+`) or mate (`#`) mark in algebraic style.
 pub fn san(pos: &Position, m: Move) -> String {
@@ -219,12 +230,7 @@ pub fn san(pos: &Position, m: Move) -> String {
     let text = match (v.rules.move_notation, m) {
         (MoveNotation::Shogi, _) => {
             let promoted = m.promotion().is_some();
-            // Declined: the same step could have promoted (to the variant's one promoted form).
-            let declined = !promoted
-                && matches!(m, Move::Normal { .. })
-                && v.piece(role)
-                    .promotes_to
-                    .is_some_and(|to| pos.is_legal(Move::Normal { from, to: m.to(), promotion: Some(to) }));
+            let declined = declines_promotion(pos, m);
             let dis = if rivals.is_empty() { String::new() } else { sq(from) };
             let suffix = if promoted {
                 "+"

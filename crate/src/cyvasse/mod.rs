@@ -1,4 +1,4 @@
-//! The rules core of Cyvasse ("Szachy cyvasse", `../shared/rules/cyvasse.md`):
+//! The rules core of Cyvasse ("Szachy cyvasse", `docs/rules/cyvasse.md`):
 //! the 88-field hex board with mountains and water, ten kinds of pieces with
 //! armor and attack ranges, the hidden setup, legal turns with the rules' move
 //! text, engagement, the end of the game, position strings and perft.
@@ -66,6 +66,7 @@
 
 pub mod attack;
 pub mod board;
+pub mod door;
 pub mod eval;
 mod game_position;
 pub mod movegen;

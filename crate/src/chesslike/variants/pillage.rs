@@ -1,4 +1,4 @@
-//! Pillage and its four subvariants: `../shared/rules/pillage.md`.
+//! Pillage and its four subvariants: `docs/rules/pillage.md`.
 //!
 //! One piece table shape for all five: the subvariants differ only by the two
 //! pieces standing on the Cannons' and the Vaos' start squares.

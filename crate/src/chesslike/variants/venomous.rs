@@ -1,4 +1,4 @@
-//! Venomous: `../shared/rules/venomous.md`.
+//! Venomous: `docs/rules/venomous.md`.
 
 use crate::chesslike::geometry::{Dir, DirSet, Geometry};
 use crate::chesslike::piece::{steps, LameLeap, Movement, PieceDef, RankSpan, Role, RoleSet};

@@ -1,4 +1,4 @@
-//! ЗiлоḺ АḺв Жа (Angry Bird Chess): `../shared/rules/zilo.md`.
+//! ЗiлоḺ АḺв Жа (Angry Bird Chess): `docs/rules/zilo.md`.
 
 use crate::chesslike::geometry::{DirSet, Geometry};
 use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};

@@ -1,0 +1,191 @@
+//! The chess-like family behind the game door: its positions as
+//! [`DoorPosition`] (moves described in square names, the end in the
+//! variant's words), and the family as [`DoorFamily`] (every variant id).
+
+use crate::chesslike::fen;
+use crate::chesslike::game::{ending_words, move_code, move_from_code};
+use crate::chesslike::geometry::Square;
+use crate::chesslike::moves::{Move, MoveKind};
+use crate::chesslike::notation;
+use crate::chesslike::piece::{Color, Piece, Role};
+use crate::chesslike::position::{Position, Removal};
+use crate::chesslike::variant::Variant;
+use crate::door::family::boxed;
+use crate::door::{
+    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, ErrorKind, FromTo, MoveRecord, PlacedPiece, Side,
+};
+use crate::record::Record;
+
+/// Every chess-like variant.
+pub struct ChessLike;
+
+impl DoorFamily for ChessLike {
+    fn ids(&self) -> Vec<&'static str> {
+        Variant::all().to_vec()
+    }
+
+    fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {
+        let v = Variant::by_id(id)
+            .ok_or_else(|| DoorError::new(ErrorKind::UnknownGame, format!("unknown variant '{id}'")))?;
+        let start = match position {
+            None => Position::start(v),
+            Some(text) => fen::parse_position(v, text)
+                .map_err(|e| DoorError::new(ErrorKind::BadPosition, format!("bad position string: {e}")))?,
+        };
+        Ok(boxed(start))
+    }
+}
+
+impl Position {
+    fn square_text(&self, sq: Square) -> String {
+        self.variant().geometry.square_name(sq).to_string()
+    }
+
+    /// The piece as written in position strings: `P`, `p`, `+P` (shogi's tokin).
+    fn piece_text(&self, piece: Piece) -> String {
+        let def = self.variant().piece(piece.role());
+        let letter = match piece.color() {
+            Color::White => def.letter,
+            Color::Black => def.letter.to_ascii_lowercase(),
+        };
+        if def.promoted {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        }
+    }
+
+    fn square_arg(&self, name: &str) -> Result<Square, DoorError> {
+        self.variant()
+            .geometry
+            .parse_square(name)
+            .ok_or_else(|| DoorError::new(ErrorKind::BadArgument, format!("square '{name}' is not on the board")))
+    }
+
+    fn role_arg(&self, letter: &str) -> Result<Role, DoorError> {
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => self.variant().role_by_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| DoorError::new(ErrorKind::BadArgument, format!("'{letter}' is not a piece of this variant")))
+    }
+}
+
+impl DoorPosition for Position {
+    fn game_id(&self) -> &'static str {
+        self.variant().id
+    }
+
+    fn door_side(side: Color) -> Side {
+        match side {
+            Color::White => Side::First,
+            Color::Black => Side::Second,
+        }
+    }
+
+    fn family_side(side: Side) -> Color {
+        match side {
+            Side::First => Color::White,
+            Side::Second => Color::Black,
+        }
+    }
+
+    fn play_recorded(&self, m: Move) -> (Position, MoveRecord) {
+        let v = self.variant();
+        let placed = |(sq, p): (Square, Piece)| PlacedPiece { square: self.square_text(sq), piece: self.piece_text(p) };
+        let mut captured = None;
+        let mut blasted = Vec::new();
+        let next = self.play_reporting(m, |r| match r {
+            Removal::Captured(sq, p) => captured = Some(placed((sq, p))),
+            Removal::Blasted(sq, p) => blasted.push(placed((sq, p))),
+        });
+        let record = MoveRecord {
+            text: notation::move_text(v, m).to_string(),
+            notation: notation::san(self, m),
+            kind: match m.kind() {
+                MoveKind::Step => "step",
+                MoveKind::Drop => "drop",
+                MoveKind::EnPassant => "enPassant",
+                MoveKind::Castle => "castle",
+                MoveKind::Snipe => "snipe",
+            },
+            from: m.from().map(|sq| self.square_text(sq)),
+            to: self.square_text(m.to()),
+            drop: match m {
+                Move::Drop { role, .. } => Some(v.piece(role).letter.to_string()),
+                _ => None,
+            },
+            promotion: m.promotion().map(|r| self.piece_text(Piece::new(self.turn(), r))),
+            declined_promotion: notation::declines_promotion(self, m),
+            rook: match m {
+                Move::Castle { rook, rook_to, .. } => {
+                    Some(FromTo { from: self.square_text(rook), to: self.square_text(rook_to) })
+                }
+                _ => None,
+            },
+            path: self.move_path(m).into_iter().map(|sq| self.square_text(sq)).collect(),
+            second: None,
+            landing: None,
+            captured_to_hand: captured.is_some() && v.rules.drops,
+            captured,
+            blasted,
+            check: false,
+        };
+        (next, record)
+    }
+
+    fn ending_words(record: &Record<Position>) -> (String, String) {
+        ending_words(record)
+    }
+
+    fn move_code(&self, m: Move) -> u32 {
+        move_code(m)
+    }
+
+    fn move_from_code(&self, code: u32) -> Option<Move> {
+        move_from_code(self.variant(), code)
+    }
+
+    fn board(&self) -> Vec<BoardPiece> {
+        self.variant()
+            .geometry
+            .squares()
+            .filter_map(|sq| {
+                self.piece_at(sq).map(|p| BoardPiece {
+                    square: self.square_text(sq),
+                    piece: self.piece_text(p),
+                    engagement: None,
+                })
+            })
+            .collect()
+    }
+
+    fn hand(&self, side: Color) -> Vec<(String, u8)> {
+        let v = self.variant();
+        v.roles()
+            .filter(|&r| self.hand_count(side, r) > 0)
+            .map(|r| (v.piece(r).letter.to_string(), self.hand_count(side, r)))
+            .collect()
+    }
+
+    fn checked_square(&self) -> Option<String> {
+        self.is_check().then(|| self.monarch_square(self.turn())).flatten().map(|sq| self.square_text(sq))
+    }
+
+    fn moves_from(&self, square: &str) -> Result<Vec<Move>, DoorError> {
+        let sq = self.square_arg(square)?;
+        Ok(self.legal_moves_from(sq).to_vec())
+    }
+
+    fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError> {
+        let role = self.role_arg(piece)?;
+        Ok(Position::drop_targets(self, role).into_iter().map(|sq| self.square_text(sq)).collect())
+    }
+
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError> {
+        let role = self.role_arg(piece)?;
+        let sq = self.square_arg(square)?;
+        Ok(Position::drop_error(self, role, sq).map(|e| e.reason.to_string()))
+    }
+}

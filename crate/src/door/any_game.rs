@@ -1,0 +1,274 @@
+//! [`AnyGame`]: a game record of any family behind one object-safe trait,
+//! written once, generic over [`DoorPosition`]. This is where move texts
+//! become moves and moves become texts for every front end.
+
+use super::{BestMove, BoardPiece, DoorError, DoorPosition, ErrorKind, MoveRecord, Outcome, Side, MAX_MOVE_LEN};
+use crate::game_position::{GameOutcome, GamePosition};
+use crate::record::{PlayError, Record};
+use crate::search::{self, Limits};
+
+/// A game record of some family, as the door sees it.
+pub trait AnyGame: Send {
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    fn variant(&self) -> &'static str;
+    fn position(&self) -> String;
+    fn start_position(&self) -> String;
+    fn turn(&self) -> Side;
+    fn legal_moves(&self) -> Vec<String>;
+    fn legal_move_codes(&self) -> Vec<u32>;
+    fn code_text(&self, code: u32) -> Option<String>;
+    fn move_code(&self, text: &str) -> Result<u32, DoorError>;
+    fn play(&mut self, text: &str) -> Result<MoveRecord, DoorError>;
+    fn describe(&self, text: &str) -> Result<MoveRecord, DoorError>;
+    fn push(&mut self, text: &str) -> Result<(), DoorError>;
+    fn push_code(&mut self, code: u32) -> Result<(), DoorError>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    fn history(&self) -> Vec<String>;
+    fn history_records(&self) -> Vec<MoveRecord>;
+    fn resign(&mut self, side: Side);
+    fn outcome(&self) -> Outcome;
+    fn is_check(&self) -> bool;
+    fn checked_square(&self) -> Option<String>;
+    fn board(&self) -> Vec<BoardPiece>;
+    fn terrain(&self) -> Vec<(String, &'static str)>;
+    fn hand(&self, side: Side) -> Vec<(String, u8)>;
+    fn moves_from(&self, square: &str) -> Result<Vec<String>, DoorError>;
+    fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError>;
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError>;
+    fn best_move(&self, limits: Limits) -> Result<BestMove, DoorError>;
+    fn perft(&self, depth: u32) -> u64;
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    fn occurrences(&self) -> usize;
+}
+
+fn over_error<O: GameOutcome>(o: O) -> DoorError {
+    DoorError::new(ErrorKind::GameOver, format!("the game is over ({} {})", o.result(), o.reason()))
+}
+
+fn record_error<P: GamePosition>(e: PlayError<P::Outcome, P::MoveError>) -> DoorError {
+    match e {
+        PlayError::Over(o) => over_error(o),
+        PlayError::Move(e) => DoorError::new(ErrorKind::IllegalMove, e.to_string()),
+    }
+}
+
+/// Records of `P` behind the door.
+trait RecordExt<P: DoorPosition> {
+    fn legal_move_of(&self, text: &str) -> Result<P::Move, DoorError>;
+    fn record_of(&self, pos: &P, m: P::Move) -> (P, MoveRecord);
+}
+
+impl<P: DoorPosition> RecordExt<P> for Record<P> {
+    /// The move `text` names, if it may be played now.
+    fn legal_move_of(&self, text: &str) -> Result<P::Move, DoorError> {
+        if text.len() > MAX_MOVE_LEN {
+            return Err(DoorError::new(
+                ErrorKind::IllegalMove,
+                format!("a move text has at most {MAX_MOVE_LEN} characters, not {}", text.len()),
+            ));
+        }
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(over_error(outcome));
+        }
+        self.position().parse_move(text).map_err(|e| DoorError::new(ErrorKind::IllegalMove, e.to_string()))
+    }
+
+    fn record_of(&self, pos: &P, m: P::Move) -> (P, MoveRecord) {
+        let (next, mut record) = pos.play_recorded(m);
+        record.check = next.is_check();
+        (next, record)
+    }
+}
+
+impl<P: DoorPosition> AnyGame for Record<P> {
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn variant(&self) -> &'static str {
+        self.position().game_id()
+    }
+
+    fn position(&self) -> String {
+        Record::position(self).position_text()
+    }
+
+    fn start_position(&self) -> String {
+        Record::start_position(self).position_text()
+    }
+
+    fn turn(&self) -> Side {
+        P::door_side(Record::position(self).turn())
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let pos = Record::position(self);
+        Record::legal_moves(self).iter().map(|&m| pos.move_text(m)).collect()
+    }
+
+    fn legal_move_codes(&self) -> Vec<u32> {
+        let pos = Record::position(self);
+        Record::legal_moves(self).iter().map(|&m| pos.move_code(m)).collect()
+    }
+
+    fn code_text(&self, code: u32) -> Option<String> {
+        let pos = Record::position(self);
+        pos.move_from_code(code).map(|m| pos.move_text(m))
+    }
+
+    fn move_code(&self, text: &str) -> Result<u32, DoorError> {
+        let m = self.legal_move_of(text)?;
+        Ok(Record::position(self).move_code(m))
+    }
+
+    fn play(&mut self, text: &str) -> Result<MoveRecord, DoorError> {
+        let m = self.legal_move_of(text)?;
+        let (next, record) = self.record_of(Record::position(self), m);
+        self.advance(m, next);
+        Ok(record)
+    }
+
+    fn describe(&self, text: &str) -> Result<MoveRecord, DoorError> {
+        let m = self.legal_move_of(text)?;
+        Ok(self.record_of(Record::position(self), m).1)
+    }
+
+    fn push(&mut self, text: &str) -> Result<(), DoorError> {
+        let m = self.legal_move_of(text)?;
+        let next = Record::position(self).play(m);
+        self.advance(m, next);
+        Ok(())
+    }
+
+    fn push_code(&mut self, code: u32) -> Result<(), DoorError> {
+        let m = Record::position(self).move_from_code(code).ok_or_else(|| {
+            DoorError::new(
+                ErrorKind::IllegalMove,
+                format!("{code} is not a move code (codes come from legalMoveCodes())"),
+            )
+        })?;
+        Record::play(self, m).map_err(record_error::<P>)
+    }
+
+    fn undo(&mut self) -> bool {
+        Record::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Record::redo(self)
+    }
+
+    fn can_undo(&self) -> bool {
+        Record::can_undo(self)
+    }
+
+    fn can_redo(&self) -> bool {
+        Record::can_redo(self)
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.moves().iter().zip(self.positions()).map(|(&m, p)| p.move_text(m)).collect()
+    }
+
+    fn history_records(&self) -> Vec<MoveRecord> {
+        self.moves().iter().zip(self.positions()).map(|(&m, p)| self.record_of(p, m).1).collect()
+    }
+
+    fn resign(&mut self, side: Side) {
+        Record::resign(self, P::family_side(side))
+    }
+
+    fn outcome(&self) -> Outcome {
+        let o = Record::outcome(self);
+        let (title, text) = if o.is_over() { P::ending_words(self) } else { (String::new(), String::new()) };
+        Outcome { result: o.result(), reason: o.reason(), winner: o.winner().map(P::door_side), title, text }
+    }
+
+    fn is_check(&self) -> bool {
+        Record::position(self).is_check()
+    }
+
+    fn checked_square(&self) -> Option<String> {
+        Record::position(self).checked_square()
+    }
+
+    fn board(&self) -> Vec<BoardPiece> {
+        Record::position(self).board()
+    }
+
+    fn terrain(&self) -> Vec<(String, &'static str)> {
+        Record::position(self).terrain()
+    }
+
+    fn hand(&self, side: Side) -> Vec<(String, u8)> {
+        Record::position(self).hand(P::family_side(side))
+    }
+
+    fn moves_from(&self, square: &str) -> Result<Vec<String>, DoorError> {
+        let pos = Record::position(self);
+        let moves = pos.moves_from(square)?;
+        if Record::outcome(self).is_over() {
+            return Ok(Vec::new());
+        }
+        Ok(moves.into_iter().map(|m| pos.move_text(m)).collect())
+    }
+
+    fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError> {
+        let targets = Record::position(self).drop_targets(piece)?;
+        Ok(if Record::outcome(self).is_over() { Vec::new() } else { targets })
+    }
+
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError> {
+        let why = Record::position(self).drop_error(piece, square)?;
+        let outcome = Record::outcome(self);
+        Ok(if outcome.is_over() { Some(over_error(outcome).to_string()) } else { why })
+    }
+
+    fn best_move(&self, limits: Limits) -> Result<BestMove, DoorError> {
+        let outcome = Record::outcome(self);
+        if outcome.is_over() {
+            return Err(over_error(outcome));
+        }
+        let pos = Record::position(self);
+        let found = search::best_move(pos, &self.earlier_hashes(), limits);
+        let mut at = pos.clone();
+        let pv = found
+            .pv
+            .iter()
+            .map(|&m| {
+                let text = at.move_text(m);
+                at = at.play(m);
+                text
+            })
+            .collect();
+        Ok(BestMove {
+            best: found.best.map(|m| pos.move_text(m)),
+            score: found.score,
+            mate: found.mate_in(),
+            depth: found.depth,
+            nodes: found.nodes,
+            time_ms: found.time_ms,
+            pv,
+        })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth > 0 && Record::outcome(self).is_over() {
+            return 0;
+        }
+        Record::position(self).perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let pos = Record::position(self);
+        Record::legal_moves(self).iter().map(|&m| (pos.move_text(m), pos.play(m).perft(depth - 1))).collect()
+    }
+
+    fn occurrences(&self) -> usize {
+        Record::occurrences(self)
+    }
+}

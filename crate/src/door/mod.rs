@@ -1,0 +1,584 @@
+//! The game door: one family-free API for every game, used by every front
+//! end (the `zilo` CLI, the JavaScript bindings, the network server).
+//!
+//! A front end names a game by its id and, optionally, a position string
+//! (or, for a game with a hidden setup, two setup halves); it then deals in
+//! text only: moves and legal moves as texts (and as numeric codes for fast
+//! tree walks), a played move's [`MoveRecord`], the game's [`Outcome`] in
+//! the engine's words, the position string, the computer's answer with its
+//! principal variation as texts. Nothing above this module names a family.
+//!
+//! Below it, each family implements [`DoorPosition`] once (in its own
+//! folder: `chesslike/door.rs`, `cyvasse/door.rs`) and is listed in
+//! [`FAMILIES`]; [`Game`] holds a [`Record`] of that family's positions
+//! behind the object-safe [`AnyGame`], so a new family touches neither the
+//! CLI, nor the bindings, nor the server.
+
+mod any_game;
+pub(crate) mod family;
+
+use std::fmt;
+
+use serde::Serialize;
+
+pub use any_game::AnyGame;
+pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
+
+use crate::search::Limits;
+
+/// The longest position string any door reads: far more than any real
+/// position needs, so longer text is refused before it is parsed or echoed.
+pub const MAX_POSITION_LEN: usize = 4096;
+
+/// The longest move text any door reads (the longest real move, a flexible
+/// castle like `a10j10+b10i10`, has 13 bytes).
+pub const MAX_MOVE_LEN: usize = 32;
+
+/// The deepest perft the doors run: far beyond what finishes.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// One of the two players: `First` is written `w` in position strings (it
+/// owns rank or row 1), `Second` is `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    /// `w` or `b`.
+    pub fn letter(self) -> char {
+        match self {
+            Side::First => 'w',
+            Side::Second => 'b',
+        }
+    }
+
+    /// The side written `c` (`w` or `b`).
+    pub fn from_letter(c: char) -> Option<Side> {
+        match c {
+            'w' => Some(Side::First),
+            'b' => Some(Side::Second),
+            _ => None,
+        }
+    }
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a door refused something: a kind to act on, and one line to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoorError {
+    pub kind: ErrorKind,
+    message: String,
+}
+
+/// What a [`DoorError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// No game of that id.
+    UnknownGame,
+    /// A position string that could not be read.
+    BadPosition,
+    /// A move text that could not be read, or a move that is not legal.
+    IllegalMove,
+    /// The game is over: no move may be played.
+    GameOver,
+    /// A setup half that breaks the setup rules.
+    BadSetup,
+    /// Any other argument out of its range (a square, a piece, a depth).
+    BadArgument,
+}
+
+impl DoorError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> DoorError {
+        let message: String = message.into();
+        // One line, whatever the parts said.
+        let message = message.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        DoorError { kind, message }
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for DoorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DoorError {}
+
+/// A square's move, in square names: a castle's rook, a second Rabble move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FromTo {
+    pub from: String,
+    pub to: String,
+}
+
+/// A piece on a square, as written in position strings (`e4`, `P`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlacedPiece {
+    pub square: String,
+    pub piece: String,
+}
+
+/// A piece on the board, as [`Game::board`] lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardPiece {
+    pub square: String,
+    /// As written in position strings (`P`, `p`, `+P`).
+    pub piece: String,
+    /// What engagement says of it now, in a game with armor (Cyvasse).
+    #[serde(flatten)]
+    pub engagement: Option<Engagement>,
+}
+
+/// A piece's standing in a game with armor: taken only when its attackers
+/// reach its armor and no Tower of its own shields it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Engagement {
+    pub on_water: bool,
+    pub armor: u8,
+    /// Enemy pieces attacking it now.
+    pub attackers: usize,
+    /// Next to a Tower of its own side.
+    pub shielded: bool,
+    pub capturable: bool,
+}
+
+/// A move described for every front end: what it is and what it did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveRecord {
+    /// The move text (`e2e4`, `P@e5`, `c3xd5`): what the doors read.
+    pub text: String,
+    /// How players write it (SAN with check marks, or shogi notation).
+    pub notation: String,
+    /// Chess-like: `step`, `drop`, `enPassant`, `castle`, `snipe`; Cyvasse:
+    /// `move`, `capture`, `shot`, `jump`, `double`.
+    pub kind: &'static str,
+    /// Where the moving piece starts (`None` for a drop); a shooter's square.
+    pub from: Option<String>,
+    /// Where it lands; for a shot, the square shot at; for two Rabble moves,
+    /// where the first lands.
+    pub to: String,
+    /// The dropped piece's letter.
+    pub drop: Option<String>,
+    /// The piece it becomes, as written on the board (`Q`, `+P`).
+    pub promotion: Option<String>,
+    /// A promotion that was offered and declined (shogi's plain move in the zone).
+    pub declined_promotion: bool,
+    /// The rook's move, for a castle.
+    pub rook: Option<FromTo>,
+    /// The squares the move passes, in order; empty for a leap.
+    pub path: Vec<String>,
+    /// The second Rabble move of a Cyvasse turn that has one.
+    pub second: Option<FromTo>,
+    /// Where a Trebuchet that shoots steps back to.
+    pub landing: Option<String>,
+    /// The piece taken, and where it stood.
+    pub captured: Option<PlacedPiece>,
+    /// The pieces a blast removed.
+    pub blasted: Vec<PlacedPiece>,
+    /// Where a captured piece went: `hand` when it joins the capturer's hand.
+    pub captured_to_hand: bool,
+    /// The move gives check.
+    pub check: bool,
+}
+
+/// How a game stands, in the engine's words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// `1-0` (the first player won), `0-1`, `1/2-1/2`, or `*` while it goes on.
+    pub result: &'static str,
+    /// The engine's word for how it ended (`checkmate`, `repetition`, …), `ongoing` before.
+    pub reason: &'static str,
+    pub winner: Option<Side>,
+    /// `White wins (1-0)`, `Draw (1/2-1/2)`; empty while the game goes on.
+    pub title: String,
+    /// Why, in a sentence with the game's names; empty while it goes on.
+    pub text: String,
+}
+
+impl Outcome {
+    pub fn is_over(&self) -> bool {
+        self.result != "*"
+    }
+}
+
+/// The computer's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BestMove {
+    /// The move's text; `None` when there is no legal move.
+    #[serde(rename = "move")]
+    pub best: Option<String>,
+    /// Centipawns for the side to move.
+    pub score: i32,
+    /// Moves to mate: positive when the side to move mates.
+    pub mate: Option<i32>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// The principal variation, as move texts.
+    pub pv: Vec<String>,
+}
+
+/// A game in progress or finished, of any family.
+pub struct Game {
+    inner: Box<dyn AnyGame>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game { inner: self.inner.clone_box() }
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Game({} {})", self.variant(), self.position())
+    }
+}
+
+/// The family that plays `id`, or the one-line error naming the known ids.
+fn family(id: &str) -> Result<&'static dyn DoorFamily, DoorError> {
+    FAMILIES.iter().copied().find(|f| f.ids().contains(&id)).ok_or_else(|| {
+        // An unknown name is echoed, but not a page of it.
+        let shown = if id.chars().count() > 40 { format!("({} bytes)", id.len()) } else { id.to_string() };
+        DoorError::new(ErrorKind::UnknownGame, format!("unknown variant '{shown}' (known: {})", ids().join(", ")))
+    })
+}
+
+/// Every game id, in the order menus list them (the flagship first).
+pub fn ids() -> Vec<&'static str> {
+    FAMILIES.iter().flat_map(|f| f.ids()).collect()
+}
+
+/// Whether a game of `id` starts with a hidden setup (each player places
+/// their half unseen, then both are revealed).
+pub fn hidden_setup(id: &str) -> Result<bool, DoorError> {
+    Ok(family(id)?.setup().is_some())
+}
+
+/// The setup rules of `id`, or an error for a game without a setup phase.
+fn setup_rules(id: &str) -> Result<&'static dyn SetupRules, DoorError> {
+    family(id)?.setup().ok_or_else(|| DoorError::new(ErrorKind::BadSetup, format!("'{id}' has no setup phase")))
+}
+
+/// Checks `side`'s setup half, as the engine writes it: every problem is
+/// named (one line, problems separated by `; `).
+pub fn check_half(id: &str, side: Side, half: &str) -> Result<(), DoorError> {
+    if half.len() > MAX_POSITION_LEN {
+        return Err(too_long("setup", half.len()));
+    }
+    setup_rules(id)?.check_half(side, half)
+}
+
+fn too_long(what: &str, n: usize) -> DoorError {
+    DoorError::new(
+        ErrorKind::BadPosition,
+        format!("bad {what}: it is {n} bytes long; no {what} needs more than {MAX_POSITION_LEN}"),
+    )
+}
+
+impl Game {
+    /// A game of `id` from its start, or from a position string.
+    pub fn new(id: &str, position: Option<&str>) -> Result<Game, DoorError> {
+        let family = family(id)?;
+        if let Some(text) = position {
+            if text.len() > MAX_POSITION_LEN {
+                return Err(too_long("position string", text.len()));
+            }
+            if text.trim().is_empty() {
+                return Err(DoorError::new(ErrorKind::BadPosition, "bad position string: it is empty"));
+            }
+        }
+        Ok(Game { inner: family.new_game(id, position)? })
+    }
+
+    /// A game of `id` from two setup halves, `to_move` moving first.
+    pub fn from_halves(id: &str, first: &str, second: &str, to_move: Side) -> Result<Game, DoorError> {
+        for half in [first, second] {
+            if half.len() > MAX_POSITION_LEN {
+                return Err(too_long("setup", half.len()));
+            }
+        }
+        let start = setup_rules(id)?.join(first, second, to_move)?;
+        Game::new(id, Some(&start))
+    }
+
+    pub fn variant(&self) -> &'static str {
+        self.inner.variant()
+    }
+
+    /// The current position string.
+    pub fn position(&self) -> String {
+        self.inner.position()
+    }
+
+    /// The position string the game started from.
+    pub fn start_position(&self) -> String {
+        self.inner.start_position()
+    }
+
+    pub fn turn(&self) -> Side {
+        self.inner.turn()
+    }
+
+    /// The moves that may be played now, as texts: none once the game is over.
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_moves()
+    }
+
+    /// The same moves as codes (whole numbers, one per move; see [`Game::push_code`]).
+    pub fn legal_move_codes(&self) -> Vec<u32> {
+        self.inner.legal_move_codes()
+    }
+
+    /// The text of a move code, if it is one (legal or not).
+    pub fn code_text(&self, code: u32) -> Option<String> {
+        self.inner.code_text(code)
+    }
+
+    /// The code of a move that may be played now, given as text.
+    pub fn move_code(&self, text: &str) -> Result<u32, DoorError> {
+        self.inner.move_code(text)
+    }
+
+    /// Plays a move given as text and describes it.
+    pub fn play(&mut self, text: &str) -> Result<MoveRecord, DoorError> {
+        self.inner.play(text)
+    }
+
+    /// A move that may be played now, described without playing it.
+    pub fn describe(&self, text: &str) -> Result<MoveRecord, DoorError> {
+        self.inner.describe(text)
+    }
+
+    /// Plays a move given as text, describing nothing: the lean call for tree walks.
+    pub fn push(&mut self, text: &str) -> Result<(), DoorError> {
+        self.inner.push(text)
+    }
+
+    /// Plays a move given as a code from [`Game::legal_move_codes`].
+    pub fn push_code(&mut self, code: u32) -> Result<(), DoorError> {
+        self.inner.push_code(code)
+    }
+
+    /// Takes back the last move (or a resignation). False if there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    /// Plays again the last undone move. False if there is none.
+    pub fn redo(&mut self) -> bool {
+        self.inner.redo()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.inner.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.inner.can_redo()
+    }
+
+    /// The texts of the moves played from the start.
+    pub fn history(&self) -> Vec<String> {
+        self.inner.history()
+    }
+
+    /// The records of the moves played from the start.
+    pub fn history_records(&self) -> Vec<MoveRecord> {
+        self.inner.history_records()
+    }
+
+    /// `side` resigns (nothing happens once the game is over).
+    pub fn resign(&mut self, side: Side) {
+        self.inner.resign(side)
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.inner.outcome()
+    }
+
+    /// The side to move's royal piece is attacked.
+    pub fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+
+    /// The square of the side to move's royal piece when it is in check.
+    pub fn checked_square(&self) -> Option<String> {
+        self.inner.checked_square()
+    }
+
+    /// The pieces on the board, square by square.
+    pub fn board(&self) -> Vec<BoardPiece> {
+        self.inner.board()
+    }
+
+    /// The squares that are not plain land, with their terrain's word (`mountain`, `water`).
+    pub fn terrain(&self) -> Vec<(String, &'static str)> {
+        self.inner.terrain()
+    }
+
+    /// A side's hand: piece letters (upper case) with counts above zero.
+    pub fn hand(&self, side: Side) -> Vec<(String, u8)> {
+        self.inner.hand(side)
+    }
+
+    /// The texts of the moves that may be played now from `square`.
+    pub fn moves_from(&self, square: &str) -> Result<Vec<String>, DoorError> {
+        self.inner.moves_from(square)
+    }
+
+    /// The squares where `piece` (a letter) may be dropped now.
+    pub fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError> {
+        self.inner.drop_targets(piece)
+    }
+
+    /// Why dropping `piece` on `square` may not be played now, or `None` if it may.
+    pub fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError> {
+        self.inner.drop_error(piece, square)
+    }
+
+    /// The computer's answer in the current position, within `limits`.
+    pub fn best_move(&self, limits: Limits) -> Result<BestMove, DoorError> {
+        self.inner.best_move(limits)
+    }
+
+    /// The leaves of the legal move tree `depth` plies deep from the current
+    /// position; a finished game has no legal moves (0 from depth 1 on).
+    pub fn perft(&self, depth: u32) -> Result<u64, DoorError> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(DoorError::new(
+                ErrorKind::BadArgument,
+                format!("perft depth {depth} is not a whole number from 0 to {MAX_PERFT_DEPTH}"),
+            ));
+        }
+        Ok(self.inner.perft(depth))
+    }
+
+    /// perft one level down: each move's text with its leaf count.
+    pub fn perft_divide(&self, depth: u32) -> Result<Vec<(String, u64)>, DoorError> {
+        if depth == 0 || depth > MAX_PERFT_DEPTH {
+            return Err(DoorError::new(
+                ErrorKind::BadArgument,
+                format!("perft --divide depth {depth} is not a whole number from 1 to {MAX_PERFT_DEPTH}"),
+            ));
+        }
+        Ok(self.inner.perft_divide(depth))
+    }
+
+    /// How many times the current position has occurred in this game.
+    pub fn occurrences(&self) -> usize {
+        self.inner.occurrences()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_id_opens_a_game_from_its_start() {
+        for id in ids() {
+            let game = Game::new(id, None).expect(id);
+            assert_eq!(game.variant(), id);
+            assert!(!game.legal_moves().is_empty(), "{id} has moves at the start");
+            assert_eq!(game.outcome().result, "*");
+        }
+    }
+
+    #[test]
+    fn an_unknown_game_is_named_with_the_known_ones() {
+        let e = Game::new("checkers", None).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::UnknownGame);
+        assert!(e.to_string().starts_with("unknown variant 'checkers' (known: zilo, chess"), "{e}");
+    }
+
+    #[test]
+    fn an_empty_position_string_is_refused() {
+        for text in ["", "  "] {
+            let e = Game::new("chess", Some(text)).unwrap_err();
+            assert_eq!(e.to_string(), "bad position string: it is empty");
+        }
+    }
+
+    #[test]
+    fn a_move_is_recorded_with_its_notation_and_capture() {
+        let mut game = Game::new("chess", None).unwrap();
+        for m in ["e2e4", "d7d5"] {
+            game.play(m).unwrap();
+        }
+        let r = game.play("e4d5").unwrap();
+        assert_eq!((r.text.as_str(), r.notation.as_str(), r.kind), ("e4d5", "exd5", "step"));
+        assert_eq!(r.captured, Some(PlacedPiece { square: "d5".into(), piece: "p".into() }));
+        assert!(!r.captured_to_hand);
+        assert_eq!(game.history(), ["e2e4", "d7d5", "e4d5"]);
+    }
+
+    #[test]
+    fn a_capture_in_shogi_goes_to_the_hand() {
+        let mut game = Game::new("shogi", None).unwrap();
+        for m in ["c3c4", "g7g6"] {
+            game.play(m).unwrap();
+        }
+        let r = game.play("b2h8+").unwrap();
+        assert!(r.captured_to_hand, "{r:?}");
+    }
+
+    #[test]
+    fn a_finished_game_refuses_moves_and_lists_none() {
+        let mut game = Game::new("chess", None).unwrap();
+        for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            game.play(m).unwrap();
+        }
+        let o = game.outcome();
+        assert_eq!((o.result, o.reason, o.winner), ("0-1", "checkmate", Some(Side::Second)));
+        assert!(game.legal_moves().is_empty());
+        assert_eq!(game.play("a2a3").unwrap_err().kind, ErrorKind::GameOver);
+        assert_eq!(game.perft(1).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_cyvasse_game_starts_from_two_halves() {
+        let first = "RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4";
+        let second = "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr";
+        check_half("cyvasse", Side::First, first).unwrap();
+        check_half("cyvasse", Side::Second, second).unwrap();
+        let game = Game::from_halves("cyvasse", first, second, Side::Second).unwrap();
+        assert_eq!(game.turn(), Side::Second);
+        assert!(hidden_setup("cyvasse").unwrap());
+        assert!(!hidden_setup("chess").unwrap());
+        let e = check_half("cyvasse", Side::First, "8/8/8/8").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::BadSetup);
+    }
+
+    #[test]
+    fn the_computer_answers_with_a_move_and_its_line() {
+        let game = Game::new("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")).unwrap();
+        let best = game.best_move(Limits { depth: Some(3), ..Limits::default() }).unwrap();
+        assert_eq!(best.best.as_deref(), Some("a1a8"));
+        assert_eq!(best.pv[0], "a1a8");
+        assert_eq!(best.mate, Some(1));
+    }
+}
