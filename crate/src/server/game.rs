@@ -370,7 +370,7 @@ impl GameState {
             "move" => {
                 let game = self.game.as_mut().ok_or("a move before the game began")?;
                 let mover = game.turn();
-                game.play(str_field(&e.body, "move")).map_err(|err| format!("stored move {}: {err}", e.v))?;
+                game.push(str_field(&e.body, "move")).map_err(|err| format!("stored move {}: {err}", e.v))?;
                 if let Some(clock) = &mut self.clock {
                     clock.restore(&e.body["clock"], e.at_ms);
                 }
