@@ -30,18 +30,26 @@ pub struct Postgres {
     _listener: Client,
 }
 
+/// The database's own message when there is one (the error's Display says only "db error").
+fn describe(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.severity(), db.message()),
+        None => e.to_string(),
+    }
+}
+
 fn other(e: tokio_postgres::Error) -> StoreError {
     if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
         StoreError::Conflict
     } else {
-        StoreError::Other(e.to_string())
+        StoreError::Other(describe(&e))
     }
 }
 
 async fn connect(
     url: &str,
 ) -> Result<(Client, tokio_postgres::Connection<tokio_postgres::Socket, tokio_postgres::tls::NoTlsStream>), String> {
-    tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {e}"))
+    tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))
 }
 
 impl Postgres {
@@ -57,11 +65,10 @@ impl Postgres {
             clients.push(client);
         }
         clients[0]
-            .batch_execute(&format!(
-                "SELECT pg_advisory_lock({SCHEMA_LOCK}); {SCHEMA} SELECT pg_advisory_unlock({SCHEMA_LOCK});"
-            ))
+            // One implicit transaction; the lock is held until its commit.
+            .batch_execute(&format!("SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA}"))
             .await
-            .map_err(|e| format!("cannot set up the PostgreSQL tables: {e}"))?;
+            .map_err(|e| format!("cannot set up the PostgreSQL tables: {}", describe(&e)))?;
 
         let (appended, _) = broadcast::channel(4096);
         let (listener, mut connection) = connect(url).await?;
