@@ -111,6 +111,17 @@ bench: native www
 	cd bench && npm ci --no-audit --no-fund --loglevel=error
 	node bench/api_walk.mjs
 
+# zilo serve under load: bots playing random legal moves through real WebSockets on
+# 127.0.0.1 (crate/examples/zilo-load.rs), with SQLite, then with a throwaway PostgreSQL.
+LOAD_GAMES ?= 1000
+LOAD_SECONDS ?= 20
+LOAD_RATE ?= 2000
+LOAD := target/release/examples/zilo-load --zilo $(NATIVE) --games $(LOAD_GAMES) --seconds $(LOAD_SECONDS) --rate $(LOAD_RATE)
+bench-online: native
+	$(CARGO) build --release --example zilo-load
+	@echo "SQLite:"; $(LOAD)
+	@echo "PostgreSQL:"; tests/pg/with-postgres.sh sh -c '$(LOAD) --pg "$$ZILO_TEST_PG"'
+
 # The computer player's strength: zilo matches between levels and reference
 # players, 100 games each (long: run on its own).
 bench-strength: native
