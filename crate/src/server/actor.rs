@@ -113,7 +113,7 @@ impl Hub {
             HubError::Unavailable(format!("the stored game cannot be read: {e}"))
         })?;
         let (tx, rx) = mpsc::channel(QUEUE);
-        let actor = Actor { hub: self.clone(), state, events: broadcast::channel(FANOUT).0, rx };
+        let actor = Actor { hub: self.clone(), state, events: broadcast::channel(FANOUT).0, rx, broken: false };
         tokio::spawn(actor.run());
         self.metrics.games_loaded.fetch_add(1, Ordering::Relaxed);
         games.insert(id.to_string(), tx.clone());
@@ -187,13 +187,22 @@ struct Actor {
     state: GameState,
     events: broadcast::Sender<Frame>,
     rx: mpsc::Receiver<Request>,
+    /// Memory and database may disagree: leave, so the game is loaded afresh.
+    broken: bool,
 }
 
 impl Actor {
     async fn run(mut self) {
         loop {
             match tokio::time::timeout(IDLE, self.rx.recv()).await {
-                Ok(Some(request)) => self.handle(request).await,
+                Ok(Some(request)) => {
+                    self.handle(request).await;
+                    if self.broken {
+                        let mut games = self.hub.games.lock().await;
+                        games.remove(&self.state.meta.id);
+                        break;
+                    }
+                }
                 Ok(None) => break,
                 Err(_) if self.events.receiver_count() == 0 => {
                     // Leave the hub first, so no new request can find this actor, then
@@ -275,16 +284,48 @@ impl Actor {
         Answer::Reject("not stored (the game is busy); try again".into())
     }
 
-    /// Stores events, then folds them in and sends them out.
+    /// Folds events in, stores them, then sends them out. Folding first gives
+    /// the summary to store without copying the game; if the store fails, the
+    /// game is read back from the database, which is the truth.
     async fn store(&mut self, events: Vec<Event>) -> Result<(), StoreError> {
-        let mut next = self.state.clone();
+        let mut outcome = Ok(());
         for e in &events {
-            next.apply(e).map_err(StoreError::Other)?;
+            if let Err(e) = self.state.apply(e) {
+                outcome = Err(StoreError::Other(e));
+                break;
+            }
         }
-        self.hub.store.append(&self.state.meta.id, &events, &next.summary()).await?;
-        self.state = next;
-        self.publish(&events);
-        Ok(())
+        if outcome.is_ok() {
+            outcome = self.hub.store.append(&self.state.meta.id, &events, &self.state.summary()).await;
+        }
+        match outcome {
+            Ok(()) => self.publish(&events),
+            Err(_) => self.reload().await,
+        }
+        outcome
+    }
+
+    /// Reads the game back from the database; if that fails too, this actor
+    /// stops (its memory may be ahead of the database) and the next request loads it afresh.
+    async fn reload(&mut self) {
+        let id = self.state.meta.id.clone();
+        match self.hub.store.load(&id).await {
+            Ok(Some((meta, events))) => match GameState::load(meta, &events) {
+                Ok(state) => {
+                    let behind = self.state.version.min(state.version);
+                    self.state = state;
+                    // Whatever another process stored meanwhile goes out as well.
+                    if let Some(events) = self.state.recent_after(behind) {
+                        self.publish(&events);
+                    }
+                    return;
+                }
+                Err(e) => tracing::error!(game = %id, "cannot replay the stored game: {e}"),
+            },
+            Ok(None) => tracing::error!(game = %id, "the game is gone from the database"),
+            Err(e) => tracing::error!(game = %id, "cannot reload the game: {e}"),
+        }
+        self.broken = true;
     }
 
     fn publish(&self, events: &[Event]) {

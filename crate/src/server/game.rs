@@ -88,7 +88,7 @@ pub enum Command {
 }
 
 /// How many recent events stay in memory for reconnections.
-const RECENT_EVENTS: usize = 256;
+const RECENT_EVENTS: usize = 64;
 
 #[derive(Clone, Debug)]
 pub struct GameState {
