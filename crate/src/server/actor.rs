@@ -67,7 +67,8 @@ enum Request {
     View {
         reply: oneshot::Sender<Value>,
     },
-    CatchUp,
+    /// Another process stored version `v` (or some events went unnoticed: `None`).
+    CatchUp(Option<u64>),
 }
 
 #[derive(Debug, PartialEq)]
@@ -163,17 +164,17 @@ impl Hub {
     }
 
     /// Another process appended to `id`: its actor, if in memory, catches up.
-    pub async fn appended_elsewhere(&self, id: &str) {
+    pub async fn appended_elsewhere(&self, id: &str, v: u64) {
         let tx = self.games.lock().await.get(id).cloned();
         if let Some(tx) = tx {
-            let _ = tx.try_send(Request::CatchUp);
+            let _ = tx.try_send(Request::CatchUp(Some(v)));
         }
     }
 
     /// Every game in memory catches up (some notifications were missed).
     pub async fn catch_up_all(&self) {
         for tx in self.games.lock().await.values() {
-            let _ = tx.try_send(Request::CatchUp);
+            let _ = tx.try_send(Request::CatchUp(None));
         }
     }
 
@@ -241,7 +242,9 @@ impl Actor {
             Request::View { reply } => {
                 let _ = reply.send(self.state.view(None, now_ms()));
             }
-            Request::CatchUp => {
+            // This process's own appends come back too: those it already has cost nothing.
+            Request::CatchUp(Some(v)) if v <= self.state.version => {}
+            Request::CatchUp(_) => {
                 if let Err(e) = self.catch_up().await {
                     tracing::warn!(game = %self.state.meta.id, "cannot catch up: {e}");
                 }

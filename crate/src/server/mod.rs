@@ -139,7 +139,7 @@ async fn sweep_flags(hub: Arc<Hub>) {
 async fn follow_appends(hub: Arc<Hub>, mut appended: broadcast::Receiver<storage::Appended>) {
     loop {
         match appended.recv().await {
-            Ok((id, _)) => hub.appended_elsewhere(&id).await,
+            Ok((id, v)) => hub.appended_elsewhere(&id, v).await,
             Err(broadcast::error::RecvError::Lagged(_)) => hub.catch_up_all().await,
             Err(broadcast::error::RecvError::Closed) => return,
         }

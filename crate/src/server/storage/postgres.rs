@@ -16,8 +16,8 @@ use super::{clock_text, event_from_row, meta_from_row, Appended, StoreError, SCH
 use crate::server::game::{Event, Meta, Summary};
 use crate::server::protocol::seat_name;
 
-/// Connections for queries (each pipelines many at once).
-const CLIENTS: usize = 4;
+/// Connections for queries (each pipelines many at once; several let PostgreSQL commit in parallel).
+const CLIENTS: usize = 16;
 const CHANNEL: &str = "zilo_events";
 /// Serialises schema creation between processes starting together.
 const SCHEMA_LOCK: i64 = 0x7a69_6c6f;
