@@ -13,7 +13,7 @@ WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
 WASM_OPT := tools/node_modules/.bin/wasm-opt
 
-.PHONY: all native www play test test-rust test-e2e test-reference test-differential bench bench-strength clean deps-wasm deps-browser deps-python pkg test-pkg fuzz
+.PHONY: all native www play test test-rust test-server bench-online test-e2e test-reference test-differential bench bench-strength clean deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -80,7 +80,13 @@ test-e2e: native www deps-browser
 test-pkg: pkg
 	cd tests/pkg && npm ci --no-audit --no-fund --loglevel=error && npm test
 
-test: test-rust test-reference test-differential test-e2e test-pkg
+# The server's guarantee 8 (two processes on one PostgreSQL), against a throwaway
+# cluster that tests/pg/with-postgres.sh installs, starts and removes. (Guarantees 1-7
+# and the actor's property test run with the other Rust tests, on SQLite.)
+test-server:
+	tests/pg/with-postgres.sh $(CARGO) test --release --test server_postgres -- --include-ignored
+
+test: test-rust test-server test-reference test-differential test-e2e test-pkg
 
 # Long fuzzing: every variant's position-string and move parsers, move codes, random call
 # sequences and command lines (crate/tests/fuzz_*.rs), then random calls through the JS API.
@@ -104,6 +110,17 @@ bench: native www
 	node bench/wasm_search.mjs $(NATIVE)
 	cd bench && npm ci --no-audit --no-fund --loglevel=error
 	node bench/api_walk.mjs
+
+# zilo serve under load: bots playing random legal moves through real WebSockets on
+# 127.0.0.1 (crate/examples/zilo-load.rs), with SQLite, then with a throwaway PostgreSQL.
+LOAD_GAMES ?= 1000
+LOAD_SECONDS ?= 20
+LOAD_RATE ?= 2000
+LOAD := target/release/examples/zilo-load --zilo $(NATIVE) --games $(LOAD_GAMES) --seconds $(LOAD_SECONDS) --rate $(LOAD_RATE)
+bench-online: native
+	$(CARGO) build --release --example zilo-load
+	@echo "SQLite:"; $(LOAD)
+	@echo "PostgreSQL:"; tests/pg/with-postgres.sh sh -c '$(LOAD) --pg "$$ZILO_TEST_PG"'
 
 # The computer player's strength: zilo matches between levels and reference
 # players, 100 games each (long: run on its own).

@@ -28,6 +28,8 @@ pub mod players;
 pub mod record;
 pub mod rng;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod server;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -1,0 +1,386 @@
+//! One owner per game: an actor task holds a game's state, takes its
+//! commands one at a time, stores the events they make, and only then
+//! broadcasts them and acknowledges. The hub finds or loads a game's actor;
+//! an actor with nobody connected and nothing to do for a while leaves
+//! memory (the database has everything).
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
+
+use super::engine::Side;
+use super::game::{Command, Event, GameState, Meta};
+use super::metrics::Metrics;
+use super::protocol::seat_name;
+use super::storage::{Storage, StoreError};
+
+/// Requests waiting for one game's actor.
+const QUEUE: usize = 256;
+/// Events buffered for a slow connection before it must catch up.
+const FANOUT: usize = 512;
+/// How long an actor with no connection stays in memory.
+const IDLE: Duration = Duration::from_secs(30);
+/// A reconnection further behind than this gets a snapshot instead of the events.
+const MAX_REPLAY: usize = 2000;
+/// Attempts at a command whose write lost a race with another process.
+const ATTEMPTS: usize = 4;
+
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A stored event as sent: its version and its JSON text.
+pub type Frame = (u64, Arc<str>);
+
+/// How a command ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Stored: the version of the event it made, and the seat of a join.
+    Ack(u64, Option<Side>),
+    Reject(String),
+}
+
+/// A connection's start: its seat, the frames to send first, then the live events.
+pub struct Subscription {
+    pub seat: Option<Side>,
+    pub first: Vec<Arc<str>>,
+    pub events: broadcast::Receiver<Frame>,
+}
+
+enum Request {
+    Command {
+        seat: Option<Side>,
+        cid: Option<String>,
+        command: Command,
+        received: Instant,
+        reply: oneshot::Sender<Answer>,
+    },
+    Connect {
+        token_hash: Option<String>,
+        since: Option<u64>,
+        reply: oneshot::Sender<Result<Subscription, String>>,
+    },
+    View {
+        reply: oneshot::Sender<Value>,
+    },
+    /// Another process stored version `v` (or some events went unnoticed: `None`).
+    CatchUp(Option<u64>),
+}
+
+#[derive(Debug, PartialEq)]
+pub enum HubError {
+    NotFound,
+    Unavailable(String),
+}
+
+pub struct Hub {
+    pub store: Storage,
+    pub metrics: Metrics,
+    games: Mutex<HashMap<String, mpsc::Sender<Request>>>,
+}
+
+impl Hub {
+    pub fn new(store: Storage) -> Arc<Hub> {
+        Arc::new(Hub { store, metrics: Metrics::default(), games: Mutex::new(HashMap::new()) })
+    }
+
+    /// Stores a new game whose creator holds `seat` with `token_hash`.
+    pub async fn create(&self, meta: Meta, seat: Side, token_hash: String) -> Result<(), String> {
+        let mut state = GameState::new(meta)?;
+        let events =
+            state.decide(None, None, &Command::Join { token_hash, seat: Some(seat) }, state.meta.created_ms)?;
+        for e in &events {
+            state.apply(e)?;
+        }
+        self.store.create(&state.meta, &events, &state.summary()).await.map_err(|e| e.to_string())?;
+        self.metrics.games_created.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The actor of game `id`, loaded from the database when not in memory.
+    async fn actor(self: &Arc<Hub>, id: &str) -> Result<mpsc::Sender<Request>, HubError> {
+        let mut games = self.games.lock().await;
+        if let Some(tx) = games.get(id).filter(|tx| !tx.is_closed()) {
+            return Ok(tx.clone());
+        }
+        let loaded = self.store.load(id).await.map_err(|e| HubError::Unavailable(e.to_string()))?;
+        let (meta, events) = loaded.ok_or(HubError::NotFound)?;
+        let state = GameState::load(meta, &events).map_err(|e| {
+            tracing::error!(game = id, "cannot replay the stored game: {e}");
+            HubError::Unavailable(format!("the stored game cannot be read: {e}"))
+        })?;
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let actor = Actor { hub: self.clone(), state, events: broadcast::channel(FANOUT).0, rx, broken: false };
+        tokio::spawn(actor.run());
+        self.metrics.games_loaded.fetch_add(1, Ordering::Relaxed);
+        games.insert(id.to_string(), tx.clone());
+        Ok(tx)
+    }
+
+    /// Sends a request to a game's actor and waits for the answer; a request
+    /// that met an actor just leaving memory goes to a fresh one.
+    async fn ask<T>(self: &Arc<Hub>, id: &str, make: impl Fn(oneshot::Sender<T>) -> Request) -> Result<T, HubError> {
+        for _ in 0..3 {
+            let tx = self.actor(id).await?;
+            let (reply, answer) = oneshot::channel();
+            if tx.send(make(reply)).await.is_err() {
+                continue;
+            }
+            if let Ok(answer) = answer.await {
+                return Ok(answer);
+            }
+        }
+        Err(HubError::Unavailable("the game's owner stopped; try again".into()))
+    }
+
+    pub async fn command(
+        self: &Arc<Hub>,
+        id: &str,
+        seat: Option<Side>,
+        cid: Option<String>,
+        command: Command,
+    ) -> Result<Answer, HubError> {
+        let received = Instant::now();
+        self.ask(id, |reply| Request::Command { seat, cid: cid.clone(), command: command.clone(), received, reply })
+            .await
+    }
+
+    pub async fn connect(
+        self: &Arc<Hub>,
+        id: &str,
+        token_hash: Option<String>,
+        since: Option<u64>,
+    ) -> Result<Result<Subscription, String>, HubError> {
+        self.ask(id, |reply| Request::Connect { token_hash: token_hash.clone(), since, reply }).await
+    }
+
+    /// The spectators' view of a game.
+    pub async fn view(self: &Arc<Hub>, id: &str) -> Result<Value, HubError> {
+        self.ask(id, |reply| Request::View { reply }).await
+    }
+
+    /// Another process appended to `id`: its actor, if in memory, catches up.
+    pub async fn appended_elsewhere(&self, id: &str, v: u64) {
+        let tx = self.games.lock().await.get(id).cloned();
+        if let Some(tx) = tx {
+            let _ = tx.try_send(Request::CatchUp(Some(v)));
+        }
+    }
+
+    /// Every game in memory catches up (some notifications were missed).
+    pub async fn catch_up_all(&self) {
+        for tx in self.games.lock().await.values() {
+            let _ = tx.try_send(Request::CatchUp(None));
+        }
+    }
+
+    pub async fn loaded(&self) -> usize {
+        self.games.lock().await.len()
+    }
+}
+
+struct Actor {
+    hub: Arc<Hub>,
+    state: GameState,
+    events: broadcast::Sender<Frame>,
+    rx: mpsc::Receiver<Request>,
+    /// Memory and database may disagree: leave, so the game is loaded afresh.
+    broken: bool,
+}
+
+impl Actor {
+    async fn run(mut self) {
+        loop {
+            match tokio::time::timeout(IDLE, self.rx.recv()).await {
+                Ok(Some(request)) => {
+                    self.handle(request).await;
+                    if self.broken {
+                        let mut games = self.hub.games.lock().await;
+                        games.remove(&self.state.meta.id);
+                        break;
+                    }
+                }
+                Ok(None) => break,
+                Err(_) if self.events.receiver_count() == 0 => {
+                    // Leave the hub first, so no new request can find this actor, then
+                    // answer whatever was already queued.
+                    let mut games = self.hub.games.lock().await;
+                    games.remove(&self.state.meta.id);
+                    drop(games);
+                    self.rx.close();
+                    while let Some(request) = self.rx.recv().await {
+                        self.handle(request).await;
+                    }
+                    break;
+                }
+                Err(_) => {}
+            }
+        }
+        self.hub.metrics.games_loaded.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    async fn handle(&mut self, request: Request) {
+        match request {
+            Request::Command { seat, cid, command, received, reply } => {
+                let answer = self.command(seat, cid, command).await;
+                let metrics = &self.hub.metrics;
+                match &answer {
+                    Answer::Ack(..) => metrics.observe_ack(received.elapsed()),
+                    Answer::Reject(_) => {
+                        metrics.commands_rejected.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                let _ = reply.send(answer);
+            }
+            Request::Connect { token_hash, since, reply } => {
+                let _ = reply.send(self.connect(token_hash, since).await);
+            }
+            Request::View { reply } => {
+                let _ = reply.send(self.state.view(None, now_ms()));
+            }
+            // This process's own appends come back too: those it already has cost nothing.
+            Request::CatchUp(Some(v)) if v <= self.state.version => {}
+            Request::CatchUp(_) => {
+                if let Err(e) = self.catch_up().await {
+                    tracing::warn!(game = %self.state.meta.id, "cannot catch up: {e}");
+                }
+            }
+        }
+    }
+
+    async fn command(&mut self, seat: Option<Side>, cid: Option<String>, command: Command) -> Answer {
+        if command != Command::Flag {
+            // The clock speaks first: a move after the flag fell is too late.
+            self.attempt(None, None, &Command::Flag).await;
+        }
+        self.attempt(seat, cid, &command).await
+    }
+
+    async fn attempt(&mut self, seat: Option<Side>, cid: Option<String>, command: &Command) -> Answer {
+        for _ in 0..ATTEMPTS {
+            if let (Some(seat), Some(cid)) = (seat, &cid) {
+                if let Some(v) = self.state.acked(seat, cid) {
+                    return Answer::Ack(v, None);
+                }
+            }
+            let events = match self.state.decide(seat, cid.as_deref(), command, now_ms()) {
+                Ok(events) => events,
+                Err(reason) => return Answer::Reject(reason),
+            };
+            let Some(first) = events.first() else { return Answer::Ack(self.state.version, None) };
+            let answer = Answer::Ack(first.v, first.seat);
+            match self.store(events).await {
+                Ok(()) => return answer,
+                Err(StoreError::Conflict) => {
+                    // Another process wrote first: take its events, then decide again.
+                    if let Err(e) = self.catch_up().await {
+                        return Answer::Reject(format!("not stored ({e}); try again"));
+                    }
+                }
+                Err(e) => return Answer::Reject(format!("not stored ({e}); try again")),
+            }
+        }
+        Answer::Reject("not stored (the game is busy); try again".into())
+    }
+
+    /// Folds events in, stores them, then sends them out. Folding first gives
+    /// the summary to store without copying the game; if the store fails, the
+    /// game is read back from the database, which is the truth.
+    async fn store(&mut self, events: Vec<Event>) -> Result<(), StoreError> {
+        let mut outcome = Ok(());
+        for e in &events {
+            if let Err(e) = self.state.apply(e) {
+                outcome = Err(StoreError::Other(e));
+                break;
+            }
+        }
+        if outcome.is_ok() {
+            outcome = self.hub.store.append(&self.state.meta.id, &events, &self.state.summary()).await;
+        }
+        match outcome {
+            Ok(()) => self.publish(&events),
+            Err(_) => self.reload().await,
+        }
+        outcome
+    }
+
+    /// Reads the game back from the database; if that fails too, this actor
+    /// stops (its memory may be ahead of the database) and the next request loads it afresh.
+    async fn reload(&mut self) {
+        let id = self.state.meta.id.clone();
+        match self.hub.store.load(&id).await {
+            Ok(Some((meta, events))) => match GameState::load(meta, &events) {
+                Ok(state) => {
+                    let behind = self.state.version.min(state.version);
+                    self.state = state;
+                    // Whatever another process stored meanwhile goes out as well.
+                    if let Some(events) = self.state.recent_after(behind) {
+                        self.publish(&events);
+                    }
+                    return;
+                }
+                Err(e) => tracing::error!(game = %id, "cannot replay the stored game: {e}"),
+            },
+            Ok(None) => tracing::error!(game = %id, "the game is gone from the database"),
+            Err(e) => tracing::error!(game = %id, "cannot reload the game: {e}"),
+        }
+        self.broken = true;
+    }
+
+    fn publish(&self, events: &[Event]) {
+        for e in events {
+            if e.body["t"] == "move" {
+                self.hub.metrics.moves_stored.fetch_add(1, Ordering::Relaxed);
+            }
+            let _ = self.events.send((e.v, Arc::from(e.body.to_string())));
+        }
+    }
+
+    /// Takes in the events other processes stored since this actor's version.
+    async fn catch_up(&mut self) -> Result<(), String> {
+        let events =
+            self.hub.store.events_after(&self.state.meta.id, self.state.version).await.map_err(|e| e.to_string())?;
+        for e in &events {
+            self.state.apply(e)?;
+        }
+        self.publish(&events);
+        Ok(())
+    }
+
+    fn snapshot(&self, seat: Option<Side>) -> Arc<str> {
+        let frame = json!({"t": "snapshot", "v": self.state.version, "seat": seat.map(seat_name),
+                           "game": self.state.view(seat, now_ms())});
+        Arc::from(frame.to_string())
+    }
+
+    async fn connect(&mut self, token_hash: Option<String>, since: Option<u64>) -> Result<Subscription, String> {
+        let seat = match token_hash {
+            Some(hash) => Some(self.state.seat_of(&hash).ok_or("wrong token for this game")?),
+            None => None,
+        };
+        let events = self.events.subscribe();
+        let replay = match since {
+            Some(n) if n <= self.state.version => match self.state.recent_after(n) {
+                Some(events) => Some(events),
+                None if (self.state.version - n) as usize <= MAX_REPLAY => self
+                    .hub
+                    .store
+                    .events_after(&self.state.meta.id, n)
+                    .await
+                    .ok()
+                    .filter(|e| e.last().map_or(n, |e| e.v) == self.state.version),
+                None => None,
+            },
+            _ => None,
+        };
+        let first = match replay {
+            Some(events) => events.iter().map(|e| Arc::from(e.body.to_string())).collect(),
+            None => vec![self.snapshot(seat)],
+        };
+        Ok(Subscription { seat, first, events })
+    }
+}

@@ -1,0 +1,229 @@
+//! The HTTP routes: the API under `/api/`, `/metrics`, and the page's files
+//! from the `www` directory (tower-http's `ServeDir`, which refuses paths
+//! that leave it). Errors are `{"error": "<one line>"}` with a 4xx status.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::watch;
+use tower_http::cors::{Any, CorsLayer};
+use tower_http::services::ServeDir;
+use tower_http::trace::TraceLayer;
+
+use super::actor::{now_ms, Answer, Hub, HubError};
+use super::clock::ClockSpec;
+use super::engine::{self, Side};
+use super::game::{Command, GameState, Meta};
+use super::protocol::{seat_by_name, seat_name};
+use super::socket::{self, Connection, MAX_FRAME};
+use super::tokens;
+
+/// The largest request body read.
+const MAX_BODY: usize = 16 * 1024;
+/// A WebSocket's write buffer.
+const SOCKET_BUFFER: usize = 4 * 1024;
+
+#[derive(Clone)]
+struct App {
+    hub: Arc<Hub>,
+    stop: watch::Receiver<bool>,
+}
+
+fn error(status: StatusCode, reason: impl Into<String>) -> Response {
+    (status, Json(json!({"error": reason.into()}))).into_response()
+}
+
+/// A refused request before it becomes a response: its status and one line.
+struct Refusal(StatusCode, String);
+
+impl Refusal {
+    fn bad(reason: impl Into<String>) -> Refusal {
+        Refusal(StatusCode::BAD_REQUEST, reason.into())
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        error(self.0, self.1)
+    }
+}
+
+fn hub_error(e: HubError) -> Response {
+    match e {
+        HubError::NotFound => error(StatusCode::NOT_FOUND, "no such game"),
+        HubError::Unavailable(reason) => error(StatusCode::SERVICE_UNAVAILABLE, reason),
+    }
+}
+
+pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>) -> Router {
+    let cors = CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([header::CONTENT_TYPE]);
+    let api = Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/socket", get(connect))
+        .route("/api/health", get(health))
+        .route("/api/{*rest}", get(no_route).post(no_route))
+        .route("/metrics", get(metrics));
+    let app = match www {
+        Some(dir) => api.fallback_service(ServeDir::new(dir)),
+        None => api.fallback(no_route),
+    };
+    app.layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(cors)
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            // The path only: a socket's query holds its token, which is never logged.
+            tracing::debug_span!("http", method = %req.method(), path = %req.uri().path())
+        }))
+        .with_state(App { hub, stop })
+}
+
+async fn no_route() -> Response {
+    error(StatusCode::NOT_FOUND, "no such route")
+}
+
+async fn health(State(app): State<App>) -> Response {
+    Json(json!({"ok": true, "db": app.hub.store.kind(), "games_loaded": app.hub.loaded().await})).into_response()
+}
+
+async fn metrics(State(app): State<App>) -> Response {
+    let in_play = app.hub.store.count_in_play().await.ok();
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], app.hub.metrics.render(in_play)).into_response()
+}
+
+/// A request body as a JSON object.
+fn json_object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<String, Value>, Refusal> {
+    let body = body.map_err(|e| Refusal(e.status(), format!("cannot read the request body: {}", e.body_text())))?;
+    match serde_json::from_slice(&body) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(Refusal::bad("the body must be a JSON object")),
+        Err(e) => Err(Refusal::bad(format!("the body is not JSON: {e}"))),
+    }
+}
+
+fn optional_string<'a>(body: &'a serde_json::Map<String, Value>, name: &str) -> Result<Option<&'a str>, Refusal> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(Refusal::bad(format!("'{name}' must be a string"))),
+    }
+}
+
+/// The fields of a create request: variant, the creator's seat, clock, position.
+fn create_fields(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(String, Side, Option<ClockSpec>, Option<String>), Refusal> {
+    let body = json_object(body)?;
+    let variant = optional_string(&body, "variant")?
+        .ok_or_else(|| Refusal::bad(format!("'variant' is missing (one of: {})", engine::ids().join(", "))))?;
+    let seat = match optional_string(&body, "side")?.unwrap_or("random") {
+        "random" => {
+            if tokens::coin() {
+                Side::First
+            } else {
+                Side::Second
+            }
+        }
+        name => seat_by_name(name).ok_or_else(|| Refusal::bad("'side' is \"first\", \"second\" or \"random\""))?,
+    };
+    let clock = ClockSpec::from_request(body.get("clock")).map_err(Refusal::bad)?;
+    let position = optional_string(&body, "position")?.map(str::to_string);
+    Ok((variant.to_string(), seat, clock, position))
+}
+
+async fn create(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> Response {
+    let (variant, seat, clock, position) = match create_fields(body) {
+        Ok(fields) => fields,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let meta = Meta { id: tokens::game_id(), variant, position, clock, created_ms: now_ms() };
+    // The engine checks the variant and the position before anything is stored.
+    if let Err(e) = GameState::new(meta.clone()) {
+        return error(StatusCode::BAD_REQUEST, e);
+    }
+    let token = tokens::token();
+    let id = meta.id.clone();
+    let variant = meta.variant.clone();
+    if let Err(e) = app.hub.create(meta, seat, tokens::hash(&token)).await {
+        return error(StatusCode::SERVICE_UNAVAILABLE, e);
+    }
+    tracing::info!(game = %id, variant = %variant, "game created");
+    (StatusCode::CREATED, Json(json!({"game": id, "seat": seat_name(seat), "token": token}))).into_response()
+}
+
+async fn join(State(app): State<App>, Path(id): Path<String>) -> Response {
+    if !tokens::is_game_id(&id) {
+        return error(StatusCode::NOT_FOUND, "no such game");
+    }
+    let token = tokens::token();
+    let command = Command::Join { token_hash: tokens::hash(&token), seat: None };
+    match app.hub.command(&id, None, None, command).await {
+        Ok(Answer::Ack(_, Some(seat))) => {
+            tracing::info!(game = %id, seat = seat_name(seat), "joined");
+            Json(json!({"game": id, "seat": seat_name(seat), "token": token})).into_response()
+        }
+        Ok(Answer::Ack(_, None)) => error(StatusCode::CONFLICT, "both seats are taken"),
+        Ok(Answer::Reject(reason)) if reason.contains("seats are taken") => error(StatusCode::CONFLICT, reason),
+        Ok(Answer::Reject(reason)) => error(StatusCode::SERVICE_UNAVAILABLE, reason),
+        Err(e) => hub_error(e),
+    }
+}
+
+async fn view(State(app): State<App>, Path(id): Path<String>) -> Response {
+    if !tokens::is_game_id(&id) {
+        return error(StatusCode::NOT_FOUND, "no such game");
+    }
+    match app.hub.view(&id).await {
+        Ok(game) => Json(game).into_response(),
+        Err(e) => hub_error(e),
+    }
+}
+
+async fn connect(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    if !tokens::is_game_id(&id) {
+        return error(StatusCode::NOT_FOUND, "no such game");
+    }
+    let since = match query.get("v").map(|v| v.parse::<u64>()) {
+        None => None,
+        Some(Ok(v)) => Some(v),
+        Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "'v' must be a whole number"),
+    };
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(e) => return error(e.status(), format!("a WebSocket request is needed here: {}", e.body_text())),
+    };
+    let token_hash = query.get("token").filter(|t| !t.is_empty()).map(|t| tokens::hash(t));
+    let subscription = match app.hub.connect(&id, token_hash.clone(), since).await {
+        Ok(Ok(subscription)) => subscription,
+        Ok(Err(reason)) => return error(StatusCode::FORBIDDEN, reason),
+        Err(e) => return hub_error(e),
+    };
+    let connection = Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone() };
+    // A small write buffer: a game's two sockets are much of its memory. (A 4 KiB read buffer
+    // stalled a flooded socket in the tests; the read buffer keeps tungstenite's default.)
+    upgrade
+        .write_buffer_size(SOCKET_BUFFER)
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |ws| socket::run(ws, connection))
+        .into_response()
+}

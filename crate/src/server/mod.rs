@@ -1,0 +1,147 @@
+//! `zilo serve`: games over the network (the wire contract is in the README).
+//!
+//! - `config`: the command's options;
+//! - `engine`: the one way into the rules (the family-free game door);
+//! - `protocol`: the contract's message shapes; `tokens`: ids and secrets;
+//! - `clock`: clocks timed by the server;
+//! - `game`: one game as a fold of its stored events (decide, then apply);
+//! - `actor`: one owner per game, storing before it tells anyone;
+//! - `storage/`: SQLite (default) or PostgreSQL, one interface;
+//! - `http`: the routes; `socket`: a WebSocket connection; `metrics`.
+
+pub mod actor;
+pub mod clock;
+pub mod config;
+pub mod engine;
+pub mod game;
+mod http;
+pub mod metrics;
+pub mod protocol;
+mod socket;
+pub mod storage;
+pub mod tokens;
+
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::{broadcast, watch};
+
+pub use config::Config;
+
+use actor::{now_ms, Hub};
+use game::Command;
+use storage::Storage;
+
+/// How often the server looks for flags that fell with nobody connected.
+const SWEEP: Duration = Duration::from_millis(200);
+/// How long a stop waits for connections to close.
+const STOP_GRACE: Duration = Duration::from_secs(5);
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub fn serve(config: Config) -> Result<(), String> {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ZILO_LOG").unwrap_or_else(|_| "info".into());
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(run(config))
+}
+
+async fn run(config: Config) -> Result<(), String> {
+    let store = Storage::open(&config.db).await?;
+    let hub = Hub::new(store);
+    let listener = tokio::net::TcpListener::bind(&config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let www = config.www.is_dir().then(|| config.www.clone());
+    if www.is_none() {
+        tracing::warn!("no directory {}: serving the API only", config.www.display());
+    }
+    println!("zilo serve: listening on http://{addr}/ (db: {})", hub.store.kind());
+    let _ = std::io::stdout().flush();
+
+    let (stop_tx, stop) = watch::channel(false);
+    tokio::spawn(sweep_flags(hub.clone()));
+    if let Some(appended) = hub.store.appended() {
+        tokio::spawn(follow_appends(hub.clone(), appended));
+    }
+    let app = http::router(hub.clone(), www, stop);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            stop_signal().await;
+            tracing::info!("stopping: no new commands; closing connections");
+            let _ = stop_tx.send(true);
+        })
+        .await
+        .map_err(|e| format!("server error: {e}"))?;
+    // Sockets finish the command they are in (stored and acked), then close.
+    let started = Instant::now();
+    while hub.metrics.connections.load(Ordering::Relaxed) > 0 && started.elapsed() < STOP_GRACE {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    hub.store.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Ends games whose side to move ran out of time, connected or not (the
+/// database says which, so this covers games no process holds in memory).
+async fn sweep_flags(hub: Arc<Hub>) {
+    let mut tick = tokio::time::interval(SWEEP);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let due = match hub.store.due(now_ms()).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!("cannot look for fallen flags: {e}");
+                continue;
+            }
+        };
+        for id in due {
+            let hub = hub.clone();
+            tokio::spawn(async move {
+                if let Err(e) = hub.command(&id, None, None, Command::Flag).await {
+                    tracing::warn!(game = %id, "cannot end the game on time: {e:?}");
+                }
+            });
+        }
+    }
+}
+
+/// Passes other processes' appends (PostgreSQL NOTIFY) to the games in memory.
+async fn follow_appends(hub: Arc<Hub>, mut appended: broadcast::Receiver<storage::Appended>) {
+    loop {
+        match appended.recv().await {
+            Ok((id, v)) => hub.appended_elsewhere(&id, v).await,
+            Err(broadcast::error::RecvError::Lagged(_)) => hub.catch_up_all().await,
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}

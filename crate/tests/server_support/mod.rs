@@ -1,0 +1,303 @@
+//! Helpers for the server tests: the real `zilo serve` binary on a free port
+//! of 127.0.0.1 with a database in a temporary directory, a small HTTP
+//! client and a WebSocket client. Every wait is bounded.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// The longest any single wait in these tests lasts.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// A fresh empty directory under the system's temporary directory.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("zilo-server-{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// A SQLite URL in a fresh temporary directory.
+pub fn sqlite_db(name: &str) -> String {
+    format!("sqlite:{}", temp_dir(name).join("games.sqlite").display())
+}
+
+/// A running `zilo serve`; killed when dropped.
+pub struct Server {
+    child: Child,
+    pub addr: String,
+    pub db: String,
+    www: PathBuf,
+}
+
+impl Server {
+    pub fn start(db: &str) -> Server {
+        let www = temp_dir("www");
+        std::fs::write(www.join("index.html"), "<!doctype html><title>zilo</title>").unwrap();
+        Server::start_with(db, &www)
+    }
+
+    pub fn start_with(db: &str, www: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_zilo"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--db", db, "--www"])
+            .arg(www)
+            .env("ZILO_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the zilo binary starts");
+        let stdout = child.stdout.take().expect("its stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx.recv_timeout(WAIT).expect("zilo serve prints its address");
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, addr, db: db.to_string(), www: www.to_path_buf() }
+    }
+
+    /// `kill -9`: no chance to flush anything.
+    pub fn kill9(mut self) -> (String, PathBuf) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        (self.db.clone(), self.www.clone())
+    }
+
+    /// SIGTERM, then waits (bounded) for the process to exit; its exit status.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let started = Instant::now();
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status;
+            }
+            assert!(started.elapsed() < WAIT, "zilo serve did not stop on SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    fn agent() -> ureq::Agent {
+        ureq::Agent::config_builder().http_status_as_error(false).timeout_global(Some(WAIT)).build().into()
+    }
+
+    /// POST a JSON body; the status and the JSON answer.
+    pub fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let mut response = Server::agent().post(&self.url(path)).send_json(body).expect("an HTTP answer");
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_json().unwrap_or(Value::Null))
+    }
+
+    /// POST raw bytes; the status and the body's text.
+    pub fn post_raw(&self, path: &str, body: &[u8]) -> (u16, String) {
+        let mut response = Server::agent()
+            .post(&self.url(path))
+            .header("content-type", "application/json")
+            .send(body)
+            .expect("an HTTP answer");
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap_or_default())
+    }
+
+    pub fn get(&self, path: &str) -> (u16, Value) {
+        let mut response = Server::agent().get(&self.url(path)).call().expect("an HTTP answer");
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_json().unwrap_or(Value::Null))
+    }
+
+    pub fn get_text(&self, path: &str) -> (u16, String) {
+        let mut response = Server::agent().get(&self.url(path)).call().expect("an HTTP answer");
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap_or_default())
+    }
+
+    /// A request line sent as is (no client normalising the path); the raw answer.
+    pub fn raw_request(&self, request: &str) -> String {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    }
+
+    /// Creates a game; (id, seat, token).
+    pub fn create(&self, body: Value) -> (String, String, String) {
+        let (status, answer) = self.post("/api/games", &body);
+        assert_eq!(status, 201, "create {body}: {answer}");
+        (s(&answer["game"]), s(&answer["seat"]), s(&answer["token"]))
+    }
+
+    /// Creates a game and joins it: (id, first seat's token, second seat's token).
+    pub fn create_and_join(&self, mut body: Value) -> (String, String, String) {
+        body["side"] = json!("first");
+        let (id, _, first) = self.create(body);
+        let (status, joined) = self.post(&format!("/api/games/{id}/join"), &json!({}));
+        assert_eq!((status, s(&joined["seat"])), (200, "second".to_string()), "{joined}");
+        (id, first, s(&joined["token"]))
+    }
+
+    pub fn view(&self, id: &str) -> Value {
+        let (status, view) = self.get(&format!("/api/games/{id}"));
+        assert_eq!(status, 200, "{view}");
+        view
+    }
+
+    /// A WebSocket to a game, with a token or as a spectator, and `v` if given.
+    pub fn socket(&self, id: &str, token: Option<&str>, v: Option<u64>) -> Client {
+        self.try_socket(id, token, v).unwrap_or_else(|e| panic!("socket to {id}: {e}"))
+    }
+
+    pub fn try_socket(&self, id: &str, token: Option<&str>, v: Option<u64>) -> Result<Client, String> {
+        let mut url = format!("ws://{}/api/games/{id}/socket?", self.addr);
+        if let Some(token) = token {
+            url.push_str(&format!("token={token}&"));
+        }
+        if let Some(v) = v {
+            url.push_str(&format!("v={v}"));
+        }
+        let (ws, _) = tungstenite::connect(url).map_err(|e| match e {
+            tungstenite::Error::Http(response) => format!("HTTP {}", response.status().as_u16()),
+            other => other.to_string(),
+        })?;
+        if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
+            stream.set_read_timeout(Some(Duration::from_millis(100))).unwrap();
+        }
+        Ok(Client { ws, seen: Vec::new() })
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn s(v: &Value) -> String {
+    v.as_str().unwrap_or_else(|| panic!("not a string: {v}")).to_string()
+}
+
+/// A WebSocket client that keeps every frame it received.
+pub struct Client {
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+    pub seen: Vec<Value>,
+}
+
+impl Client {
+    pub fn send(&mut self, frame: &Value) {
+        self.ws.send(Message::text(frame.to_string())).expect("a frame sent");
+    }
+
+    pub fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.ws.send(Message::text(text.to_string())).map_err(|e| e.to_string())
+    }
+
+    /// The next text frame within `within`; `None` if none came (or the socket closed).
+    pub fn next_within(&mut self, within: Duration) -> Option<Value> {
+        let started = Instant::now();
+        while started.elapsed() < within {
+            match self.ws.read() {
+                Ok(Message::Text(text)) => {
+                    let frame: Value = serde_json::from_str(text.as_str()).expect("server frames are JSON");
+                    self.seen.push(frame.clone());
+                    return Some(frame);
+                }
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+
+    pub fn next(&mut self) -> Value {
+        self.next_within(WAIT).expect("a frame from the server in time")
+    }
+
+    /// Frames until one has `t` equal to `t` (that one returned).
+    pub fn until(&mut self, t: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let frame = self.next();
+            if frame["t"] == t {
+                return frame;
+            }
+            assert!(started.elapsed() < WAIT, "no '{t}' frame in time");
+        }
+    }
+
+    /// Frames until the answer (ack or reject) to `cid`.
+    pub fn answer(&mut self, cid: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let frame = self.next();
+            if (frame["t"] == "ack" || frame["t"] == "reject") && frame["cid"] == cid {
+                return frame;
+            }
+            assert!(started.elapsed() < WAIT, "no answer to {cid} in time");
+        }
+    }
+
+    /// Sends a move seen at version `v`; its answer.
+    pub fn play(&mut self, cid: &str, v: u64, text: &str) -> Value {
+        self.send(&json!({"t": "move", "cid": cid, "v": v, "move": text}));
+        self.answer(cid)
+    }
+
+    /// Whether the server closed the socket within `within`.
+    pub fn is_closed_within(&mut self, within: Duration) -> bool {
+        let started = Instant::now();
+        while started.elapsed() < within {
+            match self.ws.read() {
+                Ok(Message::Close(_)) => return true,
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+                Err(_) => return true,
+            }
+        }
+        false
+    }
+
+    /// Frames that arrive within `within`, all of them.
+    pub fn drain(&mut self, within: Duration) -> Vec<Value> {
+        let mut frames = Vec::new();
+        let started = Instant::now();
+        while let Some(frame) = self.next_within(within.saturating_sub(started.elapsed())) {
+            frames.push(frame);
+        }
+        frames
+    }
+}
+
+/// A legal move in `variant` at `position` (the first in the engine's list).
+pub fn a_legal_move(variant: &str, position: &str) -> String {
+    let game = zilo::door::Game::new(variant, Some(position)).expect("a position the server sent");
+    game.legal_moves().into_iter().next().expect("a legal move")
+}
