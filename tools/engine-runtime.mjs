@@ -212,15 +212,17 @@ ${forwarded}
   };
   if (typeof Symbol === 'function' && Symbol.dispose) Game.prototype[Symbol.dispose] = Game.prototype.free;
 
-// Fields: move, san, kind, from, to, drop, promotion, rook 'from:to', path 'sq sq …', then for
-// play() captured 'square:piece', blasted 'square:piece …', check '1', result, reason, winner,
-// title, text.
+// Fields (crate/src/wasm.rs, pack_details): move, san, kind, from, to, drop, promotion, rook
+// 'from:to', path 'sq sq …', second 'from:to', landing, captured 'square:piece', blasted
+// 'square:piece …', check '1', captured to hand '1', declined promotion '1'; then for play() the
+// result, reason, winner, title, text.
 function unpackDetails(f) {
   var rook = f[7] ? f[7].split(':') : null;
   var d = {
     move: f[0], san: f[1], kind: f[2], from: f[3] || null, to: f[4], drop: f[5] || null,
     promotion: f[6] || null, rook: rook ? { from: rook[0], to: rook[1] } : null,
     path: f[8] ? f[8].split(' ') : [],
+    capturedToHand: f[14] === '1', declinedPromotion: f[15] === '1',
   };
   // Cyvasse's extras, only where they apply: a second Rabble move, a Trebuchet's landing.
   if (f[9]) { var second = f[9].split(':'); d.second = { from: second[0], to: second[1] }; }
@@ -237,7 +239,7 @@ function unpackPlay(packed) {
   r.captured = f[11] ? squarePiece(f[11]) : null;
   r.blasted = f[12] ? f[12].split(' ').map(squarePiece) : [];
   r.check = f[13] === '1';
-  r.result = { result: f[14], reason: f[15], winner: f[16] || null, title: f[17], text: f[18] };
+  r.result = { result: f[16], reason: f[17], winner: f[18] || null, title: f[19], text: f[20] };
   return r;
 }
 

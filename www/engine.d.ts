@@ -21,6 +21,8 @@ declare namespace Zilo {
     name: string;
     /** The name in the game's own language (Avian for zilo). */
     nativeName: string;
+    /** How it moves, in a sentence for players (`'one step diagonally forward, or straight back'`). */
+    moves: string;
     /** Material value in centipawns. */
     value: number;
     royal: boolean;
@@ -44,17 +46,28 @@ declare namespace Zilo {
   interface VariantInfo {
     id: string;
     family: Family;
+    /** The full name: `'ЗiлоḺ АḺв Жа (Angry Bird Chess)'`. */
     name: string;
+    /** A short name for menus: `'ЗiлоḺ АḺв Жа'`. */
+    shortName: string;
+    /** The project's file with the game's rules: `'docs/rules/zilo.md'`. */
+    rules: string;
     files: number;
     ranks: number;
     startFen: string;
     /** Whether positions have hands: captured pieces to drop (zilo, shogi) or a reserve (Venomous). */
     drops: boolean;
+    /** Whether a captured piece joins the capturer's hand (zilo, shogi; not Venomous' reserve). */
+    capturesToHand: boolean;
     /** `'choice'`: the move text ends with the new piece (`e7e8q`); `'optional'`: `+` promotes (`c6c7+`). */
     promotion: 'none' | 'choice' | 'optional';
     /** `'algebraic'` (files a…, ranks 1… from the first player's side) or `'shogi'` (files 9…1
      * from the first player's right, ranks a… from the far side): the coordinates `san` uses. */
     notation: 'algebraic' | 'shogi';
+    /** The files' labels from the first player's left, and the ranks' from the first player's
+     * side, as players read them: a square is its file's label then its rank's (`e4`, shogi `7f`). */
+    fileLabels: string[];
+    rankLabels: string[];
     /** How many times a position must occur to end the game. */
     repetitionCount: number;
     /** The first and the second player's names: `{name: 'Birds', one: 'Bird', plural: true,
@@ -65,11 +78,18 @@ declare namespace Zilo {
     cells?: CellInfo[];
     /** Cyvasse only: fields per row, row 1 first: `[8, 9, 10, 11, 12, 11, 10, 9, 8]`. */
     rowLengths?: number[];
-    /** Cyvasse only: each side's zone (38 fields: rows 1–4 for `w`, 6–9 for `b`). */
+    /** Whether the game starts with a hidden setup (each side places its half unseen; `Setup`).
+     * The fields below are given only for such games. */
+    hiddenSetup: boolean;
+    /** Each side's zone (Cyvasse: 38 fields, rows 1–4 for `w`, 6–9 for `b`). */
     zones?: { w: Square[]; b: Square[] };
-    /** Cyvasse only: where each side may put its King. */
+    /** Each zone in words: `{w: 'rows 1-4', b: 'rows 6-9'}`. */
+    zoneWords?: { w: string; b: string };
+    /** Where each side may put its royal piece. */
     kingFields?: { w: Square[]; b: Square[] };
-    /** Cyvasse only: the ready-made setups, for `Setup.preset()`. */
+    /** The terrain each side places and how much: `[{terrain: 'mountain', count: 3}, …]`. */
+    setupTerrain?: { terrain: Terrain; count: number }[];
+    /** The ready-made setups, for `Setup.preset()`. */
     presets?: { id: string; name: string }[];
   }
 
@@ -141,6 +161,8 @@ declare namespace Zilo {
     promotion: string | null;
     /** The rook's move, for a castle (`to` is then the king's square). */
     rook: { from: Square; to: Square } | null;
+    /** A promotion the mover could have taken and did not (shogi's `S-d8=`). */
+    declinedPromotion: boolean;
     /** The squares the move passes, in order (a slide's, a Sissa's bent ride, a thrust up a file);
      * empty for a leap. Cyvasse: a shortest way of a move, the line of a capture (the captured
      * field included when a Horse goes on past it), the Tower a King jumps; none for `shot`, `double`. */
@@ -154,6 +176,8 @@ declare namespace Zilo {
   interface PlayReport extends MoveDetails {
     /** The captured piece (Cyvasse: also the Trebuchet's target). */
     captured: SquarePiece | null;
+    /** Whether the captured piece joined the mover's hand. */
+    capturedToHand: boolean;
     /** Pieces a Bomber's blast removed (zilo). */
     blasted: SquarePiece[];
     /** The side now to move is in check. */
@@ -190,6 +214,9 @@ declare namespace Zilo {
     variant(): string;
     fen(): string;
     startFen(): string;
+    /** Who moved first from the start and that move's number (a position string may start
+     * with the second player, at move 35). */
+    startNumbering(): { turn: Side; number: number };
     turn(): Side;
     /** The occupied squares; in Cyvasse each with its engagement (`CyvassePiece`). */
     board(): Array<SquarePiece | CyvassePiece>;
@@ -265,12 +292,13 @@ declare namespace Zilo {
 
   /** One side's half of a Cyvasse setup (the hidden setup: each side makes its own). */
   class Setup {
-    /** An empty half of `side`, or one read from its text. Only `'cyvasse'` has setups. */
-    constructor(variant: 'cyvasse', side: Side, text?: SetupText);
+    /** An empty half of `side`, or one read from its text. Only games whose `hiddenSetup` is
+     * true have setups (today `'cyvasse'`). */
+    constructor(variant: string, side: Side, text?: SetupText);
     /** A random complete half (the computer's, chosen without seeing the other); the same for the same `seed`. */
-    static random(variant: 'cyvasse', side: Side, seed?: number): Setup;
+    static random(variant: string, side: Side, seed?: number): Setup;
     /** A ready-made half: an `id` of `variants()`' `presets` (`fortress`, `phalanx`, `skirmish`). */
-    static preset(variant: 'cyvasse', side: Side, id: string): Setup;
+    static preset(variant: string, side: Side, id: string): Setup;
     side(): Side;
     /** Puts a piece (its letter, either case) or terrain on a field of the side's zone; throws if the
      * field is outside the zone or taken (a mountain, for a piece), or all of that kind are placed. */
@@ -289,7 +317,7 @@ declare namespace Zilo {
 
   /** The position string of turn 1 from both halves (`w`'s, then `b`'s), `first` to move; throws
    * with the problems of the side at fault. */
-  function startPosition(variant: 'cyvasse', white: Setup, black: Setup, first: Side): string;
+  function startPosition(variant: string, white: Setup, black: Setup, first: Side): string;
 
   function variants(): VariantInfo[];
   /** The module's state, for leak checks. */

@@ -2,12 +2,11 @@
 //!
 //! The tree shows the boundary:
 //! - shared layers at the top: `rng`, `game_position` (the [`GamePosition`]
-//!   trait every game implements), `counters` (the move counters every
-//!   position string ends with), `record` (history, undo/redo, repetition,
+//!   trait every game implements), `record` (history, undo/redo, repetition,
 //!   outcome for any game), `search` (the computer player's search, generic
-//!   over the trait), `players` (levels and matches), `catalog` (every game
-//!   id and its family), and the front doors (`main.rs`, the `zilo` CLI;
-//!   `wasm`, the JavaScript bindings);
+//!   over the trait), `players` (levels and matches), and `door`, the one
+//!   family-free game API every front end uses: the `zilo` CLI (`main.rs`),
+//!   the JavaScript bindings (`wasm`) and the network server (`server`);
 //! - `chesslike/`: the chess-like family (boards, pieces as data, one file per
 //!   game in `chesslike/variants/`); its modules are also re-exported here
 //!   (`zilo::position`, `zilo::fen`, …) under their long-standing paths;
@@ -16,9 +15,9 @@
 //!
 //! A new chess-like game is a file in `chesslike/variants/`; a new piece is
 //! a row of its table (or a new movement part in `chesslike/movement.rs`); a
-//! game of another kind is a new folder that implements [`GamePosition`].
+//! game of another kind is a new folder that implements [`GamePosition`] and
+//! the door's `DoorPosition`/`DoorFamily`, listed in `door::FAMILIES`.
 
-pub mod catalog;
 pub mod chesslike;
 pub mod counters;
 pub mod cyvasse;

@@ -10,11 +10,10 @@
 //! around these bindings (`tools/engine-runtime.mjs`) adds the last line of
 //! defence: it restarts the module if a call ever traps.
 //!
-//! One `Game` class serves every game: it holds a game of either family
-//! (`wasm/chesslike.rs`, `wasm/cyvasse.rs`) and passes each call on; what
-//! every game answers the same way (texts, search, perft) is written once
-//! here, generic over `GamePosition`. Cyvasse adds a `Setup` class and
-//! `startPosition` for its hidden setup.
+//! Every call goes through the engine's game door (`crate::door`): this
+//! file holds argument checks and conversions only, no rule and no family.
+//! One `Game` class serves every game; a game with a hidden setup adds the
+//! `Setup` class and `startPosition` (`wasm/setup.rs`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -22,20 +21,13 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-mod chesslike;
-mod cyvasse;
+mod setup;
 
-use crate::catalog::{self, Family};
-use crate::game::{MAX_FEN_LEN, MAX_PERFT_DEPTH};
-use crate::game_position::GamePosition;
+use crate::door::{self, DoorError, Game, MoveRecord, Side, MAX_MOVE_LEN, MAX_PERFT_DEPTH, MAX_POSITION_LEN};
 use crate::players::Level;
-use crate::record::Record;
 use crate::search::{self, Limits};
-use crate::variant::{MoveNotation, Promotion, Variant};
 
-use chesslike::ChessLikeGame;
-use cyvasse::CyvasseGame;
-pub use cyvasse::{start_position, JsSetup};
+pub use setup::{start_position, JsSetup};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -175,193 +167,52 @@ pub fn engine_stats() -> Result<JsValue, JsError> {
     })
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PieceInfo {
-    letter: String,
-    name: &'static str,
-    native_name: &'static str,
-    value: i32,
-    royal: bool,
-    /// Cyvasse only: the kind's armor, move, attack range and number per side.
-    #[serde(flatten)]
-    cyvasse: Option<cyvasse::KindInfo>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct VariantInfo {
-    id: &'static str,
-    /// `chesslike` or `cyvasse`.
-    family: &'static str,
-    name: &'static str,
-    files: u8,
-    ranks: u8,
-    start_fen: String,
-    drops: bool,
-    /// `none`, `choice` (chess: the move text ends with the new piece's
-    /// letter) or `optional` (shogi: `+` promotes, plain text does not).
-    promotion: &'static str,
-    /// `algebraic` (files a…, ranks 1… from the first player's side) or
-    /// `shogi` (files 9…1 from the first player's right, ranks a… from the far side).
-    notation: &'static str,
-    /// How many times a position must occur to end the game.
-    repetition_count: u8,
-    /// The first and the second player's names.
-    sides: [SideInfo; 2],
-    pieces: Vec<PieceInfo>,
-    /// Cyvasse only: its 88 fields, rows and zones (absent for chess-like games).
-    #[serde(flatten)]
-    board: Option<cyvasse::BoardInfo>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SideInfo {
-    name: &'static str,
-    one: &'static str,
-    plural: bool,
-    monarch: &'static str,
-    long: &'static str,
-    native: &'static str,
-}
-
-#[derive(Serialize)]
-struct SquarePiece {
-    square: String,
-    piece: String,
-}
-
-#[derive(Serialize)]
-pub(crate) struct ResultInfo {
-    result: &'static str,
-    reason: &'static str,
-    winner: Option<char>,
-    /// `White wins (1-0)`, `Draw (1/2-1/2)`; empty while the game goes on.
-    title: String,
-    /// Why, in a sentence with the variant's names; empty while the game goes on.
-    text: String,
-}
-
-#[derive(Serialize)]
-struct MoveInfo {
-    from: Option<String>,
-    to: String,
-    drop: Option<String>,
-}
-
-/// A move described for a board: which pieces go where.
-struct MoveDetails {
-    /// The move text.
-    text: String,
-    /// How players write it (SAN, or shogi notation), check marks included.
-    san: String,
-    /// Chess-like: `step`, `drop`, `enPassant`, `castle` or `snipe`;
-    /// Cyvasse: `move`, `capture`, `shot`, `jump` or `double`.
-    kind: &'static str,
-    /// Where the moving piece starts (`null` for a drop); a shooter's field.
-    from: Option<String>,
-    /// Where the moving piece lands; for a snipe or a Trebuchet's shot, the
-    /// cell shot at; for two Rabble moves, where the first lands.
-    to: String,
-    drop: Option<String>,
-    /// The piece it becomes, as written on the board (`Q`, `+P`).
-    promotion: Option<String>,
-    /// The rook's move, for a castle.
-    rook: Option<FromTo>,
-    /// The cells the move passes, in order (a slide's, a Sissa's bent ride,
-    /// a thrust's file); empty for a leap.
-    path: Vec<String>,
-    /// The second Rabble's move of a Cyvasse turn that has one.
-    second: Option<FromTo>,
-    /// Where a Trebuchet that shoots steps back to.
-    landing: Option<String>,
-}
-
-struct FromTo {
-    from: String,
-    to: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct BestMoveInfo {
-    #[serde(rename = "move")]
-    text: Option<String>,
-    /// Centipawns for the side to move.
-    score: i32,
-    /// Moves to mate: positive when the side to move mates, negative when it is mated.
-    mate: Option<i32>,
-    depth: u32,
-    nodes: u64,
-    time_ms: u64,
-    pv: Vec<String>,
-}
-
-/// The variants the engine plays, with their boards and piece tables.
+/// The games the engine plays, described for front ends (`door::games`).
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
-    let list: Vec<VariantInfo> = Variant::all()
-        .iter()
-        .map(|id| {
-            let v = Variant::by_id(id).expect("listed variants exist");
-            VariantInfo {
-                id: v.id,
-                family: "chesslike",
-                name: v.name,
-                files: v.geometry.files,
-                ranks: v.geometry.ranks,
-                start_fen: v.start_fen.to_string(),
-                drops: v.has_hands(),
-                promotion: match v.rules.promotion {
-                    Promotion::None => "none",
-                    Promotion::LastRank { .. } => "choice",
-                    Promotion::Zone { .. } => "optional",
-                },
-                notation: match v.rules.move_notation {
-                    MoveNotation::Algebraic => "algebraic",
-                    MoveNotation::Shogi => "shogi",
-                },
-                repetition_count: v.rules.repetition_count,
-                sides: v.sides.map(|s| SideInfo {
-                    name: s.name,
-                    one: s.one,
-                    plural: s.plural,
-                    monarch: s.monarch,
-                    long: s.long,
-                    native: s.native,
-                }),
-                pieces: v
-                    .pieces
-                    .iter()
-                    .map(|p| PieceInfo {
-                        letter: if p.promoted { format!("+{}", p.letter) } else { p.letter.to_string() },
-                        name: p.name,
-                        native_name: p.native_name,
-                        value: p.value,
-                        royal: p.royal,
-                        cyvasse: None,
-                    })
-                    .collect(),
-                board: None,
-            }
-        })
-        .chain(std::iter::once(cyvasse::variant_info()))
-        .collect();
-    to_js(&list)
+    to_js(&door::games())
 }
 
-/// The game behind a `Game` object, of either family.
-#[allow(clippy::large_enum_variant)]
-enum AnyGame {
-    ChessLike(ChessLikeGame),
-    Cyvasse(CyvasseGame),
+/// The engine's refusal as a JS `Error`.
+fn refused(e: DoorError) -> JsError {
+    error(e.message())
+}
+
+/// A game id argument; `example` is a game id in quotes for the message when it is no text.
+fn variant_arg(value: &JsValue, example: &str) -> Result<String, JsError> {
+    let known = door::ids().join(", ");
+    text_arg(value, "the variant", example, 40, |n| {
+        format!("unknown variant (a name of {n} characters; known: {known})")
+    })
+}
+
+/// A side argument: `'w'` or `'b'`.
+fn side_arg(value: &JsValue) -> Result<Side, JsError> {
+    let side = text_arg(value, "a side", "'w'", 8, |n| format!("a side is 'w' or 'b', not {n} characters"))?;
+    let mut chars = side.chars();
+    match (chars.next().and_then(Side::from_letter), chars.next()) {
+        (Some(s), None) => Ok(s),
+        _ => Err(error(format!("side '{side}' is neither 'w' nor 'b'"))),
+    }
+}
+
+fn square_arg(value: &JsValue) -> Result<String, JsError> {
+    text_arg(value, "a square", "'e3'", 8, |n| format!("a square is named in 2 or 3 characters, not {n}"))
+}
+
+fn piece_arg(value: &JsValue) -> Result<String, JsError> {
+    text_arg(value, "a piece", "'P'", 8, |n| format!("a piece is one letter, not {n} characters"))
+}
+
+/// A `{key: value}` object from pairs.
+fn object<V: Serialize>(pairs: impl IntoIterator<Item = (String, V)>) -> Result<JsValue, JsError> {
+    to_js(&pairs.into_iter().collect::<std::collections::BTreeMap<String, V>>())
 }
 
 /// A game in progress.
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
-    game: AnyGame,
+    game: Game,
 }
 
 impl Drop for JsGame {
@@ -370,20 +221,40 @@ impl Drop for JsGame {
     }
 }
 
-/// Passes a call on to the game of whichever family.
-macro_rules! each {
-    ($self:ident, $g:ident => $call:expr) => {
-        match &$self.game {
-            AnyGame::ChessLike($g) => $call,
-            AnyGame::Cyvasse($g) => $call,
+impl JsGame {
+    /// A move code (a number from `legalMoveCodes`) as its text.
+    fn code_text(&self, code: f64) -> Result<String, JsError> {
+        let text = (code.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&code))
+            .then(|| self.game.code_text(code as u32))
+            .flatten();
+        text.ok_or_else(|| {
+            error(format!(
+                "{} is not a move code (codes come from legalMoveCodes(); or give the move as text like 'e2e4')",
+                number_text(code)
+            ))
+        })
+    }
+
+    /// A move given as text (`'e2e4'`) or as a code, as its text (not yet checked).
+    fn move_arg(&self, value: &JsValue) -> Result<String, JsError> {
+        if let Some(code) = value.as_f64() {
+            return self.code_text(code);
         }
-    };
-    (mut $self:ident, $g:ident => $call:expr) => {
-        match &mut $self.game {
-            AnyGame::ChessLike($g) => $call,
-            AnyGame::Cyvasse($g) => $call,
+        if !value.is_string() {
+            return Err(error(format!(
+                "a move must be text like 'e2e4' or a code from legalMoveCodes(), not {}",
+                describe(value)
+            )));
         }
-    };
+        text_arg(value, "a move", "'e2e4'", MAX_MOVE_LEN, |n| {
+            format!("a move text has at most {MAX_MOVE_LEN} characters, not {n}")
+        })
+    }
+
+    /// The record of the legal move `value` names, before it is played.
+    fn details(&self, value: &JsValue) -> Result<MoveRecord, JsError> {
+        self.game.describe(&self.move_arg(value)?).map_err(refused)
+    }
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -391,76 +262,74 @@ impl JsGame {
     /// A new game of `variant`, from its start or from a position string.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: JsValue, fen: JsValue) -> Result<JsGame, JsError> {
-        let known = catalog::ids().join(", ");
-        let variant = text_arg(&variant, "the variant", "'chess'", 40, |n| {
-            format!("unknown variant (a name of {n} characters; known: {known})")
-        })?;
+        let variant = variant_arg(&variant, "'chess'")?;
         let fen = if fen.is_undefined() || fen.is_null() {
             None
         } else {
-            Some(text_arg(&fen, "the position string", "'8/8/8/8/8/8/8/8 w - - 0 1'", MAX_FEN_LEN, |n| {
-                format!("bad position string: it is {n} characters long; no position needs more than {MAX_FEN_LEN}")
+            Some(text_arg(&fen, "the position string", "'8/8/8/8/8/8/8/8 w - - 0 1'", MAX_POSITION_LEN, |n| {
+                format!(
+                    "bad position string: it is {n} characters long; no position needs more than {MAX_POSITION_LEN}"
+                )
             })?)
         };
-        let game = match Family::by_id(&variant) {
-            Some(Family::Cyvasse) => AnyGame::Cyvasse(CyvasseGame::new(fen.as_deref())?),
-            // Unknown names too: the chess-like family words that error.
-            _ => AnyGame::ChessLike(ChessLikeGame::new(&variant, fen.as_deref()).map_err(|e| {
-                if Family::by_id(&variant).is_none() {
-                    error(catalog::StartError::UnknownVariant(variant.clone()).to_string())
-                } else {
-                    e
-                }
-            })?),
-        };
+        let game = Game::new(&variant, fen.as_deref()).map_err(refused)?;
         LIVE_GAMES.fetch_add(1, Ordering::Relaxed);
         Ok(JsGame { game })
     }
 
     #[wasm_bindgen(js_name = variant)]
     pub fn variant_id(&self) -> String {
-        each!(self, g => g.variant_id())
+        self.game.variant().to_string()
     }
 
     /// The current position string.
     pub fn fen(&self) -> String {
-        each!(self, g => g.record().position().position_text())
+        self.game.position()
     }
 
     /// The position string the game started from.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        each!(self, g => g.record().start_position().position_text())
+        self.game.start_position()
+    }
+
+    /// `{turn: 'w'|'b', number}`: who moved first from the start and that move's number.
+    #[wasm_bindgen(js_name = startNumbering)]
+    pub fn start_numbering(&self) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Numbering {
+            turn: String,
+            number: u32,
+        }
+        let (side, number) = self.game.start_numbering();
+        to_js(&Numbering { turn: side.letter().to_string(), number })
     }
 
     /// `'w'` or `'b'`.
     pub fn turn(&self) -> String {
-        each!(self, g => crate::game_position::Player::letter(g.record().position().turn()).to_string())
+        self.game.turn().letter().to_string()
     }
 
     /// The occupied squares: `[{square: 'e3', piece: 'P'}]` (Cyvasse adds
     /// `onWater, armor, attackers, shielded, capturable`).
     pub fn board(&self) -> Result<JsValue, JsError> {
-        each!(self, g => g.board())
+        to_js(&self.game.board())
     }
 
     /// The fields that are not plain land: `{c4: 'mountain', d3: 'water'}` (`{}` for chess-like games).
     pub fn terrain(&self) -> Result<JsValue, JsError> {
-        match &self.game {
-            AnyGame::ChessLike(_) => to_js(&std::collections::BTreeMap::<String, &str>::new()),
-            AnyGame::Cyvasse(g) => g.terrain(),
-        }
+        object(self.game.terrain())
     }
 
     /// A side's hand as `{P: 2, Q: 1}` (uppercase letters, counts above zero).
     pub fn hand(&self, side: JsValue) -> Result<JsValue, JsError> {
-        each!(self, g => g.hand(side))
+        object(self.game.hand(side_arg(&side)?))
     }
 
-    /// The legal moves as texts: none once the game is over.
+    /// The moves that may be played now, as texts (none once the game is over).
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
-        each!(self, g => move_texts(g.record().position(), g.record().legal_moves().iter().copied()))
+        self.game.legal_moves()
     }
 
     /// The moves `push` accepts now, as codes, one number each in a
@@ -468,55 +337,57 @@ impl JsGame {
     /// `moveText(code)`). Empty once the game is over.
     #[wasm_bindgen(js_name = legalMoveCodes)]
     pub fn legal_move_codes(&self) -> Vec<u32> {
-        each!(self, g => g.legal_move_codes())
+        self.game.legal_move_codes()
     }
 
     /// The moves `push` accepts now as one string, separated by spaces (`''`
     /// when there are none, as once the game is over).
     #[wasm_bindgen(js_name = legalMovesText)]
     pub fn legal_moves_text(&self) -> String {
-        each!(self, g => {
-            let record = g.record();
-            move_texts(record.position(), record.legal_moves().iter().copied()).join(" ")
-        })
+        self.game.legal_moves().join(" ")
     }
 
     /// The text of a move code: `e2e4`.
     #[wasm_bindgen(js_name = moveText)]
     pub fn move_text_of(&self, code: JsValue) -> Result<String, JsError> {
-        each!(self, g => g.move_text_of(code))
+        let Some(n) = code.as_f64() else {
+            return Err(error(format!("a move code is a number from legalMoveCodes(), not {}", describe(&code))));
+        };
+        self.code_text(n)
     }
 
     /// The code of a legal move given as text (or as a code); throws if it is not legal here.
     #[wasm_bindgen(js_name = moveCode)]
     pub fn move_code_of(&self, value: JsValue) -> Result<u32, JsError> {
-        each!(self, g => g.move_code_of(value))
+        self.game.move_code(&self.move_arg(&value)?).map_err(refused)
     }
 
     /// The legal moves of the piece on `square` (Cyvasse: the turns whose first move starts there).
     #[wasm_bindgen(js_name = movesFrom)]
     pub fn moves_from(&self, square: JsValue) -> Result<Vec<String>, JsError> {
-        each!(self, g => g.moves_from(square))
+        self.game.moves_from(&square_arg(&square)?).map_err(refused)
     }
 
     /// The squares where the side to move may legally drop `piece` (a letter).
     #[wasm_bindgen(js_name = dropTargets)]
     pub fn drop_targets(&self, piece: JsValue) -> Result<Vec<String>, JsError> {
-        each!(self, g => g.drop_targets(piece))
+        self.game.drop_targets(&piece_arg(&piece)?).map_err(refused)
     }
 
     /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.
     #[wasm_bindgen(js_name = dropError)]
     pub fn drop_error(&self, piece: JsValue, square: JsValue) -> Result<JsValue, JsError> {
-        each!(self, g => g.drop_error(piece, square))
+        let why = self.game.drop_error(&piece_arg(&piece)?, &square_arg(&square)?).map_err(refused)?;
+        Ok(why.map_or(JsValue::NULL, |w| JsValue::from_str(&w)))
     }
 
     /// A legal move described without playing it, packed for the wrapper
-    /// (which returns `{move, san, kind, from, to, drop, promotion, rook, path}`).
-    /// Throws if the move is not legal here.
+    /// (see [`pack_details`]). Throws if the move is not legal here.
     #[wasm_bindgen(js_name = moveDetailsPacked)]
     pub fn move_details_packed(&self, value: JsValue) -> Result<String, JsError> {
-        each!(self, g => g.move_details_packed(value))
+        let mut out = String::with_capacity(64);
+        pack_details(&self.details(&value)?, &mut out);
+        Ok(out)
     }
 
     /// The squares a legal move's blast would clear (empty when it blasts
@@ -524,29 +395,47 @@ impl JsGame {
     /// not legal here.
     #[wasm_bindgen(js_name = blastCells)]
     pub fn blast_cells(&self, value: JsValue) -> Result<Vec<String>, JsError> {
-        each!(self, g => g.blast_cells(value))
+        Ok(self.details(&value)?.blasted.into_iter().map(|p| p.square).collect())
     }
 
     /// Plays a move given as text or code; returns what happened, packed
-    /// for the wrapper, which unpacks it into `{move, san, kind, from, to,
-    /// drop, promotion, rook, captured, blasted, check, result}` (a string
-    /// crosses the boundary much faster than an object built field by
-    /// field). Throws on an illegal move.
+    /// for the wrapper (a string crosses the boundary much faster than an
+    /// object built field by field; see [`pack_details`]). Throws on an
+    /// illegal move.
     #[wasm_bindgen(js_name = playPacked)]
     pub fn play_packed(&mut self, value: JsValue) -> Result<String, JsError> {
-        each!(mut self, g => g.play_packed(value))
+        let text = self.move_arg(&value)?;
+        let record = self.game.play(&text).map_err(refused)?;
+        let mut out = String::with_capacity(128);
+        pack_details(&record, &mut out);
+        pack_result(&self.game.outcome(), &mut out);
+        Ok(out)
     }
 
     /// Plays a legal move given as text (or code) and returns nothing: the
     /// lean `play`. Throws on an illegal move.
     pub fn push(&mut self, value: JsValue) -> Result<(), JsError> {
-        each!(mut self, g => g.push(value))
+        if let Some(code) = value.as_f64() {
+            return self.push_code(code);
+        }
+        let text = self.move_arg(&value)?;
+        self.game.push(&text).map_err(refused)
     }
 
     /// `push` for a move code (a number from `legalMoveCodes()`).
     #[wasm_bindgen(js_name = pushCode)]
     pub fn push_code(&mut self, code: f64) -> Result<(), JsError> {
-        each!(mut self, g => g.push_code(code))
+        if !(code.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&code)) {
+            return Err(self.code_text(code).err().unwrap_or_else(|| error("not a move code")));
+        }
+        match self.game.push_code(code as u32) {
+            Ok(()) => Ok(()),
+            // A code that names no move at all is worded as the other calls word it.
+            Err(e) if self.game.code_text(code as u32).is_none() => {
+                Err(self.code_text(code).err().unwrap_or(refused(e)))
+            }
+            Err(e) => Err(refused(e)),
+        }
     }
 
     /// Takes back the last move: `undo`, named for tree walks.
@@ -555,85 +444,98 @@ impl JsGame {
     }
 
     pub fn undo(&mut self) -> bool {
-        each!(mut self, g => g.undo())
+        self.game.undo()
     }
 
     pub fn redo(&mut self) -> bool {
-        each!(mut self, g => g.redo())
+        self.game.redo()
     }
 
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        each!(self, g => g.record().can_undo())
+        self.game.can_undo()
     }
 
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        each!(self, g => g.record().can_redo())
+        self.game.can_redo()
     }
 
     /// Whether the side to move is in check (never in Cyvasse, which has none).
     #[wasm_bindgen(js_name = isCheck)]
     pub fn is_check(&self) -> bool {
-        each!(self, g => g.record().position().is_check())
+        self.game.is_check()
     }
 
     /// The square of the side to move's monarch when it is in check, else `null`.
     #[wasm_bindgen(js_name = checkedSquare)]
     pub fn checked_square(&self) -> JsValue {
-        match &self.game {
-            AnyGame::ChessLike(g) => g.checked_square(),
-            AnyGame::Cyvasse(_) => JsValue::NULL,
-        }
+        self.game.checked_square().map_or(JsValue::NULL, |sq| JsValue::from_str(&sq))
     }
 
     /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null, title, text}`.
     pub fn result(&self) -> Result<JsValue, JsError> {
-        each!(self, g => to_js(&g.result_info()))
+        #[derive(Serialize)]
+        struct ResultInfo {
+            result: &'static str,
+            reason: &'static str,
+            winner: Option<String>,
+            title: String,
+            text: String,
+        }
+        let o = self.game.outcome();
+        to_js(&ResultInfo {
+            result: o.result,
+            reason: o.reason,
+            winner: o.winner.map(|s| s.letter().to_string()),
+            title: o.title,
+            text: o.text,
+        })
     }
 
     /// The moves played from the start position.
     pub fn history(&self) -> Vec<String> {
-        each!(self, g => history_texts(g.record()))
+        self.game.history()
     }
 
     /// `{from, to, drop}` of the last move, or `null`.
     #[wasm_bindgen(js_name = lastMove)]
     pub fn last_move(&self) -> Result<JsValue, JsError> {
-        each!(self, g => g.last_move())
+        #[derive(Serialize)]
+        struct LastMove {
+            from: Option<String>,
+            to: String,
+            drop: Option<String>,
+        }
+        match self.game.last_move() {
+            Some(r) => to_js(&LastMove { from: r.from, to: r.to, drop: r.drop }),
+            None => Ok(JsValue::NULL),
+        }
     }
 
-    /// The computer's move: `{move, score, mate, depth, nodes, timeMs, pv}`
-    /// (`move` is `null` when there is none). Options: `{level: 1..5}` or
-    /// `{depth, timeMs, nodes}`; the default is the default level. It runs to
-    /// its limit without returning, so call it in a Web Worker.
+    /// The computer's move: `{move, score, mate, depth, seldepth, nodes,
+    /// timeMs, pv, stopped}` (`move` is `null` when there is none). Options:
+    /// `{level: 1..5}` or `{depth, timeMs, nodes}`; the default is the
+    /// default level. It runs to its limit without returning, so call it in
+    /// a Web Worker.
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsError> {
-        each!(self, g => g.best_move(options))
+        let limits = search_limits(options, self.game.history().len())?;
+        to_js(&self.game.best_move(limits).map_err(refused)?)
     }
 
     /// Leaf count of the legal move tree `depth` plies deep from the current
-    /// position (for testing and speed measurement).
+    /// position (a finished game counts 0 from depth 1 on).
     pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
-        each!(self, g => perft_of(g.record(), depth))
+        let depth = whole_arg(&depth, "perft depth", 0, MAX_PERFT_DEPTH as u64)?;
+        Ok(self.game.perft(depth as u32).map_err(refused)? as f64)
     }
 
     /// `side` ('w' or 'b') resigns.
     pub fn resign(&mut self, side: JsValue) -> Result<(), JsError> {
-        each!(mut self, g => g.resign(side))
+        self.game.resign(side_arg(&side)?);
+        Ok(())
     }
-}
-
-// ---- what every game answers the same way ----
-
-/// The texts of moves of `pos`.
-fn move_texts<P: GamePosition>(pos: &P, moves: impl IntoIterator<Item = P::Move>) -> Vec<String> {
-    moves.into_iter().map(|m| pos.move_text(m)).collect()
-}
-
-/// The texts of the moves played, each in the position it was played from.
-fn history_texts<P: GamePosition>(record: &Record<P>) -> Vec<String> {
-    record.moves().iter().zip(record.positions()).map(|(&m, p)| p.move_text(m)).collect()
 }
 
 /// The search limits of `bestMove` options (`{level}` or `{depth, timeMs,
@@ -684,56 +586,33 @@ fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsErro
     Ok(level.limits(seed))
 }
 
-/// The search's answer in the game's current position, for JavaScript.
-fn best_move_info<P: GamePosition>(record: &Record<P>, limits: Limits) -> Result<JsValue, JsError> {
-    let pos = record.position();
-    let found = search::best_move(pos, &record.earlier_hashes(), limits);
-    let mut at = pos.clone();
-    let pv = found
-        .pv
-        .iter()
-        .map(|&m| {
-            let text = at.move_text(m);
-            at = at.play(m);
-            text
-        })
-        .collect();
-    to_js(&BestMoveInfo {
-        text: found.best.map(|m| pos.move_text(m)),
-        score: found.score,
-        mate: found.mate_in(),
-        depth: found.depth,
-        nodes: found.nodes,
-        time_ms: found.time_ms,
-        pv,
-    })
-}
-
-/// perft in the game's current position, the depth checked (a finished game counts 0).
-fn perft_of<P: GamePosition>(record: &Record<P>, depth: JsValue) -> Result<f64, JsError> {
-    let depth = whole_arg(&depth, "perft depth", 0, MAX_PERFT_DEPTH as u64)?;
-    Ok(record.perft(depth as u32) as f64)
-}
-
-/// A move's details as 9 tab-separated fields (`null` as empty): move, san,
-/// kind, from, to, drop, promotion, the rook's `from:to`, the path's
-/// squares separated by spaces.
-fn pack_details(d: MoveDetails, out: &mut String) {
-    let rook = d.rook.map(|r| format!("{}:{}", r.from, r.to));
-    let path = Some(d.path.join(" "));
-    let second = d.second.map(|r| format!("{}:{}", r.from, r.to));
+/// A move's record as tab-separated fields, `null` and `false` as empty, in
+/// the order `tools/engine-runtime.mjs` unpacks them: move, notation, kind,
+/// from, to, drop, promotion, the rook's `from:to`, the path's squares
+/// separated by spaces, the second move's `from:to`, the landing, the
+/// captured piece `square:piece`, the blasted pieces `square:piece …`,
+/// check (`1`), captured to hand (`1`), declined promotion (`1`).
+fn pack_details(d: &MoveRecord, out: &mut String) {
+    let from_to = |r: &Option<door::FromTo>| r.as_ref().map(|r| format!("{}:{}", r.from, r.to));
+    let placed = |p: &door::PlacedPiece| format!("{}:{}", p.square, p.piece);
+    let flag = |b: bool| b.then(|| "1".to_string());
     let fields = [
-        Some(d.text),
-        Some(d.san),
+        Some(d.text.clone()),
+        Some(d.notation.clone()),
         Some(d.kind.to_string()),
-        d.from,
-        Some(d.to),
-        d.drop,
-        d.promotion,
-        rook,
-        path,
-        second,
-        d.landing,
+        d.from.clone(),
+        Some(d.to.clone()),
+        d.drop.clone(),
+        d.promotion.clone(),
+        from_to(&d.rook),
+        Some(d.path.join(" ")),
+        from_to(&d.second),
+        d.landing.clone(),
+        d.captured.as_ref().map(placed),
+        Some(d.blasted.iter().map(placed).collect::<Vec<_>>().join(" ")),
+        flag(d.check),
+        flag(d.captured_to_hand),
+        flag(d.declined_promotion),
     ];
     for (i, field) in fields.into_iter().enumerate() {
         if i > 0 {
@@ -743,9 +622,10 @@ fn pack_details(d: MoveDetails, out: &mut String) {
     }
 }
 
-/// The result's five fields, each after a tab, closing a packed `play` record.
-fn pack_result(r: &ResultInfo, out: &mut String) {
-    for field in [r.result, r.reason, r.winner.map_or("", |w| if w == 'w' { "w" } else { "b" }), &r.title, &r.text] {
+/// The outcome's five fields, each after a tab, closing a packed `play` record.
+fn pack_result(o: &door::Outcome, out: &mut String) {
+    let winner = o.winner.map(|s| s.letter().to_string()).unwrap_or_default();
+    for field in [o.result, o.reason, &winner, &o.title, &o.text] {
         out.push('\t');
         out.push_str(field);
     }

@@ -42,7 +42,8 @@ test('variants(): Cyvasse with its family, hex board, zones, King fields, preset
   assert.deepEqual(v.presets.map((p) => p.id), ['fortress', 'phalanx', 'skirmish']);
   assert.equal(v.pieces.length, 10);
   assert.deepEqual(v.pieces.find((p) => p.letter === 'D'), {
-    letter: 'D', name: 'Dragon', nativeName: 'Smok', value: 800, royal: false, armor: 2, move: 4, attackRange: 2, count: 1,
+    letter: 'D', name: 'Dragon', nativeName: 'Smok', moves: 'Flies over mountains and enemy pieces.', value: 800, royal: false,
+    armor: 2, move: 4, attackRange: 2, count: 1,
   });
   assert.equal(v.pieces.reduce((n, p) => n + p.count, 0), 23);
   assert.deepEqual(v.pieces.filter((p) => p.royal).map((p) => p.letter), ['K']);
@@ -89,7 +90,7 @@ test('random games give the same turns, positions and results as the CLI', () =>
 test('play() reports the capture and the result; the game then refuses moves; undo and redo', () => {
   const g = new Zilo.Game('cyvasse', KING_EXPOSED);
   assert.deepEqual(g.moveDetails('i8xh9'), {
-    move: 'i8xh9', san: 'i8xh9', kind: 'capture', from: 'i8', to: 'h9', drop: null, promotion: null, rook: null, path: [],
+    move: 'i8xh9', san: 'i8xh9', kind: 'capture', from: 'i8', to: 'h9', drop: null, promotion: null, rook: null, path: [], capturedToHand: false, declinedPromotion: false,
   });
   const r = g.play('i8xh9');
   assert.deepEqual(r.captured, { square: 'h9', piece: 'k' });
@@ -235,7 +236,7 @@ test('Setup: a half made field by field, with its problems; random and preset ha
   // A half read back from its text is the same half.
   assert.equal(new Zilo.Setup('cyvasse', 'b', black.text()).text(), black.text());
   // The side at fault is named, in one line; the halves must be given w first.
-  assert.throws(() => Zilo.startPosition('cyvasse', s, black, 'w'), oneLineError(/^setup of the first player \(w\)/));
+  assert.throws(() => Zilo.startPosition('cyvasse', s, black, 'w'), oneLineError(/^bad setup of the first player \(w\)/));
   assert.throws(() => Zilo.startPosition('cyvasse', black, white, 'w'), oneLineError(/first player's \(w\) setup, then/));
   for (const x of [s, white, black]) x.free();
 });
@@ -253,7 +254,7 @@ test('bad input: one-line Errors, never a trap', () => {
     [() => g.dropTargets('Q'), /is not a Cyvasse piece/],
     [() => g.perft(-1), /not a whole number/],
     [() => g.bestMove({ levle: 1 }), /unknown option 'levle'/],
-    [() => new Zilo.Setup('chess', 'w'), /only cyvasse has one/],
+    [() => new Zilo.Setup('chess', 'w'), /^'chess' has no setup phase$/],
     [() => new Zilo.Setup('cyvasse', 'x'), /neither 'w' nor 'b'/],
     [() => new Zilo.Setup('cyvasse', 'w', 'RSR'), /^bad setup: /],
     [() => Zilo.Setup.preset('cyvasse', 'w', 'castle'), /^no preset 'castle' \(known: fortress, phalanx, skirmish\)$/],

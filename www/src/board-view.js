@@ -819,7 +819,11 @@
       const k = e.key;
       const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
       if (e.altKey || e.ctrlKey || e.metaKey) return;
-      if (dirs[k]) {
+      // A board focused by a mouse click or a tap leaves the arrows to the move history (as on
+      // lichess); one reached with the keyboard (:focus-visible) moves its cursor.
+      const focused = this.root.activeElement || document.activeElement;
+      const byKeyboard = !focused || !focused.matches || focused.matches(':focus-visible');
+      if (dirs[k] && byKeyboard) {
         e.preventDefault();
         e.stopPropagation();
         // The nearest field that way, as drawn (a grid's neighbour; on hexes, the nearer of the

@@ -10,12 +10,15 @@ use super::outcome::{EndReason, Outcome};
 use super::piece::Kind;
 use super::piece::{Side as CyvasseSide, Terrain};
 use super::position::Position;
-use super::setup::{check_setup, default_start, random_start, starting_position, SetupHalf};
+use super::setup::{
+    check_setup, default_start, preset, random_setup_seeded, random_start, starting_position, SetupHalf,
+};
 use super::setup::{king_fields, presets, zone, MOUNTAINS, WATER};
 use crate::door::family::boxed;
 use crate::door::info::{
     ArmoredInfo, BySide, CellInfo, GameInfo, PieceInfo, PresetInfo, SetupInfo, SideInfo, TerrainCount,
 };
+use crate::door::setup::HalfBoard;
 use crate::door::{
     AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveRecord, PlacedPiece,
     SetupRules, Side,
@@ -173,6 +176,10 @@ fn checked_half(side: Side, text: &str) -> Result<SetupHalf, DoorError> {
 }
 
 impl SetupRules for CyvasseSetup {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
     fn check_half(&self, side: Side, half: &str) -> Result<(), DoorError> {
         checked_half(side, half).map(|_| ())
     }
@@ -183,6 +190,150 @@ impl SetupRules for CyvasseSetup {
         starting_position(&white, &black, cyvasse_side(to_move))
             .map(|p| p.to_position_string())
             .map_err(|e| DoorError::new(ErrorKind::BadSetup, format!("bad {e}")))
+    }
+
+    fn new_half(&self, side: Side, text: Option<&str>) -> Result<Box<dyn HalfBoard>, DoorError> {
+        let half = match text {
+            None => SetupHalf::new(),
+            Some(text) => SetupHalf::parse(cyvasse_side(side), text)
+                .map_err(|e| DoorError::new(ErrorKind::BadSetup, format!("bad setup: {e}")))?,
+        };
+        Ok(Box::new(CyvasseHalf { side: cyvasse_side(side), half }))
+    }
+
+    fn random_half(&self, side: Side, seed: u64) -> Box<dyn HalfBoard> {
+        Box::new(CyvasseHalf { side: cyvasse_side(side), half: random_setup_seeded(cyvasse_side(side), seed) })
+    }
+
+    fn preset_half(&self, side: Side, id: &str) -> Result<Box<dyn HalfBoard>, DoorError> {
+        let side = cyvasse_side(side);
+        let half = preset(side, id).ok_or_else(|| {
+            let known: Vec<String> = presets(side).iter().map(|p| p.name.to_ascii_lowercase()).collect();
+            DoorError::new(ErrorKind::BadArgument, format!("no preset '{id}' (known: {})", known.join(", ")))
+        })?;
+        Ok(Box::new(CyvasseHalf { side, half }))
+    }
+}
+
+/// A Cyvasse half being set up.
+#[derive(Clone)]
+struct CyvasseHalf {
+    side: CyvasseSide,
+    half: SetupHalf,
+}
+
+/// What `place` puts on a field.
+enum Placed {
+    Piece(Kind),
+    Terrain(Terrain),
+}
+
+impl HalfBoard for CyvasseHalf {
+    fn clone_box(&self) -> Box<dyn HalfBoard> {
+        Box::new(self.clone())
+    }
+
+    fn side(&self) -> Side {
+        Position::door_side(self.side)
+    }
+
+    fn place(&mut self, square: &str, what: &str) -> Result<(), DoorError> {
+        let refuse = |m: String| DoorError::new(ErrorKind::BadSetup, m);
+        let cell = cell_arg(square)?;
+        let placed = match what {
+            "mountain" => Placed::Terrain(Terrain::Mountain),
+            "water" => Placed::Terrain(Terrain::Water),
+            _ => {
+                let mut chars = what.chars();
+                match (chars.next().and_then(Kind::from_letter), chars.next()) {
+                    (Some(k), None) => Placed::Piece(k),
+                    _ => {
+                        return Err(DoorError::new(
+                            ErrorKind::BadArgument,
+                            format!(
+                                "'{what}' is neither a piece letter (R S L H E C T D W K) nor 'mountain' or 'water'"
+                            ),
+                        ))
+                    }
+                }
+            }
+        };
+        if cell.zone() != Some(self.side) {
+            return Err(refuse(format!("{cell} is outside the zone of the {} ({})", self.side, self.side.zone_rows())));
+        }
+        let mut half = self.half.clone();
+        match placed {
+            Placed::Piece(kind) => {
+                if let Some(there) = half.piece_at(cell) {
+                    return Err(refuse(format!("{cell} is taken by the {there}")));
+                }
+                if half.terrain_at(cell) == Terrain::Mountain {
+                    return Err(refuse(format!("{cell} is a mountain: no piece may stand on it")));
+                }
+                half.place(cell, kind);
+            }
+            Placed::Terrain(terrain) => {
+                if half.terrain_at(cell) != Terrain::Land {
+                    return Err(refuse(format!("{cell} is already a {} field", terrain_word(half.terrain_at(cell)))));
+                }
+                if let Some(there) = half.piece_at(cell).filter(|_| terrain == Terrain::Mountain) {
+                    return Err(refuse(format!("{cell} is taken by the {there}")));
+                }
+                half.place_terrain(cell, terrain);
+            }
+        }
+        // What no setup may have (one too many of a kind, a King off its fields,
+        // terrain under the King), in the words a half read from text is refused with.
+        let before = self.half.placing_problems(self.side);
+        if let Some(problem) = half.placing_problems(self.side).into_iter().find(|p| !before.contains(p)) {
+            return Err(refuse(problem.to_string()));
+        }
+        self.half = half;
+        Ok(())
+    }
+
+    fn clear(&mut self, square: &str) -> Result<Option<String>, DoorError> {
+        let cell = cell_arg(square)?;
+        if let Some(kind) = self.half.remove_piece(cell) {
+            return Ok(Some(kind.letter().to_string()));
+        }
+        let terrain = self.half.terrain_at(cell);
+        if terrain == Terrain::Land {
+            return Ok(None);
+        }
+        self.half.place_terrain(cell, Terrain::Land);
+        Ok(Some(terrain_word(terrain).to_string()))
+    }
+
+    fn at(&self, square: &str) -> Result<(Option<String>, Option<&'static str>), DoorError> {
+        let cell = cell_arg(square)?;
+        let piece = self.half.piece_at(cell).map(|k| k.letter().to_string());
+        let terrain = Some(self.half.terrain_at(cell)).filter(|&t| t != Terrain::Land).map(terrain_word);
+        Ok((piece, terrain))
+    }
+
+    fn text(&self) -> String {
+        self.half.to_text(self.side)
+    }
+
+    fn missing(&self) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for (word, placed, want) in
+            [("mountain", self.half.mountains.len(), MOUNTAINS), ("water", self.half.water.len(), WATER)]
+        {
+            if placed < want {
+                out.push((word.to_string(), want - placed));
+            }
+        }
+        out.extend(self.half.missing().into_iter().map(|(k, n)| (k.letter().to_string(), n as usize)));
+        out
+    }
+
+    fn problems(&self) -> Vec<String> {
+        match check_setup(self.side, &self.half) {
+            Ok(()) => Vec::new(),
+            Err(e) => e.problems.iter().map(|p| p.to_string()).collect(),
+        }
     }
 }
 

@@ -30,6 +30,7 @@ pub trait AnyGame: Send {
     fn can_redo(&self) -> bool;
     fn history(&self) -> Vec<String>;
     fn history_records(&self) -> Vec<MoveRecord>;
+    fn last_move(&self) -> Option<MoveRecord>;
     fn resign(&mut self, side: Side);
     fn outcome(&self) -> Outcome;
     fn is_check(&self) -> bool;
@@ -184,6 +185,12 @@ impl<P: DoorPosition> AnyGame for Record<P> {
 
     fn history_records(&self) -> Vec<MoveRecord> {
         self.moves().iter().zip(self.positions()).map(|(&m, p)| self.record_of(p, m).1).collect()
+    }
+
+    fn last_move(&self) -> Option<MoveRecord> {
+        let m = *self.moves().last()?;
+        let before = &self.positions()[self.positions().len() - 2];
+        Some(self.record_of(before, m).1)
     }
 
     fn resign(&mut self, side: Side) {

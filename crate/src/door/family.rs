@@ -4,6 +4,7 @@
 //! made), and, for a game with a hidden setup, its [`SetupRules`].
 
 use super::info::GameInfo;
+use super::setup::HalfBoard;
 use super::{AnyGame, BoardPiece, DoorError, MoveRecord, Side};
 use crate::game_position::GamePosition;
 use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
@@ -82,6 +83,15 @@ pub trait DoorFamily: Sync {
 
 /// The hidden setup of a game: each side places its half unseen.
 pub trait SetupRules: Sync {
+    /// The game these rules are for.
+    fn id(&self) -> &'static str;
+    /// `side`'s half, empty or read from its text (refused, with the rule,
+    /// if the text holds what no half may: too many of a kind, say).
+    fn new_half(&self, side: Side, text: Option<&str>) -> Result<Box<dyn HalfBoard>, DoorError>;
+    /// A random complete half, the same for the same seed.
+    fn random_half(&self, side: Side, seed: u64) -> Box<dyn HalfBoard>;
+    /// A ready-made half by its preset id.
+    fn preset_half(&self, side: Side, preset: &str) -> Result<Box<dyn HalfBoard>, DoorError>;
     /// Every problem of `side`'s half, written as the engine writes halves.
     fn check_half(&self, side: Side, half: &str) -> Result<(), DoorError>;
     /// The start position string from both halves, `to_move` moving first.

@@ -17,6 +17,7 @@
 mod any_game;
 pub(crate) mod family;
 pub mod info;
+pub mod setup;
 
 use std::fmt;
 
@@ -24,6 +25,7 @@ use serde::Serialize;
 
 pub use any_game::AnyGame;
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
+pub use setup::{start_position, Half, HalfBoard};
 
 use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::search::corpus::{CorpusOptions, CorpusReport};
@@ -450,6 +452,11 @@ impl Game {
     /// The records of the moves played from the start.
     pub fn history_records(&self) -> Vec<MoveRecord> {
         self.inner.history_records()
+    }
+
+    /// The record of the last move played, if any.
+    pub fn last_move(&self) -> Option<MoveRecord> {
+        self.inner.last_move()
     }
 
     /// `side` resigns (nothing happens once the game is over).
