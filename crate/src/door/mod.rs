@@ -581,6 +581,16 @@ mod tests {
     }
 
     #[test]
+    fn every_piece_of_every_game_says_how_it_moves() {
+        // The page's piece help and rules tables show these words and have none of their own.
+        for game in games() {
+            for piece in &game.pieces {
+                assert!(!piece.moves.trim().is_empty(), "{} {} has no movement words", game.id, piece.name);
+            }
+        }
+    }
+
+    #[test]
     fn an_unknown_game_is_named_with_the_known_ones() {
         let e = Game::new("checkers", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::UnknownGame);

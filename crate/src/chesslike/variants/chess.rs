@@ -16,12 +16,16 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 pub fn variant() -> Variant {
     let pieces = vec![
         PieceDef::new('P', "Pawn", Movement::leaper(steps::FORWARD), 100)
-            .capturing(Movement::leaper(steps::FORWARD_DIAGONALS)),
-        PieceDef::new('N', "Knight", Movement::leaper(steps::KNIGHT), 320),
-        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 330),
-        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 500),
-        PieceDef::new('Q', "Queen", Movement::rider(DirSet::ALL), 900),
-        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal(),
+            .capturing(Movement::leaper(steps::FORWARD_DIAGONALS))
+            .described("One square straight forward (two from its first rank), captures one square diagonally forward; en passant; promotes on the last rank."),
+        PieceDef::new('N', "Knight", Movement::leaper(steps::KNIGHT), 320)
+            .described("Jumps two squares one way and one sideways (like an L), over any pieces."),
+        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 330).described("Any number of empty squares diagonally."),
+        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 500).described("Any number of empty squares orthogonally (along its rank or file)."),
+        PieceDef::new('Q', "Queen", Movement::rider(DirSet::ALL), 900).described("Any number of empty squares in any direction."),
+        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0)
+            .royal()
+            .described("One square in any direction; or castles: two squares toward an unmoved Rook, which jumps over it."),
     ];
     let rules = Rules {
         promotion: Promotion::LastRank {

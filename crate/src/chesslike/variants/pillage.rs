@@ -79,16 +79,24 @@ impl Lineup {
     /// The pieces on the Cannons' and the Vaos' squares.
     fn pieces(self) -> (PieceDef, PieceDef) {
         let cannon = PieceDef::new('C', "Cannon", Movement::rider(DirSet::ORTHOGONAL), 450)
-            .capturing(Movement::hopper(DirSet::ORTHOGONAL));
+            .capturing(Movement::hopper(DirSet::ORTHOGONAL))
+            .described("Moves as a rook over empty squares; captures only by jumping exactly one piece (of either side) on its rank or file and taking the first piece beyond it.");
         let vao = PieceDef::new('V', "Vao", Movement::rider(DirSet::DIAGONAL), 250)
-            .capturing(Movement::hopper(DirSet::DIAGONAL));
-        let flying_ferz = PieceDef::new('F', "Flying Ferz", Movement::leaper(FERZ_AND_CAMEL), 300);
+            .capturing(Movement::hopper(DirSet::DIAGONAL))
+            .described("Moves as a bishop over empty squares; captures only by jumping exactly one piece (of either side) on its diagonal and taking the first piece beyond it.");
+        let flying_ferz = PieceDef::new('F', "Flying Ferz", Movement::leaper(FERZ_AND_CAMEL), 300).described(
+            "One step diagonally, or a camel leap (three squares one way and one the other), over anything.",
+        );
         let sniper = PieceDef::new('S', "Sniper", Movement::leaper(TWO_ORTHOGONAL), 450)
-            .shooting(Shot { dirs: DirSet::ORTHOGONAL, min_distance: 3 });
-        let dragon = PieceDef::new('D', "Flying Dragon", Movement::rider(DirSet::DIAGONAL).and_leaps(CAMEL), 500);
+            .shooting(Shot { dirs: DirSet::ORTHOGONAL, min_distance: 3 })
+            .described("Leaps exactly two squares orthogonally, over anything; or, without moving, shoots an enemy 3 or more squares away on its rank or file with every square between empty.");
+        let dragon = PieceDef::new('D', "Flying Dragon", Movement::rider(DirSet::DIAGONAL).and_leaps(CAMEL), 500)
+            .described("Moves as a bishop, or leaps as a camel (three squares one way and one the other).");
         let chariot =
-            PieceDef::new('H', "Flying Chariot", Movement::rider(DirSet::ORTHOGONAL).and_leaps(TWO_FORWARD), 550);
-        let warmachine = PieceDef::new('W', "Flying Warmachine", Movement::leaper(ONE_TO_THREE_ORTHOGONAL), 450);
+            PieceDef::new('H', "Flying Chariot", Movement::rider(DirSet::ORTHOGONAL).and_leaps(TWO_FORWARD), 550)
+                .described("Moves as a rook, or leaps exactly two squares straight forward over anything.");
+        let warmachine = PieceDef::new('W', "Flying Warmachine", Movement::leaper(ONE_TO_THREE_ORTHOGONAL), 450)
+            .described("Leaps one, two or three squares orthogonally, over anything.");
         match self {
             Lineup::Pillage => (cannon, vao),
             Lineup::FlyingFerz => (cannon, flying_ferz),
@@ -103,13 +111,15 @@ pub fn variant(lineup: Lineup) -> Variant {
     let (orthogonal, diagonal) = lineup.pieces();
     let pieces = vec![
         PieceDef::new('P', "Fast Pawn", Movement::limited_slider(DirSet::of(&[Dir::N]), 2), 100)
-            .capturing(Movement::leaper(steps::FORWARD_DIAGONALS)),
-        PieceDef::new('U', "Super Pawn", Movement::leaper(SUPER_PAWN_LEAPS), 250),
-        PieceDef::new('N', "Knight", Movement::leaper(steps::KNIGHT), 300),
-        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 375),
-        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 550),
-        PieceDef::new('Q', "Queen", Movement::rider(DirSet::ALL), 1000),
-        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal(),
+            .capturing(Movement::leaper(steps::FORWARD_DIAGONALS))
+            .described("One or two empty squares straight forward, from any square; captures one square diagonally forward; en passant; promotes on the last rank."),
+        PieceDef::new('U', "Super Pawn", Movement::leaper(SUPER_PAWN_LEAPS), 250)
+            .described("One square, or a jump of exactly two over anything, sideways, diagonally forward or straight forward, to move or capture; never backward; promotes on the last rank."),
+        PieceDef::new('N', "Knight", Movement::leaper(steps::KNIGHT), 300).described("Jumps two squares one way and one sideways (like an L), over any pieces."),
+        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 375).described("Any number of empty squares diagonally."),
+        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 550).described("Any number of empty squares orthogonally (along its rank or file)."),
+        PieceDef::new('Q', "Queen", Movement::rider(DirSet::ALL), 1000).described("Any number of empty squares in any direction."),
+        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal().described("One square in any direction; or flexible castling: toward an unmoved Rook, 1 to 3 squares on the i-side or 1 to 4 on the b-side, the Rook landing next to it on the other side."),
         orthogonal,
         diagonal,
     ];

@@ -23,28 +23,48 @@ pub const DRAGON: Role = Role(13);
 pub const START_FEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1";
 
 const GOLD_STEPS: &[(i8, i8)] = &[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1)];
+const GOLD_WORDS: &str = "One step orthogonally or diagonally forward.";
+/// The Gold's move, which the four promoted minor pieces take.
+const AS_GOLD: &str = "As a Gold: one step orthogonally or diagonally forward.";
 const SILVER_STEPS: &[(i8, i8)] = &[(0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 const SHOGI_KNIGHT: &[(i8, i8)] = &[(1, 2), (-1, 2)];
 
 pub fn variant() -> Variant {
     let gold = Movement::leaper(GOLD_STEPS);
     let pieces = vec![
-        PieceDef::new('P', "Pawn", Movement::leaper(steps::FORWARD), 100).stuck_on(1).promotes(TOKIN),
-        PieceDef::new('L', "Lance", Movement::rider(DirSet::of(&[Dir::N])), 300).stuck_on(1).promotes(PROMOTED_LANCE),
-        PieceDef::new('N', "Knight", Movement::leaper(SHOGI_KNIGHT), 350).stuck_on(2).promotes(PROMOTED_KNIGHT),
-        PieceDef::new('S', "Silver", Movement::leaper(SILVER_STEPS), 500).promotes(PROMOTED_SILVER),
-        PieceDef::new('G', "Gold", gold, 550),
-        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 800).promotes(HORSE),
-        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 1000).promotes(DRAGON),
-        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal(),
-        PieceDef::new('P', "Tokin", gold, 550).promoted_from(PAWN),
-        PieceDef::new('L', "Promoted Lance", gold, 550).promoted_from(LANCE),
-        PieceDef::new('N', "Promoted Knight", gold, 550).promoted_from(KNIGHT),
-        PieceDef::new('S', "Promoted Silver", gold, 550).promoted_from(SILVER),
+        PieceDef::new('P', "Pawn", Movement::leaper(steps::FORWARD), 100)
+            .stuck_on(1)
+            .promotes(TOKIN)
+            .described("One step straight forward, captures the same way; promotes to a Tokin."),
+        PieceDef::new('L', "Lance", Movement::rider(DirSet::of(&[Dir::N])), 300)
+            .stuck_on(1)
+            .promotes(PROMOTED_LANCE)
+            .described("Any distance straight forward."),
+        PieceDef::new('N', "Knight", Movement::leaper(SHOGI_KNIGHT), 350)
+            .stuck_on(2)
+            .promotes(PROMOTED_KNIGHT)
+            .described("Leaps two forward and one sideways (two squares only), over pieces."),
+        PieceDef::new('S', "Silver", Movement::leaper(SILVER_STEPS), 500)
+            .promotes(PROMOTED_SILVER)
+            .described("One step diagonally or straight forward."),
+        PieceDef::new('G', "Gold", gold, 550).described(GOLD_WORDS),
+        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 800)
+            .promotes(HORSE)
+            .described("Any distance diagonally."),
+        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 1000)
+            .promotes(DRAGON)
+            .described("Any distance orthogonally."),
+        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal().described("One step in any direction."),
+        PieceDef::new('P', "Tokin", gold, 550).promoted_from(PAWN).described(AS_GOLD),
+        PieceDef::new('L', "Promoted Lance", gold, 550).promoted_from(LANCE).described(AS_GOLD),
+        PieceDef::new('N', "Promoted Knight", gold, 550).promoted_from(KNIGHT).described(AS_GOLD),
+        PieceDef::new('S', "Promoted Silver", gold, 550).promoted_from(SILVER).described(AS_GOLD),
         PieceDef::new('B', "Horse", Movement { leaps: steps::ORTHOGONAL, ..Movement::rider(DirSet::DIAGONAL) }, 1050)
-            .promoted_from(BISHOP),
+            .promoted_from(BISHOP)
+            .described("As a Bishop, or one step orthogonally."),
         PieceDef::new('R', "Dragon", Movement { leaps: steps::DIAGONAL, ..Movement::rider(DirSet::ORTHOGONAL) }, 1250)
-            .promoted_from(ROOK),
+            .promoted_from(ROOK)
+            .described("As a Rook, or one step diagonally."),
     ];
     let rules = Rules {
         drops: true,

@@ -56,17 +56,26 @@ pub fn variant() -> Variant {
     let run = Movement::limited_slider(DirSet::of(&[Dir::N]), 0).ranged_by_rank(PAWN_RUN);
     let pawn_captures = Movement::leaper(steps::FORWARD_DIAGONALS);
     let pieces = vec![
-        PieceDef::new('P', "Pawn", run, 100).capturing(pawn_captures),
+        PieceDef::new('P', "Pawn", run, 100).capturing(pawn_captures).described(
+            "In its own half, straight forward over empty squares as far as its middle rank; from there one square on; in the enemy half one or two; captures one square diagonally forward; en passant on any square it passed; promotes on the last rank.",
+        ),
         PieceDef::new('J', "Ninja Pawn", run.and_leaps(SIDEWAYS), 110)
-            .capturing(pawn_captures.and_zone_leaps(SIDEWAYS, ENEMY_HALF)),
-        PieceDef::new('F', "Ferz-Knight", Movement::leaper(KNIGHT_AND_FERZ), 450),
-        PieceDef::new('W', "Wazir-Knight", Movement::leaper(KNIGHT_AND_WAZIR), 500),
-        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 375),
-        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 550),
-        PieceDef::new('S', "Sissa", Movement::bent_rider(DirSet::ALL), 550),
-        PieceDef::new('Z', "Sorcerer Snake", Movement::lame_leaper(SNAKE_LEAPS), 450),
-        PieceDef::new('Q', "Queen", Movement::rider(DirSet::ALL), 1000),
-        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal(),
+            .capturing(pawn_captures.and_zone_leaps(SIDEWAYS, ENEMY_HALF))
+            .described("Moves as a Pawn and also steps one square sideways; captures one square diagonally forward, and sideways beyond its middle rank; no en passant; dropped from the reserve on its 2nd rank or thrust up that file."),
+        PieceDef::new('F', "Ferz-Knight", Movement::leaper(KNIGHT_AND_FERZ), 450)
+            .described("A knight's leap, or one step diagonally."),
+        PieceDef::new('W', "Wazir-Knight", Movement::leaper(KNIGHT_AND_WAZIR), 500)
+            .described("A knight's leap, or one step orthogonally."),
+        PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 375).described("Any number of empty squares diagonally."),
+        PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 550).described("Any number of empty squares orthogonally (along its rank or file)."),
+        PieceDef::new('S', "Sissa", Movement::bent_rider(DirSet::ALL), 550).described(
+            "n steps in one direction, a turn of 45° or 135°, then exactly n steps of the other kind (orthogonal then diagonal, or diagonal then orthogonal); every square before the last empty.",
+        ),
+        PieceDef::new('Z', "Sorcerer Snake", Movement::lame_leaper(SNAKE_LEAPS), 450).described(
+            "Crawls, never jumping, to a knight's square (one step, then one outward) or a (2,3) square (one step then two, or two then one, outward), by any path of empty squares.",
+        ),
+        PieceDef::new('Q', "Queen", Movement::rider(DirSet::ALL), 1000).described("Any number of empty squares in any direction."),
+        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal().described("One square in any direction; or flexible castling: toward an unmoved Rook, 1 to 3 squares on the i-side or 1 to 4 on the b-side, the Rook landing next to it on the other side."),
     ];
     let pawns = RoleSet::of(&[PAWN, NINJA_PAWN]);
     let rules = Rules {

@@ -25,14 +25,26 @@ fn piece(letter: char, name: &'static str, native_name: &'static str, movement: 
 pub fn variant() -> Variant {
     let pieces = vec![
         // A Minion on the farthest rank can never move again: it is not dropped there.
-        piece('P', "Minion", "МӓḺд", Movement::leaper(steps::FORWARD), 100).stuck_on(1),
-        piece('Y', "Scout", "ЅиȽраḺ", Movement::rider(DirSet::DIAGONAL), 450),
-        piece('Q', "Charger", "БиȽтиḺ", Movement::rider(DirSet::ORTHOGONAL), 550),
-        piece('B', "Bomber", "ЛуꞭтаḺв", Movement::limited_slider(DirSet::ORTHOGONAL, 3), 400),
-        piece('C', "Jumper", "БиȽзаḺв", Movement::leaper(steps::KNIGHT), 300),
-        piece('H', "Sentinel", "ШиḺт", Movement::leaper(steps::KING), 350),
-        piece('M', "Vanguard", "ВоḺјaȽ", Movement::leaper(VANGUARD_STEPS), 300),
-        piece('K', "Monarch", "ЌаḺраḺл", Movement::leaper(steps::KING), 0).royal(),
+        piece('P', "Minion", "МӓḺд", Movement::leaper(steps::FORWARD), 100)
+            .stuck_on(1)
+            .described("One square straight forward; captures the same way (never diagonally)."),
+        piece('Y', "Scout", "ЅиȽраḺ", Movement::rider(DirSet::DIAGONAL), 450)
+            .described("Like a chess bishop: any number of empty squares diagonally."),
+        piece('Q', "Charger", "БиȽтиḺ", Movement::rider(DirSet::ORTHOGONAL), 550)
+            .described("Like a chess rook: any number of empty squares orthogonally."),
+        piece('B', "Bomber", "ЛуꞭтаḺв", Movement::limited_slider(DirSet::ORTHOGONAL, 3), 400).described(
+            "1, 2 or 3 squares orthogonally, sliding; a capture blasts the 8 squares around the captured piece.",
+        ),
+        piece('C', "Jumper", "БиȽзаḺв", Movement::leaper(steps::KNIGHT), 300)
+            .described("Like a chess knight, all eight leaps, over any pieces."),
+        piece('H', "Sentinel", "ШиḺт", Movement::leaper(steps::KING), 350).described(
+            "One square in any direction; Scouts and Chargers cannot capture it from more than 3 squares away.",
+        ),
+        piece('M', "Vanguard", "ВоḺјaȽ", Movement::leaper(VANGUARD_STEPS), 300)
+            .described("One square in any direction except the two backward diagonals."),
+        piece('K', "Monarch", "ЌаḺраḺл", Movement::leaper(steps::KING), 0)
+            .royal()
+            .described("One square in any direction."),
     ];
     let rules = Rules {
         drops: true,
