@@ -144,7 +144,7 @@
     $('title-main').textContent = main;
     $('title-sub').textContent = sub;
     $('title-sub').hidden = !sub;
-    document.title = m.name + (m.id === variants[0].id ? '' : ' · ЗiлоḺ АḺв Жа');
+    document.title = m.name + (m.id === variants[0].id ? '' : ' · ' + shortName(variants[0]));
     $('variant').value = m.id;
     document.body.dataset.variant = m.id;
     const s = board.state();
@@ -193,7 +193,7 @@
   // ------------------------------------------------------------------------------------------
   // The variant picker: a new game, after asking if a game is in progress.
 
-  const shortName = (v) => (v ? titleParts(v.name)[0] : '');
+  const shortName = (v) => (v ? v.shortName || v.name : '');
   const inProgress = () => board.moves().length > 0 && board.result().result === '*';
 
   function askVariant(id) {
@@ -227,50 +227,16 @@
   // ------------------------------------------------------------------------------------------
   // Rules
 
-  // How the pieces of the chess-like variants move, for the rules' piece table (the engine names
-  // the pieces; these words are documentation).
-  const MOVES_BY_NAME = {
-    Pawn: 'Moves 1 square forward (2 from its first rank), captures 1 square diagonally forward; promotes on the last rank.',
-    'Fast Pawn': 'Moves 1 or 2 empty squares straight forward (from anywhere), captures 1 square diagonally forward; en passant; promotes on the last rank.',
-    'Super Pawn': 'Steps 1 square or jumps exactly 2 (over anything) sideways, diagonally forward or straight ahead, and captures the same way; never backward. Promotes on the last rank.',
-    Knight: 'Jumps 2 squares one way and 1 square sideways, over any pieces.',
-    Bishop: 'Moves any number of empty squares diagonally.',
-    Rook: 'Moves any number of empty squares orthogonally.',
-    Queen: 'Moves any number of empty squares in any direction.',
-    King: 'Moves 1 square in any direction, or castles.',
-    Cannon: 'Moves like a rook; captures only by jumping exactly one piece (of either side) on its line.',
-    Vao: 'Moves like a bishop; captures only by jumping exactly one piece (of either side) on its diagonal.',
-    'Flying Ferz': 'Steps 1 square diagonally, or leaps like a camel (3 squares one way, 1 the other), over anything.',
-    Sniper: 'Leaps exactly 2 squares orthogonally; or, without moving, shoots an enemy 3 or more squares away along a clear rank or file.',
-    'Flying Dragon': 'Moves like a bishop, or leaps like a camel (3 squares one way, 1 the other).',
-    'Flying Chariot': 'Moves like a rook, or leaps exactly 2 squares straight forward over anything.',
-    'Flying Warmachine': 'Leaps 1, 2 or 3 squares orthogonally, over anything.',
-    // Venomous ('variant:Name' entries win over the plain name: Venomous' pawns run)
-    'venomous:Pawn': 'Runs straight forward over empty squares as far as the middle rank, then steps 1 into the enemy half, then moves 1 or 2; captures 1 square diagonally forward; en passant on any square it passed; promotes on the last rank.',
-    'Ninja Pawn': 'Runs like a Venomous pawn and also steps 1 square sideways; captures 1 square diagonally forward, and sideways in the enemy half; starts in reserve.',
-    'Ferz-Knight': 'Jumps like a knight, or steps 1 square diagonally.',
-    'Wazir-Knight': 'Jumps like a knight, or steps 1 square orthogonally.',
-    Sissa: 'Takes n steps in one direction, turns 45° or 135°, then exactly n steps of the other kind (orthogonal then diagonal, or diagonal then orthogonal); every square before the last must be empty.',
-    'Sorcerer Snake': 'Crawls to a knight square (one step, then one step outward) or a (2,3) square (one step then two, or two then one, outward) by any path whose squares are empty; never jumps.',
-  };
-
-  // What is special about each Cyvasse piece, for its piece table (armor, move and attack come from the engine).
-  const CYVASSE_SPECIAL = {
-    Rabble: 'After its plain move, another Rabble may take one step in the same turn.',
-    Spears: 'Attacks and captures only its two forward fields; no enemy but the Dragon may pass them.',
-    'Light Horse': 'May ride on past a captured piece, over empty fields.',
-    'Heavy Horse': 'May ride on past a captured piece, over empty fields.',
-    Elephant: 'Passes no piece at all; captures up to 2 fields away.',
-    Crossbows: 'Never captures: its attacks wear armor down for others.',
-    Trebuchet: 'Attacks 2–4 fields away over mountains; captures by stepping one field back, without moving onto the target.',
-    Dragon: 'Flies over mountains and enemy pieces.',
-    Tower: 'Never moves; its neighbours of its own side cannot be captured.',
-    King: 'May jump over its own Tower, two fields in a straight line. Losing it loses the game.',
-  };
-
-  /** Fills a rules table with a row per piece: its two tokens, its name (and its name in the
-   * game's own language, where it has one), then the cells `more(piece)` gives. */
-  function fillPieceTable(t, id, m, more) {
+  /** Fills the rules' piece table with a row per piece: its two tokens, its name (and its name
+   * in the game's own language, where it has one), how it moves (the engine's words), and, in a
+   * game with armor, its armor, move and attack range. */
+  function fillPieceTable(t, id, m) {
+    const armored = m.pieces.some((p) => p.armor !== undefined);
+    const cols = ['Piece', 'Name'].concat(armored ? ['Armor', 'Move', 'Attack'] : [], ['How it moves']);
+    const head = t.tHead;
+    head.textContent = '';
+    const hr = head.insertRow();
+    for (const c of cols) { const th = document.createElement('th'); th.scope = 'col'; th.textContent = c; hr.appendChild(th); }
     const body = t.tBodies[0];
     body.textContent = '';
     for (const p of m.pieces) {
@@ -280,7 +246,8 @@
       const th = document.createElement('th'); th.scope = 'row';
       th.append(p.name + ' (' + p.letter + ')');
       if (p.nativeName && p.nativeName !== p.name) { const nn = document.createElement('span'); nn.className = 'muted native-name'; nn.textContent = p.nativeName; th.append(document.createElement('br'), nn); }
-      const cells = more(p).map((x) => { const c = document.createElement('td'); c.textContent = String(x); return c; });
+      const more = (armored ? [p.armor, p.move || '—', p.attackRange] : []).concat([p.moves]);
+      const cells = more.map((x) => { const c = document.createElement('td'); c.textContent = String(x); return c; });
       tr.append(td, th, ...cells);
       body.appendChild(tr);
     }
@@ -292,30 +259,43 @@
     return K.PieceSets.draw(set, letter, { meta: m, down: false });
   }
 
-  /** The rules dialog explains the current variant: an element's data-rules lists the variants
-   * it is for; data-fill parts come from the engine's description (name, start, piece table). */
+  /** Whether a how-to line's condition holds for a game: `name=value` compares the engine's field
+   * (`promotion=choice`), `piece=Name` asks for a piece of that name, `reserve` for a reserve that
+   * captures never join, a bare name for a true field (`hiddenSetup`). */
+  function holds(cond, m) {
+    const [k, v] = cond.split('=');
+    if (k === 'piece') return m.pieces.some((p) => p.name === v);
+    if (k === 'reserve') return !!m.drops && !m.capturesToHand;
+    return v === undefined ? !!m[k] : String(m[k]) === v;
+  }
+
+  /** The game's rules text, made from its rules file at build time (tools/rules-html.mjs). */
+  function rulesHtml(m) {
+    const all = globalThis.ZiloRules || {};
+    const stem = String(m.rules || m.id).replace(/^.*\//, '').replace(/\.md$/, '');
+    return all[stem];
+  }
+
+  /** The rules dialog explains the current game: its name, its pieces as the engine describes
+   * them, its rules file, and the page's how-to lines whose data-when holds for it. */
   function showRulesFor(id) {
     const dlg = $('rules');
     dlg.dataset.for = id;
-    const forId = (el) => el.dataset.rules.split(/\s+/).includes(id);
-    const known = [...dlg.querySelectorAll('.rules-body[data-rules]')].some(forId);
-    for (const el of dlg.querySelectorAll('[data-rules]')) el.hidden = known ? !forId(el) : !el.dataset.rules.split(/\s+/).includes(defaultVariant());
     const m = variants.find((v) => v.id === id);
-    for (const el of dlg.querySelectorAll('[data-fill="variant-name"]')) el.textContent = m.name;
-    for (const el of dlg.querySelectorAll('[data-fill="start-fen"]')) el.textContent = m.startFen;
-    for (const t of dlg.querySelectorAll('table[data-fill="pieces"]')) fillPieceTable(t, id, m, (p) => [MOVES_BY_NAME[id + ':' + p.name] || MOVES_BY_NAME[p.name] || '']);
-    for (const t of dlg.querySelectorAll('table[data-fill="cyvasse-pieces"]')) fillPieceTable(t, id, m, (p) => [p.armor, p.move || '—', p.attackRange, CYVASSE_SPECIAL[p.name] || '']);
+    const [main, sub] = titleParts(m.name);
+    for (const el of dlg.querySelectorAll('[data-fill="variant-name"]')) el.textContent = main;
+    for (const el of dlg.querySelectorAll('[data-fill="variant-sub"]')) { el.textContent = sub ? '(' + sub + ')' : ''; el.hidden = !sub; }
+    for (const t of dlg.querySelectorAll('table[data-fill="pieces"]')) fillPieceTable(t, id, m);
+    const doc = $('rules-doc'), html = rulesHtml(m);
+    // Our own build output from the project's rules files: never text from a save, link or box.
+    if (html) doc.innerHTML = html;
+    else doc.textContent = 'The rules file of this game (' + m.rules + ') is missing from this copy of the page: run `make www`.';
+    for (const el of dlg.querySelectorAll('[data-when]')) el.hidden = !el.dataset.when.split(/\s+/).every((c) => holds(c, m));
     $('rules-open').title = 'How to play ' + shortName(m);
   }
 
   function setupRules() {
     const dlg = $('rules');
-    for (const el of dlg.querySelectorAll('[data-token]')) {
-      const v = el.dataset.variant || defaultVariant();
-      el.textContent = '';
-      el.appendChild(token(v, el.dataset.token));
-      el.title = K.PieceSets.describe(variants.find((x) => x.id === v), el.dataset.token).label;
-    }
     $('rules-open').addEventListener('click', () => { if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', ''); });
     $('rules-close').addEventListener('click', () => dlg.close());
     dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.close(); });

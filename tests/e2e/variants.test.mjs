@@ -278,7 +278,7 @@ for (const which of WAYS) {
       assert.equal(await p.page.textContent('[data-square="e9"] text'), '王');
       assert.equal(await p.page.textContent('#coords-ranks'), '一二三四五六七八九');
       await p.shot(`${which}-shogi-kanji`);
-      await p.page.selectOption('#pieces', 'shogi');
+      await p.page.selectOption('#pieces', 'pentagons');
 
       // A game code replays the shogi game (promotions too).
       const q = await suite.open(which, { hash: '#g=' + encodeURIComponent(await p.page.inputValue('#code-field')) });

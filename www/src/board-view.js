@@ -79,12 +79,13 @@
     // ------------------------------------------------------------------------ names
 
     meta() { return this.ctl.meta; }
-    /** Square names as players of this variant read them: e4, or shogi's 7f. */
+    /** Square names as players of this variant read them (the engine's file and rank labels):
+     * e4, or shogi's 7f for c4. */
     sqName(sq) {
       const m = this.meta();
-      if (!sq || !m || m.notation !== 'shogi') return sq;
-      const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10);
-      return String(m.files - f) + String.fromCharCode(97 + m.ranks - r);
+      if (!sq || !m || !m.fileLabels || !m.rankLabels) return sq;
+      const f = m.fileLabels[sq.charCodeAt(0) - 97], r = m.rankLabels[parseInt(sq.slice(1), 10) - 1];
+      return f !== undefined && r !== undefined ? f + r : sq;
     }
     info(letter) { return K.PieceSets.describe(this.meta(), letter); }
     pieceWords(letter) { const i = this.info(letter); return i.side.one + ' ' + i.name; }
@@ -113,7 +114,7 @@
       board.dataset.style = this.set.board;
       board.classList.toggle('stars', !!this.set.stars);
       const frame = this.$('frame');
-      frame.dataset.coords = m.notation === 'shogi' ? 'shogi' : 'algebraic';
+      frame.dataset.coords = m.notation; // where the labels go is the stylesheet's (board.css)
       board.textContent = '';
       this.squares.clear();
       this.cells.clear();
@@ -133,16 +134,13 @@
         });
         board.appendChild(row);
       });
-      // Coordinates: a… and 1… for algebraic notation; shogi's files 9…1 along the top and ranks
-      // a… (or the kanji set's 一…) down the right.
+      // Coordinates: the engine's labels (a… and 1…; shogi's files 9…1 and ranks a…). A set with
+      // numerals of its own for lettered ranks (the kanji set's 一…) writes those instead.
       const cr = this.$('coords-ranks'), cf = this.$('coords-files');
       cr.textContent = ''; cf.textContent = '';
-      const shogi = m.notation === 'shogi';
-      for (const r of rankOrder) {
-        const t = shogi ? (this.set.ranks ? this.set.ranks[m.ranks - 1 - r] : String.fromCharCode(97 + m.ranks - 1 - r)) : String(r + 1);
-        cr.appendChild(h('span', { text: t }));
-      }
-      for (const f of fileOrder) cf.appendChild(h('span', { text: shogi ? String(m.files - f) : String.fromCharCode(97 + f) }));
+      const rankText = (label) => (this.set.ranks && /^[a-z]$/.test(label) ? this.set.ranks[label.charCodeAt(0) - 97] || label : label);
+      for (const r of rankOrder) cr.appendChild(h('span', { text: rankText(m.rankLabels[r]) }));
+      for (const f of fileOrder) cf.appendChild(h('span', { text: m.fileLabels[f] }));
       if (!this.cursor || !this.squares.has(this.cursor)) this.cursor = String.fromCharCode(97 + Math.floor(m.files / 2)) + (this.orientation === 'w' ? 1 : m.ranks);
       this.squares.get(this.cursor).tabIndex = 0;
       this.extent = [m.files, m.ranks];
@@ -215,6 +213,8 @@
       const terrain = shown ? shown.terrain : typeof g.terrain === 'function' ? plain(g.terrain()) : {};
       const hidden = new Set(shown ? shown.hidden : []);
       const zone = new Set(this.setupSession && !this.setupSession.curtain ? this.setupSession.zone() : []);
+      // With the royal piece picked, the fields the engine allows it are marked.
+      const kingFields = new Set(zone.size && this.setupSession.pickedRoyal() ? this.setupSession.kingFields() : []);
       const second = this.second;
       if (second) { const p0 = pieces.get(second.from); pieces.delete(second.from); pieces.set(second.to, p0); }
       const last = shown ? null : second ? { from: second.from, to: second.to } : ctl.lastReport();
@@ -239,6 +239,7 @@
         if ((el.dataset.terrain || null) !== ter) { if (ter) el.dataset.terrain = ter; else delete el.dataset.terrain; }
         el.classList.toggle('fog', hidden.has(name));
         el.classList.toggle('setup-target', zone.has(name));
+        el.classList.toggle('king-field', kingFields.has(name));
         const en = second ? null : engage.get(name);
         this.renderEngagement(el, en);
         const sel = this.selected && this.selected.kind === 'square' && this.selected.square === name;
@@ -517,7 +518,10 @@
           this.dests.get(d.to).push(d);
         }
       } else {
-        for (const sq of ctl.dropTargets(sel.piece)) this.dests.set(sq, [{ move: sel.piece + '@' + sq, kind: 'drop', from: null, to: sq, drop: sel.piece }]);
+        for (const d of ctl.drops(sel.piece)) {
+          if (!this.dests.has(d.to)) this.dests.set(d.to, []);
+          this.dests.get(d.to).push(d);
+        }
       }
       this.preview = this.touch ? this.previewFor([...this.dests.keys()]) : [];
       this.renderBoard();
@@ -863,6 +867,8 @@
       tt.textContent = '';
       tt.append(h('div', { class: 'tt-name', text: inf.label }),
         h('div', { class: 'tt-side', text: inf.side.name + (inf.side.long && inf.side.long !== 'first player' && inf.side.long !== 'second player' ? ' · ' + inf.side.long : '') + ' · ' + inf.letter + (extra ? ' · ' + extra : '') }));
+      // How it moves, in the engine's words.
+      if (inf.moves) tt.append(h('div', { class: 'tt-moves', text: inf.moves }));
       tt.hidden = false;
       const r = target.getBoundingClientRect();
       const w = tt.offsetWidth, hh = tt.offsetHeight;

@@ -116,7 +116,9 @@
       try { return toObj(g.result()); } finally { g.free(); }
     }
     turn() { return this.game.turn(); }
-    startSide() { return String(this.game.startFen()).trim().split(/\s+/)[1] === 'b' ? 'b' : 'w'; }
+    /** Who moved first from the start, and that move's number (the engine's). */
+    startNumbering() { return toObj(this.game.startNumbering()); }
+    startSide() { return this.startNumbering().turn; }
     sideAtPly(n) { return n % 2 === 0 ? this.startSide() : other(this.startSide()); }
     lastReport() { const n = this.ply(); return n ? this.line[n - 1] : null; }
     hand(side) { return toObj(this.game.hand(side)); }
@@ -163,6 +165,11 @@
     details(move) { try { return toObj(this.game.moveDetails(move)); } catch (_) { return null; } }
     movesFrom(sq) { return Array.from(this.game.movesFrom(sq)); }
     dropTargets(letter) { return Array.from(this.game.dropTargets(letter)); }
+    /** The legal drops of `letter` (uppercase) here, as the engine describes them. */
+    drops(letter) {
+      if (!this.dropTargets(letter).length) return [];
+      return Array.from(this.game.legalMoves()).map((mv) => this.details(mv)).filter((d) => d && d.kind === 'drop' && String(d.drop).toUpperCase() === letter);
+    }
     dropError(letter, sq) { try { return this.game.dropError(letter, sq); } catch (e) { return errText(e); } }
     /** The squares a move's blast would clear, if the engine can tell (else []). */
     blastCells(move) {

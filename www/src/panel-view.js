@@ -88,12 +88,11 @@
       else if (r.kind === 'jump') t = 'the ' + mover + ' jumped ' + sq(r.from) + '–' + sq(r.to) + ' over its ' + (r.path && r.path.length && b.pieceAt(r.path[0]) ? b.info(b.pieceAt(r.path[0])).name : 'Tower');
       else if (r.captured) {
         const cap = r.captured.piece;
-        const toHand = ctl.meta.drops && !(ctl.meta.pieces.find((p) => p.letter === cap.toUpperCase()) || {}).royal;
         t = 'the ' + mover + ' ' + sq(r.from) + '×' + sq(r.to) + ' took ' + K.article(b.pieceWords(cap)) + (r.kind === 'enPassant' ? ' en passant' : '') +
-          (toHand ? ', which joins ' + ctl.sideInfo(r.side).thePossessive + ' hand' : '');
+          (r.capturedToHand ? ', which joins ' + ctl.sideInfo(r.side).thePossessive + ' hand' : '');
       } else t = 'the ' + mover + ' ' + sq(r.from) + '–' + sq(r.to);
       if (r.promotion) t += ', promoted to ' + K.article(b.info(r.promotion).name);
-      else if (/=$/.test(r.san)) t += ', did not promote';
+      else if (r.declinedPromotion) t += ', did not promote';
       if (r.blasted && r.blasted.length) t += '. Blast! It removed ' + r.blasted.map((x) => b.pieceWords(x.piece) + ' (' + sq(x.square) + ')').join(', ');
       return who + r.san + ' — ' + t + '.';
     }
@@ -115,8 +114,8 @@
       const line = ctl.line, n = ctl.ply();
       this.$('moves-empty').hidden = line.length > 0;
       list.hidden = line.length === 0;
-      const black = ctl.startSide() === 'b';
-      const fullStart = parseInt(String(ctl.game.startFen()).trim().split(/\s+/).pop(), 10) || 1;
+      const start = ctl.startNumbering();
+      const black = start.turn === 'b', fullStart = start.number;
       let row = null;
       line.forEach((r, i) => {
         const ply = i + (black ? 1 : 0);

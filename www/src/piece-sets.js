@@ -532,7 +532,7 @@
   const SETS = [
     { id: 'flock', title: 'Birds and Pigs', covers: has(FLOCK_GEAR), board: 'lines', draw: drawFlock },
     { id: 'figurines', title: 'Figurines', covers: has(FIGURINE_BY_NAME), board: 'chequered', draw: drawFigurine },
-    { id: 'shogi', title: 'Letters', covers: has(SHOGI_NAMES), board: 'lines', stars: true, turns: true, draw: (s, p) => shogiToken(s, p, 'letters') },
+    { id: 'pentagons', title: 'Letters', covers: has(SHOGI_NAMES), board: 'lines', stars: true, turns: true, draw: (s, p) => shogiToken(s, p, 'letters') },
     { id: 'kanji', title: 'Kanji', covers: has(SHOGI_NAMES), board: 'lines', stars: true, turns: true, ranks: '一二三四五六七八九', draw: (s, p) => shogiToken(s, p, 'kanji') },
     { id: 'discs', title: 'Letters', covers: () => true, board: 'chequered', draw: drawDisc },
   ];
@@ -573,7 +573,7 @@
     if (def.royal && sd.monarch && !sd.monarch.toLowerCase().includes(def.name.toLowerCase())) name = sd.monarch;
     const native = def.nativeName && def.nativeName !== def.name ? def.nativeName : '';
     const plain = def.royal && name !== def.name ? name + ' (' + def.name + ')' : name;
-    return { letter: L, name, native, label: plain + (native ? ' · ' + native : ''), side: sd, sideKey: side };
+    return { letter: L, name, native, label: plain + (native ? ' · ' + native : ''), moves: def.moves || '', side: sd, sideKey: side };
   }
 
   /** The engine's names for a side ('w'|'b'), with the possessive English needs. */

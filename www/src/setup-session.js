@@ -13,7 +13,6 @@
   'use strict';
 
   const other = (s) => (s === 'w' ? 'b' : 'w');
-  const TERRAIN = ['mountain', 'water'];
 
   class SetupSession {
     /** meta: the variant (Zilo.variants() entry, with zones and presets); opp: {mode, side};
@@ -28,7 +27,7 @@
       // The person who sets up first: White, or the person against the computer.
       this.side = this.computer ? opp.side : 'w';
       this.curtain = !this.computer; // hotseat: the board stays hidden until its player is ready
-      this.picked = null;            // a piece letter (uppercase) or 'mountain' / 'water'
+      this.picked = null;            // a piece letter (uppercase) or a terrain ('mountain', 'water')
       if (this.computer) {
         this.replace(this.computer, this.randomHalf(this.computer));
         this.done[this.computer] = true;
@@ -51,6 +50,15 @@
 
     half() { return this.halves[this.side]; }
     zone(side) { return (this.meta.zones || {})[side || this.side] || []; }
+    /** The zone in words (the engine's: 'rows 1-4'). */
+    zoneWords(side) { return (this.meta.zoneWords || {})[side || this.side] || 'your zone'; }
+    /** The terrains each side places (the engine's list, in its order). */
+    terrains() { return (this.meta.setupTerrain || []).map((t) => t.terrain); }
+    isTerrain(what) { return this.terrains().includes(what); }
+    /** Whether the piece picked is the royal one (it has fields of its own). */
+    pickedRoyal() { return this.meta.pieces.some((p) => p.letter === this.picked && p.royal); }
+    /** Where the side's royal piece may stand (the engine's king fields). */
+    kingFields(side) { return (this.meta.kingFields || {})[side || this.side] || []; }
     /** What the board shows: the pieces and terrain of the half being set up, nothing of the
      * other half (done or not: it is the other player's secret until the game starts). */
     shown() {
@@ -68,7 +76,7 @@
     /** The tray: what is left to place, in the variant's piece order, terrain first. */
     tray() {
       const missing = Object.assign({}, this.half().missing());
-      const items = TERRAIN.map((t) => ({ what: t, count: missing[t] || 0 }));
+      const items = this.terrains().map((t) => ({ what: t, count: missing[t] || 0 }));
       for (const p of this.meta.pieces) items.push({ what: p.letter, count: missing[p.letter] || 0 });
       return items;
     }
@@ -84,19 +92,16 @@
     /** A click on a field: puts the picked thing there, or picks up what is there. */
     click(sq) {
       if (this.curtain) return;
-      if (!this.zone().includes(sq)) { this.on.message('Set up in your own zone: rows ' + (this.side === 'w' ? '1–4' : '6–9') + '.', 'info'); return; }
+      if (!this.zone().includes(sq)) { this.on.message('Set up in your own zone: ' + this.zoneWords() + '.', 'info'); return; }
       const half = this.half();
       const at = half.at(sq);
       if (this.picked) {
         const what = this.picked;
-        const terrain = TERRAIN.includes(what);
+        const terrain = this.isTerrain(what);
         // What the new thing replaces goes back to the tray: a piece for a piece, terrain for
-        // terrain (the field must then hold no piece; terrain goes in before pieces).
-        if (terrain && at && at.piece) {
-          this.on.message('Pick up the piece on ' + sq + ' first: terrain goes under the pieces.', 'info');
-          return;
-        }
-        const replaced = at && (terrain ? at.terrain : at.piece) ? (terrain ? at.terrain : at.piece) : null;
+        // terrain on a field without a piece (clear() would take the piece first). Whether the
+        // new thing may go there at all is the engine's to say (place() throws with the reason).
+        const replaced = !at ? null : terrain ? (at.piece ? null : at.terrain || null) : at.piece || null;
         try {
           if (replaced) half.clear(sq);
           half.place(sq, what);

@@ -8,7 +8,8 @@
 (function (K) {
   'use strict';
   const h = (...a) => K.h(...a);
-  const TERRAIN_WORDS = { mountain: 'Mountain', water: 'Water' };
+  /** A terrain's name for a button: the engine's word, capitalised. */
+  const terrainName = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
   class SetupView {
     constructor(root, board) {
@@ -59,16 +60,17 @@
 
     renderCard(card, s) {
       const meta = s.meta;
+      const royal = (what) => meta.pieces.some((p) => p.letter === what && p.royal);
       card.textContent = '';
       const title = h('div', { class: 'setup-title' },
         h('strong', { text: s.curtain ? this.sideName(s.side) + ' sets up next' : 'Your zone' }),
-        h('span', { class: 'muted', text: s.curtain ? '' : ' · rows ' + (s.side === 'w' ? '1–4' : '6–9') }));
+        h('span', { class: 'muted', text: s.curtain ? '' : ' · ' + s.zoneWords() }));
       card.appendChild(title);
       if (s.curtain) { card.appendChild(h('p', { class: 'setup-help', text: 'The board is hidden until ' + this.sideName(s.side) + ' is ready.' })); return; }
       const tray = h('div', { class: 'tray', role: 'toolbar', 'aria-label': 'Pieces and terrain to place' });
       for (const item of s.tray()) {
-        const isTerrain = !!TERRAIN_WORDS[item.what];
-        const name = isTerrain ? TERRAIN_WORDS[item.what] : K.PieceSets.describe(meta, item.what).name;
+        const isTerrain = s.isTerrain(item.what);
+        const name = isTerrain ? terrainName(item.what) : K.PieceSets.describe(meta, item.what).name;
         const icon = isTerrain ? h('span', { class: 'terrain-swatch ' + item.what, 'aria-hidden': 'true' })
           : this.board.pieceSvg(s.side === 'w' ? item.what : item.what.toLowerCase(), false);
         const b = h('button', {
@@ -84,7 +86,8 @@
       card.appendChild(tray);
       const problems = s.problems();
       const help = s.picked
-        ? 'Click a field of your zone to place the ' + (TERRAIN_WORDS[s.picked] || K.PieceSets.describe(meta, s.picked).name).toLowerCase() + '. Click a placed piece to pick it up again.'
+        ? 'Click a field of your zone to place the ' + (s.isTerrain(s.picked) ? s.picked : K.PieceSets.describe(meta, s.picked).name.toLowerCase()) + '.' +
+          (royal(s.picked) ? ' It may stand on ' + s.kingFields().join(', ') + '.' : '') + ' Click a placed piece to pick it up again.'
         : problems.length ? problems[0] : 'Your half is ready.';
       card.appendChild(h('p', { class: 'setup-help', id: 'setup-help', text: help }));
       const presetMenu = h('select', { id: 'setup-preset', class: 'btn', 'aria-label': 'A preset setup', onchange: (e) => { if (e.target.value) s.preset(e.target.value); } },

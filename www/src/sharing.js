@@ -2,7 +2,7 @@
  *
  * A game code holds the variant, the start position (empty for the variant's own) and the moves,
  * each move written as its place in the sorted list of legal moves at that point (one letter for
- * the first 52, two or three characters beyond): `chess~~gLcX` is 1.e4 e5 2.Nf3 Nc6 (say). It is
+ * the first 52, two or three characters beyond): `<game id>~~gLcX` is four moves from the start. It is
  * short enough to read out or paste anywhere, and any copy of the page reads it, from file://
  * too. The engine replays it, so a damaged code is refused with the engine's reason.
  *
@@ -62,7 +62,7 @@
   /** A code back to {variant, startFen, moves, resigned}; throws with a reason in words. */
   function decode(code) {
     const parts = String(code).trim().split('~');
-    if (parts.length < 3 || parts.length > 4 || !parts[0]) throw new Error('this is not a game code (it looks like “chess~~gLcX”)');
+    if (parts.length < 3 || parts.length > 4 || !parts[0]) throw new Error('this is not a game code (it looks like “' + Zilo.variants()[0].id + '~~gLcX”)');
     const [variant, fenPart, movePart, resigned] = parts;
     if (!Zilo.variants().some((v) => v.id === variant)) throw new Error('unknown variant “' + variant.slice(0, 30) + '”');
     if (resigned !== undefined && resigned !== 'w' && resigned !== 'b') throw new Error('the game code is damaged at its end');
@@ -89,8 +89,8 @@
     if (start !== meta.startFen) tags.push(['FEN', start], ['SetUp', '1']);
     if (r.text) tags.push(['Termination', r.text]);
     const out = tags.map(([k, v]) => '[' + k + ' "' + String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"]');
-    const black = start.trim().split(/\s+/)[1] === 'b';
-    const full = parseInt(start.trim().split(/\s+/).pop(), 10) || 1;
+    const numbering = game.startNumbering();
+    const black = numbering.turn === 'b', full = numbering.number;
     const words = [];
     sans.forEach((san, i) => {
       const ply = i + (black ? 1 : 0);
