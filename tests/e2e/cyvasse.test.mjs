@@ -149,7 +149,8 @@ for (const which of WAYS) {
       assert.match(await p.page.textContent('#tooltip'), /Rabble · Milicja/);
       await p.page.click('#rules-open');
       assert.match(await p.page.innerText('#rules-title'), /How to play Cyvasse/);
-      assert.equal(await p.page.locator('#rules table[data-fill="cyvasse-pieces"]:visible tbody tr').count(), 10, 'a row for each kind');
+      assert.equal(await p.page.locator('#rules table[data-fill="pieces"]:visible tbody tr').count(), 10, 'a row for each kind');
+      assert.deepEqual(await p.page.$$eval('#rules table[data-fill="pieces"] thead th', (ths) => ths.map((t) => t.textContent)), ['Piece', 'Name', 'Armor', 'Move', 'Attack', 'How it moves']);
       const rules = await p.page.innerText('#rules');
       for (const t of ['Rabble (R)', 'Milicja', 'Spears (S)', 'Włócznia', 'Light Horse (L)', 'Jeździec', 'Trebuchet (T)', 'Trebusz', 'Dragon (D)', 'Smok', 'Tower (W)', 'Wieża', 'King (K)', 'Król']) assert.ok(rules.includes(t), t);
       await p.shot(`${which}-cyvasse-rules`);
@@ -230,20 +231,40 @@ for (const which of WAYS) {
       await finish(p);
     });
 
-    it('a piece on water is kept when terrain is picked for its field', async () => {
+    it('terrain under a piece is the engine’s rule: water may go under a piece, a mountain may not, a field is one terrain', async () => {
       const p = await suite.open(which);
       await p.variant('cyvasse');
       await p.page.click('[data-action="reveal"]');
+      // The zone in the engine's words.
+      const words = await p.engine(() => Zilo.variants().find((v) => v.id === 'cyvasse').zoneWords.w);
+      assert.ok((await p.page.textContent('#setup-card')).includes(words), words);
       await p.page.click('[data-setup="water"]');
       await p.click('d4');
       await p.page.click('[data-setup="R"]');
       await p.click('d4');
       assert.equal(await p.piece('d4'), 'R');
+      // More water on a watered field with a piece: refused with the engine's reason, the Rabble stays.
       await p.page.click('[data-setup="water"]');
       await p.click('d4');
       assert.equal(await p.piece('d4'), 'R', 'the Rabble stays');
       assert.equal(await p.page.getAttribute('[data-square="d4"]', 'data-terrain'), 'water');
-      assert.match(await p.message(), /Pick up the piece on d4 first/);
+      assert.match(await p.message(), /d4 is already a water field/);
+      // A mountain under a Rabble standing on land: refused, as the engine says.
+      await p.page.click('[data-setup="R"]');
+      await p.click('e4');
+      await p.page.click('[data-setup="mountain"]');
+      await p.click('e4');
+      assert.equal(await p.page.getAttribute('[data-square="e4"]', 'data-terrain'), null);
+      assert.match(await p.message(), /e4 is taken by the/);
+      // Water under it: the engine allows it.
+      await p.page.click('[data-setup="water"]');
+      await p.click('e4');
+      assert.equal(await p.piece('e4'), 'R');
+      assert.equal(await p.page.getAttribute('[data-square="e4"]', 'data-terrain'), 'water');
+      // The King picked: the fields the engine allows it are marked.
+      await p.page.click('[data-setup="K"]');
+      const kingFields = await p.engine(() => Zilo.variants().find((v) => v.id === 'cyvasse').kingFields.w);
+      assert.deepEqual(await p.page.$$eval('#board .sq.king-field', (els) => els.map((e) => e.dataset.square).sort()), [...kingFields].sort());
       await finish(p);
     });
 

@@ -71,7 +71,7 @@ for (const which of WAYS) {
       await p.page.click('#rules-open');
       assert.equal(await p.page.innerText('#rules-title'), 'How to play Pillage');
       const rules = await p.page.innerText('#rules');
-      for (const t of ['10×10', 'Cannon (C)', 'Vao (V)', 'Super Pawn (U)', 'Fast Pawn (P)', 'Castling', 'the page asks which one you mean', PILLAGE_START]) {
+      for (const t of ['10×10', 'Cannon (C)', 'Vao (V)', 'Super Pawn (U)', 'Fast Pawn (P)', 'Flexible castling', 'the page asks which one you mean', PILLAGE_START]) {
         assert.ok(rules.includes(t), t);
       }
       assert.equal(await p.page.isVisible('text=Sentinel armor'), false, 'zilo’s rules are not shown');

@@ -67,7 +67,7 @@ for (const which of WAYS) {
       await p.shot(`${which}-chess-castled`);
       // The help says how to castle on this page.
       await p.page.click('#rules-open');
-      assert.ok(await p.page.isVisible('#rules >> text=To castle, move the king two squares'));
+      assert.ok(await p.page.isVisible('#rules >> text=click the king, then the square it goes to'));
       assert.equal(await p.page.isVisible('#rules >> text=When a move may promote'), false, 'no shogi help in chess');
       await p.page.keyboard.press('Escape');
 
@@ -222,8 +222,8 @@ for (const which of WAYS) {
       assert.match(await p.page.textContent('#title'), /^Shogi/, 'the header names the game');
       // The rules dialog explains the current variant.
       await p.page.click('#rules-open');
-      assert.equal(await p.page.innerText('#rules-title'), 'How to play shogi (Japanese chess)');
-      assert.match(await p.page.innerText('#rules'), /side giving\s+perpetual check loses/);
+      assert.equal(await p.page.innerText('#rules-title'), 'How to play Shogi');
+      assert.match(await p.page.innerText('#rules'), /gave check with every one of its\s+moves since the first occurrence: that side loses/);
       assert.equal(await p.page.isVisible('text=Sentinel armor'), false, 'zilo’s rules are not shown');
       // The page's own help is shared by every variant, with the lines that belong to this one.
       assert.ok(await p.page.isVisible('#rules >> text=Using this page'));
