@@ -17,7 +17,7 @@
 
 /** Methods forwarded as they are, with their parameters. */
 const METHODS = [
-  ['variant', ''], ['fen', ''], ['startFen', ''], ['turn', ''], ['board', ''], ['hand', 'side'],
+  ['variant', ''], ['fen', ''], ['startFen', ''], ['startNumbering', ''], ['turn', ''], ['board', ''], ['hand', 'side'],
   ['legalMoves', ''], ['legalMoveCodes', ''], ['legalMovesText', ''], ['moveText', 'code'],
   ['moveCode', 'move'], ['movesFrom', 'square'], ['dropTargets', 'piece'], ['dropError', 'piece, square'],
   ['blastCells', 'move'], ['pop', ''], ['undo', ''],

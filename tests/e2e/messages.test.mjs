@@ -17,7 +17,7 @@ const PILLAGE = { before: ['e3e5', 'd8d6'], capture: 'e5d6', said: /the White Fa
 const GAMES = {
   zilo: {
     before: ['e3e4', 'e7e6', 'e4e5'], capture: 'e6e5', said: /the Pig Minion e6×e5 took a Bird Minion, which joins the Pigs’ hand\.$/,
-    drop: { then: ['a3a4'], side: 'b', piece: 'P', said: /^Last move: P\*[a-i]\d — Pigs dropped a Minion on [a-i]\d\.$/ },
+    drop: { then: ['a3a4'], side: 'b', piece: 'P', said: /^Last move: P@[a-i]\d — Pigs dropped a Minion on [a-i]\d\.$/ },
   },
   chess: { before: ['e2e4', 'd7d5'], capture: 'e4d5', said: /^Last move: exd5 — the White Pawn e4×d5 took a Black Pawn\.$/ },
   shogi: {
@@ -33,7 +33,7 @@ const GAMES = {
   venomous: {
     // A Pawn runs to its middle rank; the other runs to meet it and is taken, into no reserve.
     before: ['e2e5', 'd9d6'], capture: 'e5d6', said: /^Last move: exd6 — the White Pawn e5×d6 took a Black Pawn\.$/,
-    drop: { then: [], side: 'b', piece: 'J', said: /^Last move: J\*[a-j]\d+ — Black dropped a Ninja Pawn on [a-j]\d+\.$/ },
+    drop: { then: [], side: 'b', piece: 'J', said: /^Last move: J@[a-j]\d+ — Black dropped a Ninja Pawn on [a-j]\d+\.$/ },
   },
   cyvasse: {
     // White's Rabble steps next to Black's, Black's King steps, the Rabble takes.
