@@ -714,6 +714,15 @@
       e.preventDefault();
       const active = this.root.activeElement;
       if (active && this.$('board').contains(active)) active.blur();
+      // Nor does it leave them with a control outside the element's own tree (a radio button of
+      // the page, slotted or not, would take the arrows and change its choice): the element's
+      // frame takes the focus.
+      const outside = document.activeElement;
+      if (!this.root.activeElement && outside && outside !== document.body) {
+        const zb = this.$('zb');
+        if (zb.tabIndex < 0 && !zb.hasAttribute('tabindex')) zb.setAttribute('tabindex', '-1');
+        zb.focus({ preventScroll: true });
+      }
       this.ui.activity();
       const sq = sqEl.dataset.square;
       this.setCursor(sq, false);
