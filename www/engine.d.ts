@@ -50,7 +50,8 @@ declare namespace Zilo {
     name: string;
     /** A short name for menus: `'ЗiлоḺ АḺв Жа'`. */
     shortName: string;
-    /** The project's file with the game's rules: `'docs/rules/zilo.md'`. */
+    /** The project's file with the game's rules, by its name in `docs/rules/` without `.md`:
+     * `'zilo'`; `'pillage'` for every Pillage line-up. */
     rules: string;
     files: number;
     ranks: number;
