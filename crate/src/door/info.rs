@@ -16,7 +16,7 @@ pub struct GameInfo {
     pub name: &'static str,
     /// A short name for menus (`ЗiлоḺ АḺв Жа`).
     pub short_name: &'static str,
-    /// The file with the game's rules in the project (`docs/rules/zilo.md`).
+    /// The stem of the file with the game's rules in the project (`zilo` for `docs/rules/zilo.md`).
     pub rules: &'static str,
     pub files: u8,
     pub ranks: u8,
