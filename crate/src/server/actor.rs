@@ -293,7 +293,7 @@ impl Actor {
             let Some(first) = events.first() else { return Answer::Ack(self.state.version, None) };
             if let Command::Rematch { game } = command {
                 // The new game exists before the finished one points at it.
-                if let Err(e) = self.hub.create_rematch(&self.state, game).await {
+                if let Err(e) = self.hub.create_rematch(&self.state.meta, self.state.seat_hashes(), game).await {
                     return Answer::Reject(format!("the rematch was not created ({e}); try again"));
                 }
             }

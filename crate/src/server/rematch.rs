@@ -32,17 +32,18 @@ pub fn decide(seat: Option<Side>, over: bool, existing: Option<&str>, game: &str
 }
 
 impl Hub {
-    /// Stores the rematch of `old` under `id`: the same variant, start and
-    /// clock, both seats taken with the colours swapped.
-    pub async fn create_rematch(&self, old: &GameState, id: &str) -> Result<(), String> {
-        let [Some(first), Some(second)] = old.seat_hashes() else {
+    /// Stores the rematch of the game `old` (whose seats hold `seats`) under
+    /// `id`: the same variant, start and clock, both seats taken with the
+    /// colours swapped. (Parts, not the game: a game is not `Sync`.)
+    pub async fn create_rematch(&self, old: &Meta, seats: [Option<String>; 2], id: &str) -> Result<(), String> {
+        let [Some(first), Some(second)] = seats else {
             return Err("a rematch needs both seats taken".into());
         };
         let meta = Meta {
             id: id.to_string(),
-            variant: old.meta.variant.clone(),
-            position: old.meta.position.clone(),
-            clock: old.meta.clock,
+            variant: old.variant.clone(),
+            position: old.position.clone(),
+            clock: old.clock,
             created_ms: now_ms(),
         };
         let mut state = GameState::new(meta)?;
