@@ -44,6 +44,10 @@
 .ol-actions { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .ol-watchers { font-size: 12px; color: #7a6f60; margin-left: auto; }
 .ol-result { font-weight: 700; }
+.zb[data-short] .online-card { gap: 2px; padding: 4px 8px; }
+.zb[data-short] .ol-clock { font-size: 15px; padding: 0 6px; }
+.zb[data-short] .ol-info { font-size: 12px; }
+.zb[data-short] .ol-actions .btn { min-height: 26px; padding: 2px 8px; font-size: 12.5px; }
 .zb[data-mode="online"] #btn-takeback, .zb[data-mode="online"] #btn-hint, .zb[data-mode="online"] #btn-resign, .zb[data-mode="online"] #btn-new,
 .zb[data-online] #btn-new, .zb[data-online] #btn-takeback, .zb[data-online] #btn-hint, .zb[data-online] #btn-resign { display: none; }
 `;
