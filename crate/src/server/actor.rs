@@ -120,7 +120,14 @@ impl Hub {
             HubError::Unavailable(format!("the stored game cannot be read: {e}"))
         })?;
         let (tx, rx) = mpsc::channel(QUEUE);
-        let actor = Actor { hub: self.clone(), state, events: broadcast::channel(FANOUT).0, rx, presence: Presence::default(), broken: false };
+        let actor = Actor {
+            hub: self.clone(),
+            state,
+            events: broadcast::channel(FANOUT).0,
+            rx,
+            presence: Presence::default(),
+            broken: false,
+        };
         tokio::spawn(actor.run());
         self.metrics.games_loaded.fetch_add(1, Ordering::Relaxed);
         games.insert(id.to_string(), tx.clone());

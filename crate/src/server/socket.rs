@@ -13,8 +13,8 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
 use super::actor::{Answer, Hub, HubError, Subscription};
-use super::game::Command;
 use super::engine::Side;
+use super::game::Command;
 use super::presence::PRESENCE_V;
 use super::protocol::{self, ClientMessage};
 use super::tokens;
