@@ -231,6 +231,45 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     assert.equal(await a.page.$('[data-action="online-resign"]'), null);
   });
 
+  it('<zilo-board server game> on another page: watches live, plays with a stored token, shows who is gone', async () => {
+    const post = async (path, body) => (await fetch(server.origin + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const g = await post('/api/games', { variant: 'chess', side: 'first', clock: { initial: 600, increment: 5 } });
+    await post('/api/games/' + g.game + '/join', {});
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(server.origin + '/embed.html');
+    await page.waitForFunction(() => [...document.querySelectorAll('zilo-board')].every((b) => b.started), null, { timeout: T });
+    // A board on this page with the first seat's token kept in this browser: it plays.
+    await page.evaluate(({ origin, g }) => {
+      localStorage.setItem('zilo.online.v1', JSON.stringify({ [g.game]: { token: g.token, seat: g.seat, outbox: [] } }));
+      const b = document.createElement('zilo-board');
+      b.id = 'player';
+      b.setAttribute('server', origin);
+      b.setAttribute('game', g.game);
+      document.querySelector('main').appendChild(b);
+    }, { origin: server.origin, g });
+    const on = (id, fn) => page.evaluate(([id, src]) => new Function('b', 'return (' + src + ')(b)')(document.getElementById(id)), [id, fn.toString()]);
+    await page.waitForFunction(() => document.getElementById('player').getAttribute('mode') === 'online', null, { timeout: T });
+    // Another browser, no token: the same element watches.
+    const wctx = await browser.newContext();
+    contexts.push(wctx);
+    const wpage = await wctx.newPage();
+    await wpage.goto(server.origin + '/embed.html');
+    await wpage.waitForFunction(() => [...document.querySelectorAll('zilo-board')].every((b) => b.started), null, { timeout: T });
+    await wpage.evaluate(({ origin, game }) => { const b = document.createElement('zilo-board'); b.id = 'watcher'; b.setAttribute('server', origin); b.setAttribute('game', game); document.querySelector('main').appendChild(b); }, { origin: server.origin, game: g.game });
+    await wpage.waitForFunction(() => document.getElementById('watcher').getAttribute('mode') === 'view', null, { timeout: T });
+    await on('player', (b) => b.play('d2d4'));
+    await wpage.waitForFunction(() => document.getElementById('watcher').moves().join() === 'd2d4', null, { timeout: T });
+    assert.match(await wpage.evaluate(() => document.getElementById('watcher').shadowRoot.querySelector('[data-clock="second"]').className), /running/);
+    // The player's page closes its boards: the watcher sees the first seat gone, counting.
+    await page.close();
+    await wpage.waitForFunction(() => /gone since 0:0\d/.test(document.getElementById('watcher').shadowRoot.querySelector('[data-presence="first"]')?.textContent || ''), null, { timeout: T });
+    assert.deepEqual(problems, []);
+  });
+
   it('Cyvasse: each player sets up unseen; the halves meet at the start', async () => {
     const a = await person('/');
     const link = await create(a, { variant: 'cyvasse', clock: '30+20', side: 'first' });

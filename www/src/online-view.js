@@ -295,7 +295,7 @@
         if (this.presence.online[seat]) state = 'online';
         else if (away != null) { state = 'gone since ' + since(away + Date.now() - this.presenceAt); gone = true; } else { state = 'not connected'; gone = true; }
       }
-      if (state) who.appendChild(h('span', { class: 'ol-state' + (gone ? ' gone' : ''), 'data-presence': seat, text: state }));
+      if (state) who.appendChild(h('span', { class: 'ol-state' + (gone ? ' gone' : ''), 'data-presence': seat, 'data-away': gone && this.presence.away_ms[seat] != null ? String(this.presence.away_ms[seat]) : null, text: state }));
       const clock = h('span', { class: 'ol-clock', 'data-clock': seat, role: 'timer', 'aria-label': this.name(side) + ' clock' });
       this.clocks[seat] = clock;
       if (!g.clock) clock.hidden = true;
@@ -305,7 +305,10 @@
     /** The running side's time is the server's figure less what passed since it came. */
     renderClocks() {
       const g = this.g;
-      if (!g || !g.clock || !this.clocks) return;
+      if (!g) return;
+      // "gone since 0:12" counts on between presence frames.
+      for (const el of this.card.querySelectorAll('[data-away]')) el.textContent = 'gone since ' + since(Number(el.dataset.away) + Date.now() - this.presenceAt);
+      if (!g.clock || !this.clocks) return;
       const turn = this.board.ctl.game ? SEAT[this.board.ctl.turn()] : null;
       const running = g.status === 'playing' && g.position != null && this.board.ctl.atEnd() ? SEAT[this.serverTurn()] : null;
       for (const seat of ['first', 'second']) {

@@ -67,7 +67,10 @@ struct Present(Arc<Hub>, String, Option<Side>);
 impl Drop for Present {
     fn drop(&mut self) {
         let (hub, game, seat) = (self.0.clone(), std::mem::take(&mut self.1), self.2);
-        tokio::spawn(async move { hub.presence(&game, seat, false).await });
+        // A connection dropped while the runtime shuts down has nobody left to tell.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { hub.presence(&game, seat, false).await });
+        }
     }
 }
 
