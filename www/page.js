@@ -213,6 +213,7 @@
   }
   function switchVariant(id) {
     hideVariantConfirm();
+    if (online) leaveOnline(); // the online game goes on at the server; its link leads back to it
     board.newGame(id);
     message('New game: ' + meta().name + '.', 'info');
   }
