@@ -135,12 +135,15 @@
           break;
         case 'ready': g.ready[m.seat] = true; break;
         case 'start': g.position = g.start = m.position; g.moves = []; g.status = 'playing'; g.clockAt = Date.now(); break;
-        case 'move':
+        case 'move': {
+          // A draw offer stands until the offerer's opponent moves (as the server keeps it).
+          const mover = SEAT[this.serverTurn()];
           g.moves.push(m.move);
           g.position = m.position;
           if (m.clock) { g.clock = m.clock; g.clockAt = Date.now(); }
-          if (g.draw_offer) g.draw_offer = null;
+          if (g.draw_offer && g.draw_offer !== mover) g.draw_offer = null;
           break;
+        }
         case 'draw': g.draw_offer = m.seat; break;
         case 'end': g.status = 'over'; g.result = m.result; g.reason = m.reason; g.draw_offer = null; break;
         case 'rematch': g.rematch = m.game; break;
@@ -309,8 +312,7 @@
       // "gone since 0:12" counts on between presence frames.
       for (const el of this.card.querySelectorAll('[data-away]')) el.textContent = 'gone since ' + since(Number(el.dataset.away) + Date.now() - this.presenceAt);
       if (!g.clock || !this.clocks) return;
-      const turn = this.board.ctl.game ? SEAT[this.board.ctl.turn()] : null;
-      const running = g.status === 'playing' && g.position != null && this.board.ctl.atEnd() ? SEAT[this.serverTurn()] : null;
+      const running = g.status === 'playing' && g.position != null ? SEAT[this.serverTurn()] : null;
       for (const seat of ['first', 'second']) {
         const el = this.clocks[seat];
         if (!el) continue;
@@ -320,13 +322,12 @@
         el.classList.toggle('running', seat === running);
         el.classList.toggle('low', ms < LOW_MS && (g.status === 'playing'));
       }
-      void turn;
     }
 
-    /** Whose move it is on the server (unconfirmed moves do not stop its clock). */
+    /** Whose move it is on the server (unconfirmed moves do not stop its clock): the side to
+     * move in its position (a turn may hold more than one move). */
     serverTurn() {
-      const start = String(this.g.start || '').trim().split(/\s+/)[1] === 'b' ? 'b' : 'w';
-      return this.g.moves.length % 2 === 0 ? start : other(start);
+      return String(this.g.position || '').trim().split(/\s+/)[1] === 'b' ? 'b' : 'w';
     }
 
     info() {
@@ -359,7 +360,7 @@
       }
       if (g.draw_offer) box.textContent = g.draw_offer === this.seatName ? 'You offered a draw.' : this.seat ? 'Your opponent offers a draw.' : 'A draw is offered.';
       else if (this.seat && this.client.outbox.some((c) => c.t === 'move')) box.textContent = 'Sending your move…';
-      else if (this.seat) box.textContent = SIDE[this.g.turn] === this.seat || this.serverTurn() === this.seat ? 'Your move.' : 'Your opponent’s move.';
+      else if (this.seat) box.textContent = this.serverTurn() === this.seat ? 'Your move.' : 'Your opponent’s move.';
       return box;
     }
 
