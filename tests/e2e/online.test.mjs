@@ -276,6 +276,9 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     const b = await person(new URL(link).pathname + new URL(link).hash);
     await waitInfo(a, /Set up your half/);
     await waitInfo(b, /Set up your half/);
+    const w = await person(new URL(link).pathname + new URL(link).hash);
+    await w.page.waitForSelector('#online-curtain', { timeout: T });
+    assert.match(await info(w), /The players are setting up/);
     await a.page.click('[data-action="random"]');
     await a.page.click('[data-action="done"]');
     await waitInfo(a, /Your half is sent/);
@@ -289,12 +292,15 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await b.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play', null, { timeout: T });
     const fa = await a.page.evaluate(() => document.querySelector('zilo-board').fen());
     assert.equal(fa, await b.page.evaluate(() => document.querySelector('zilo-board').fen()), 'both boards show both halves');
+    await w.page.waitForSelector('#online-curtain', { state: 'detached', timeout: T });
+    assert.equal(await w.page.evaluate(() => document.querySelector('zilo-board').fen()), fa, 'the watcher sees the game once it starts');
     // The side drawn to move plays a legal move (the engine's first).
     const first = (await a.page.evaluate(() => document.querySelector('zilo-board').turn())) === 'w' ? a : b;
     const other = first === a ? b : a;
     await first.page.evaluate(() => { const bd = document.querySelector('zilo-board'); bd.play(bd.ctl.game.legalMoves()[0]); });
     await waitMoves(other, 1);
+    await waitMoves(w, 1);
     await acked(first);
-    for (const p of [a, b]) assert.deepEqual(p.problems, []);
+    for (const p of [a, b, w]) assert.deepEqual(p.problems, []);
   });
 });

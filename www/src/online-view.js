@@ -117,6 +117,7 @@
       this.board.removeEventListener('move', this.onMove);
       this.board.removeEventListener('setup-half', this.onHalf);
       this.card.remove();
+      this.curtain(false);
       delete this.board.root.getElementById('zb').dataset.online;
       this.board.ctl.setOutcome(null);
     }
@@ -183,9 +184,18 @@
           if (b.setup && this.seat && this.client.outbox.some((c) => c.t === 'setup')) b.setup.done[this.seat] = true;
           b.render();
         } else this.reconcile();
+        this.curtain(hiddenSetup && !this.seat);
         this.applyOutcome();
       } finally { this.applying--; }
       this.render();
+    }
+
+    /** A spectator sees no board during a hidden setup (the halves are the players' secret). */
+    curtain(on) {
+      const frame = this.board.root.getElementById('frame');
+      let c = this.board.root.getElementById('online-curtain');
+      if (!on) { if (c) c.remove(); return; }
+      if (!c) frame.appendChild(h('div', { class: 'curtain', id: 'online-curtain' }, h('div', { class: 'curtain-card' }, h('p', { class: 'curtain-title', text: 'The players are setting up' }), h('p', { class: 'curtain-note', text: 'Both halves stay hidden until both are ready.' }))));
     }
 
     reconcile() {
