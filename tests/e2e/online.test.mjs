@@ -93,6 +93,14 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     assert.equal(await page.$('#online-create'), null);
   });
 
+  it('a link to a game the server does not have says so, and the page goes on', async () => {
+    const p = await person('/#online=zzzzzzzzzz');
+    await p.page.waitForFunction(() => /There is no game zzzzzzzzzz on this server/.test(document.querySelector('zilo-board').shadowRoot.getElementById('message').textContent), null, { timeout: T });
+    assert.equal(await p.page.$('[data-online="banner"]'), null, 'no endless reconnection');
+    await p.move('e3e4');
+    assert.deepEqual(p.problems, []);
+  });
+
   it('chess: create, join by link, watch, clocks, a drop, kill -9 and restart, a rejected move, resignation, rematch, a draw', async () => {
     const a = await person('/');
     const link = await create(a, { variant: 'chess', clock: '3+2', side: 'first' });

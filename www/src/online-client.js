@@ -182,7 +182,7 @@
     const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     const x = await r.json().catch(() => ({}));
     if (r.status === 409) return null;
-    if (!r.ok) throw new Error(x.error || 'the server answered ' + r.status);
+    if (!r.ok) throw Object.assign(new Error(x.error || 'the server answered ' + r.status), { status: r.status });
     Seats.put(x.game, { token: x.token, seat: x.seat });
     return x;
   }

@@ -459,11 +459,12 @@
     },
 
     /** Opens game `id` on the board: takes the seat this browser holds, else the free seat,
-     * else watches. Returns the session. */
+     * else watches. Returns the session, or null when the server has no such game. */
     async open(board, id, navigate) {
       if (!K.OnlineSeats.get(id)) {
         try { await K.Online.joinGame(location.origin, id); } catch (e) {
-          board.message('Could not join the game: ' + K.errText(e), 'error');
+          board.message((e.status === 404 ? 'There is no game ' + id + ' on this server' : 'Could not join the game: ' + K.errText(e)) + '.', 'error');
+          if (e.status === 404) return null;
         }
       }
       return new OnlineSession(board, location.origin, id, { link: OnlinePage.link, navigate });
