@@ -221,6 +221,25 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     for (const p of [a, b]) assert.deepEqual(p.problems, []);
   });
 
+  it('correspondence: days per move, the creator takes the second seat', async () => {
+    const a = await person('/');
+    await a.page.click('label:has(input[name="opp-vs"][value="online"])');
+    await a.page.selectOption('#online-variant', 'chess');
+    await a.page.selectOption('#online-clock', 'days');
+    await a.page.selectOption('#online-days', '3');
+    await a.page.click('label:has(input[name="online-side"][value="second"])');
+    await a.page.click('#online-create');
+    const link = await a.page.inputValue('[data-online="link"]');
+    const b = await person(new URL(link).pathname + new URL(link).hash);
+    await waitInfo(b, /Your move/);
+    assert.equal(await a.page.evaluate(() => document.querySelector('zilo-board').orientation), 'b', 'the second seat sits at the bottom');
+    assert.match(await b.page.textContent('[data-clock="first"]'), /^(3d 0h|2d 23h)$/);
+    await b.move('e2e4');
+    await waitMoves(a, 1);
+    await waitInfo(a, /Your move/);
+    for (const p of [a, b]) assert.deepEqual(p.problems, []);
+  });
+
   it('a flag falls with a short clock', async () => {
     // The form offers real time controls; a 2-second game is made through the API, its seat
     // handed to the first player's browser as the page keeps it.
