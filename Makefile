@@ -45,9 +45,12 @@ www: deps-wasm
 pkg: www
 	node tools/build-pkg.mjs build/wasm pkg
 
-play: www
-	@echo "Serving the page at http://127.0.0.1:$(PORT)/ (or open www/index.html directly). Ctrl-C stops."
-	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory www
+# `zilo serve` serves the page and the online games (it prints its address); the games are kept
+# in $(PLAY_DB). Opened from file:// the page still plays on one screen and against the computer.
+PLAY_DB ?= sqlite:zilo-games.sqlite
+play: native www
+	@echo "Ctrl-C stops the server (no acknowledged move is lost)."
+	$(NATIVE) serve --listen 127.0.0.1:$(PORT) --db $(PLAY_DB) --www www
 
 # --- tests -------------------------------------------------------------------------
 

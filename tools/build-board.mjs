@@ -31,6 +31,8 @@ const PARTS = [
   'chooser.js',         // promotion and "which move?" choices
   'panel-view.js',      // status, move list, buttons, messages
   'setup-view.js',      // the setup's tray, buttons and curtain
+  'online-client.js',   // the socket to a `zilo serve` game: reconnects, resends, catches up
+  'online-view.js',     // an online game on the board: clocks, players, commands; the page's form
   'zilo-board.js',      // the custom element
 ];
 const FONTS = [

@@ -18,6 +18,8 @@
   const defaultVariant = () => variants[0].id;
   let prefs = { orientation: 'w', sounds: true, pieces: {} };
   let booted = false;
+  // Online play (online-view.js): `online` is the session while a game from the server is shown.
+  let online = null, onlineChosen = false;
 
   const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
   const message = (text, kind) => board.message(text, kind);
@@ -39,7 +41,7 @@
   function opp() { const s = board.state(); return { mode: s.mode, side: s.side, level: s.level }; }
 
   function save() {
-    if (!booted) return;
+    if (!booted || online) return;
     try {
       const s = board.state();
       // During a hidden setup nothing is saved but the variant: a reload starts the setup again.
@@ -158,7 +160,8 @@
     document.body.dataset.hinting = board.ctl.hinting() ? '1' : '0';
     if (hint) document.body.dataset.hint = hint.move; else delete document.body.dataset.hint;
     // Opponent.
-    for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.checked = r.value === s.mode;
+    for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.checked = r.value === (onlineChosen ? 'online' : s.mode);
+    for (const el of document.querySelectorAll('.opp-online')) el.hidden = !onlineChosen || !!(online && online.g && online.g.status !== 'over');
     for (const r of document.querySelectorAll('input[name="opp-side"]')) r.checked = r.value === s.side;
     for (const el of document.querySelectorAll('.opp-computer')) el.hidden = s.mode !== 'computer';
     for (const el of document.querySelectorAll('#opp-side .side-name')) el.textContent = K.PieceSets.sideInfo(m, el.dataset.side).name;
@@ -210,6 +213,7 @@
   }
   function switchVariant(id) {
     hideVariantConfirm();
+    if (online) leaveOnline(); // the online game goes on at the server; its link leads back to it
     board.newGame(id);
     message('New game: ' + meta().name + '.', 'info');
   }
@@ -393,9 +397,43 @@
       else text = 'The computer plays at level ' + o.level + ' · ' + K.LEVELS[o.level] + ' now.';
       if (say !== false) message(text, 'info');
     };
-    for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.addEventListener('change', () => { if (r.checked) change({ mode: r.value }, r.value === 'computer'); });
+    for (const r of document.querySelectorAll('input[name="opp-vs"]')) {
+      r.addEventListener('change', () => {
+        if (!r.checked) return;
+        if (r.value === 'online') { chooseOnline(); return; }
+        leaveOnline();
+        change({ mode: r.value }, r.value === 'computer');
+      });
+    }
     for (const r of document.querySelectorAll('input[name="opp-side"]')) r.addEventListener('change', () => { if (r.checked) change({ side: r.value }, true); });
     $('opp-level').addEventListener('change', (e) => change({ level: parseInt(e.target.value, 10) }, false));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Online play: the form, the link #online=<id>, leaving for a game on this screen
+
+  function chooseOnline() {
+    onlineChosen = true;
+    K.OnlinePage.form($('online-box'), board, (id) => { location.hash = 'online=' + id; });
+    renderPage();
+  }
+  async function openOnline(id) {
+    if (online && online.game === id) return;
+    if (!onlineChosen) chooseOnline();
+    if (online) online.close();
+    online = null;
+    online = await K.OnlinePage.open(board, id, (next) => { location.hash = 'online=' + next; });
+    renderPage();
+  }
+  function leaveOnline() {
+    if (!onlineChosen) return;
+    onlineChosen = false;
+    if (!online) { renderPage(); return; }
+    online.close();
+    online = null;
+    clearHash();
+    board.setAttribute('mode', 'hotseat');
+    if (!loadSaved()) board.newGame(defaultVariant());
   }
 
   // ------------------------------------------------------------------------------------------
@@ -427,13 +465,16 @@
     board.setAttribute('orientation', prefs.orientation);
     board.addEventListener('update', renderPage);
     window.addEventListener('hashchange', () => {
+      const onlineId = K.OnlinePage.idFromHash(location.hash);
+      if (onlineId) { openOnline(onlineId); return; }
       const r = loadFromHash();
       if (typeof r === 'string') message(r + ' Your current game was kept.', 'error');
     });
 
     // A link with a game loads it; a link with opponent settings only applies them to the game
-    // restored from the save.
-    const h = K.Sharing.readHash(location.hash);
+    // restored from the save. An online game's link (#online=<id>) opens that game after.
+    const onlineId = K.OnlinePage.idFromHash(location.hash);
+    const h = onlineId ? null : K.Sharing.readHash(location.hash);
     const fromLink = h && (h.code || h.spec) ? loadFromHash() : false;
     if (fromLink !== true) {
       const restored = loadSaved();
@@ -443,6 +484,7 @@
     if (h && !h.code && !h.spec) loadFromHash();
     booted = true;
     renderPage();
+    if (onlineId) await openOnline(onlineId);
     document.body.dataset.ready = '1';
   }
 

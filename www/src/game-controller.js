@@ -12,7 +12,7 @@
   'use strict';
 
   const LEVELS = { 1: 'Beginner', 2: 'Easy', 3: 'Normal', 4: 'Strong', 5: 'Strongest' };
-  const MODES = ['hotseat', 'computer', 'view'];
+  const MODES = ['hotseat', 'computer', 'view', 'online']; // online: the person plays opp.side against a server's player
   const HINT_LEVEL = 3;        // hints search like "Normal": good advice in under a second
   const MIN_THINK_MS = 350;    // a reply never lands faster than this (the person's move is seen first)
   const other = (s) => (s === 'w' ? 'b' : 'w');
@@ -47,6 +47,15 @@
       this.failedKey = null;   // a position the computer failed on (not retried by itself)
       this.hint = null;        // {key, move, ...details}
       this.held = false;       // a setup is in progress: nobody moves, the computer waits
+      this.outcome = null;     // an end the position does not show (an online game's time, resignation, agreement)
+    }
+
+    /** Sets (or clears, null) an end of the game that the position does not show, given as the
+     * engine gives results ({result, winner, title, text}): it stands at the end of the line. */
+    setOutcome(r) {
+      this.outcome = r || null;
+      if (r) this.cancelJob();
+      this.changed();
     }
 
     /** Holds the game while the players set up (true), or lets it go on (false). */
@@ -79,6 +88,7 @@
       this.resigned = spec.resigned === 'w' || spec.resigned === 'b' ? spec.resigned : null;
       this.hint = null;
       this.failedKey = null;
+      this.outcome = null;
       this.changed();
     }
 
@@ -107,11 +117,11 @@
     atEnd() { return this.ply() === this.line.length; }
     browsing() { return !this.atEnd(); }
     /** The result at the position looked at. */
-    result() { return toObj(this.game.result()); }
+    result() { return this.outcome && this.atEnd() ? this.outcome : toObj(this.game.result()); }
     isOver() { return this.result().result !== '*'; }
     /** The result at the end of the line (the game's result). */
     finalResult() {
-      if (this.atEnd()) return this.result();
+      if (this.atEnd() || this.outcome) return this.outcome || this.result();
       const g = this.replay(this.line.length);
       try { return toObj(g.result()); } finally { g.free(); }
     }
@@ -159,7 +169,7 @@
     thinking() { return !!this.job && this.job.kind === 'move'; }
     hinting() { return !!this.job && this.job.kind === 'hint'; }
     /** A person may move pieces at the position looked at. */
-    canMove() { return !this.held && this.opp.mode !== 'view' && !this.isOver() && !this.computerToMove() && !(this.opp.mode === 'computer' && this.turn() !== this.opp.side); }
+    canMove() { return !this.held && this.opp.mode !== 'view' && !this.isOver() && !this.computerToMove() && !(this.opp.mode === 'computer' && this.turn() !== this.opp.side) && !(this.opp.mode === 'online' && (this.turn() !== this.opp.side || !this.atEnd())); }
 
     /** The engine's description of a legal move here, or null. */
     details(move) { try { return toObj(this.game.moveDetails(move)); } catch (_) { return null; } }
@@ -220,7 +230,7 @@
     }
 
     canTakeBack() {
-      if (this.opp.mode === 'view') return false;
+      if (this.opp.mode === 'view' || this.opp.mode === 'online') return false;
       if (this.resigned) return true;
       if (this.opp.mode === 'computer') return this.line.some((_, p) => this.sideAtPly(p) === this.opp.side);
       return this.line.length > 0;
@@ -316,7 +326,7 @@
 
     /** Asks for a good move for the side to move; the board marks it when it comes. */
     askHint() {
-      if (!this.game || this.held || this.isOver() || this.computerToMove() || this.job || this.opp.mode === 'view') return false;
+      if (!this.game || this.held || this.isOver() || this.computerToMove() || this.job || this.opp.mode === 'view' || this.opp.mode === 'online') return false;
       const key = this.posKey();
       if (this.hint && this.hint.key === key) return false;
       const job = { kind: 'hint', key };

@@ -22,11 +22,13 @@
       this.on = on;
       this.random = random || Math.random;
       this.computer = opp.mode === 'computer' ? other(opp.side) : null;
+      // Online, each player sets up their own half on their own device; the server holds both.
+      this.online = opp.mode === 'online';
       this.halves = { w: new Zilo.Setup(meta.id, 'w'), b: new Zilo.Setup(meta.id, 'b') };
       this.done = { w: false, b: false };
       // The person who sets up first: White, or the person against the computer.
-      this.side = this.computer ? opp.side : 'w';
-      this.curtain = !this.computer; // hotseat: the board stays hidden until its player is ready
+      this.side = this.computer || this.online ? opp.side : 'w';
+      this.curtain = !this.computer && !this.online; // hotseat: the board stays hidden until its player is ready
       this.picked = null;            // a piece letter (uppercase) or a terrain ('mountain', 'water')
       if (this.computer) {
         this.replace(this.computer, this.randomHalf(this.computer));
@@ -91,7 +93,7 @@
 
     /** A click on a field: puts the picked thing there, or picks up what is there. */
     click(sq) {
-      if (this.curtain) return;
+      if (this.curtain || (this.online && this.done[this.side])) return;
       if (!this.zone().includes(sq)) { this.on.message('Set up in your own zone: ' + this.zoneWords() + '.', 'info'); return; }
       const half = this.half();
       const at = half.at(sq);
@@ -132,6 +134,7 @@
       if (problems.length) { this.on.message(problems[0], 'error'); return false; }
       this.done[this.side] = true;
       this.picked = null;
+      if (this.online) { this.on.send(this.half().text()); this.on.change(); return true; }
       const next = other(this.side);
       if (!this.done[next]) {
         this.side = next;

@@ -75,7 +75,7 @@
   let lastActive = null; // the board the person last touched: it takes the arrow keys
 
   class ZiloBoard extends HTMLElement {
-    static get observedAttributes() { return ['variant', 'fen', 'moves', 'code', 'orientation', 'mode', 'side', 'level', 'pieces', 'sounds']; }
+    static get observedAttributes() { return ['variant', 'fen', 'moves', 'code', 'orientation', 'mode', 'side', 'level', 'pieces', 'sounds', 'server', 'game']; }
 
     constructor() {
       super();
@@ -95,7 +95,7 @@
     }
 
     connectedCallback() {
-      if (this._started) { this.layout(); return; }
+      if (this._started) { this.layout(); if (this.started) this.applyOnline(); return; }
       this._started = true;
       if (!lastActive) lastActive = this;
       if (!globalThis.Zilo || !globalThis.Zilo.ready) { this.fatal('The game engine (engine.js) is missing: load engine.js before zilo-board.js.'); return; }
@@ -104,6 +104,7 @@
 
     disconnectedCallback() {
       if (this.ctl) this.ctl.cancelJob();
+      if (this.online) { this.online.close(); this.online = null; this._onlineKey = null; }
       if (lastActive === this) lastActive = null;
     }
 
@@ -166,6 +167,7 @@
       window.addEventListener('resize', () => { this.layout(); this.view.hideTooltip(); });
       $('loading').hidden = true;
       this.started = true;
+      this.applyOnline();
       this.layout();
       this.render();
       this._ready(this);
@@ -184,9 +186,21 @@
 
     attributeChangedCallback(name, old, value) {
       if (!this.started || this._quiet || old === value) return;
+      if (name === 'server' || name === 'game') { this.applyOnline(); return; }
       if (['variant', 'fen', 'moves', 'code'].includes(name)) {
         try { this.startGame(this.initialSpec()); } catch (e) { this.panel.message('Could not load the game: ' + K.errText(e), 'error'); }
       } else if (['orientation', 'pieces', 'sounds'].includes(name)) { this.applyView(); this.render(); } else this.applyOpp();
+    }
+
+    /** server="https://…" and game="<id>": the board shows that online game (online-view.js),
+     * playing it with a seat this browser holds (its token in localStorage), else watching. */
+    applyOnline() {
+      const server = this.getAttribute('server'), game = this.getAttribute('game');
+      const want = server && game ? server + ' ' + game : null;
+      if (want === this._onlineKey) return;
+      if (this.online) { this.online.close(); this.online = null; }
+      this._onlineKey = want;
+      if (want) this.online = new K.OnlineSession(this, server, game, { navigate: (id) => this.setAttribute('game', id) });
     }
 
     applyView() {
@@ -223,6 +237,7 @@
         this.setup = new K.SetupSession(m, this.ctl.opp, {
           change: () => this.render(),
           start: (x) => this.endSetup(x),
+          send: (half) => this.emit('setup-half', { half }), // online: the server gets the half
           message: (t, k) => this.panel.message(t, k),
         });
       }

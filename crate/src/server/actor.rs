@@ -15,6 +15,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use super::engine::Side;
 use super::game::{Command, Event, GameState, Meta};
 use super::metrics::Metrics;
+use super::presence::{Presence, PRESENCE_V};
 use super::protocol::seat_name;
 use super::storage::{Storage, StoreError};
 
@@ -69,6 +70,11 @@ enum Request {
     },
     /// Another process stored version `v` (or some events went unnoticed: `None`).
     CatchUp(Option<u64>),
+    /// A connection for a seat (`None`: a spectator) opened or closed (`presence.rs`).
+    Presence {
+        seat: Option<Side>,
+        joined: bool,
+    },
 }
 
 #[derive(Debug, PartialEq)]
@@ -114,7 +120,14 @@ impl Hub {
             HubError::Unavailable(format!("the stored game cannot be read: {e}"))
         })?;
         let (tx, rx) = mpsc::channel(QUEUE);
-        let actor = Actor { hub: self.clone(), state, events: broadcast::channel(FANOUT).0, rx, broken: false };
+        let actor = Actor {
+            hub: self.clone(),
+            state,
+            events: broadcast::channel(FANOUT).0,
+            rx,
+            presence: Presence::default(),
+            broken: false,
+        };
         tokio::spawn(actor.run());
         self.metrics.games_loaded.fetch_add(1, Ordering::Relaxed);
         games.insert(id.to_string(), tx.clone());
@@ -158,6 +171,13 @@ impl Hub {
         self.ask(id, |reply| Request::Connect { token_hash: token_hash.clone(), since, reply }).await
     }
 
+    /// A connection opened or closed: the game's presence frame goes out.
+    pub async fn presence(self: &Arc<Hub>, id: &str, seat: Option<Side>, joined: bool) {
+        if let Ok(tx) = self.actor(id).await {
+            let _ = tx.send(Request::Presence { seat, joined }).await;
+        }
+    }
+
     /// The spectators' view of a game.
     pub async fn view(self: &Arc<Hub>, id: &str) -> Result<Value, HubError> {
         self.ask(id, |reply| Request::View { reply }).await
@@ -188,6 +208,7 @@ struct Actor {
     state: GameState,
     events: broadcast::Sender<Frame>,
     rx: mpsc::Receiver<Request>,
+    presence: Presence,
     /// Memory and database may disagree: leave, so the game is loaded afresh.
     broken: bool,
 }
@@ -239,6 +260,11 @@ impl Actor {
             Request::Connect { token_hash, since, reply } => {
                 let _ = reply.send(self.connect(token_hash, since).await);
             }
+            Request::Presence { seat, joined } => {
+                let now = now_ms();
+                self.presence.change(seat, joined, now);
+                let _ = self.events.send((PRESENCE_V, Arc::from(self.presence.frame(now).to_string())));
+            }
             Request::View { reply } => {
                 let _ = reply.send(self.state.view(None, now_ms()));
             }
@@ -272,6 +298,12 @@ impl Actor {
                 Err(reason) => return Answer::Reject(reason),
             };
             let Some(first) = events.first() else { return Answer::Ack(self.state.version, None) };
+            if let Command::Rematch { game } = command {
+                // The new game exists before the finished one points at it.
+                if let Err(e) = self.hub.create_rematch(&self.state.meta, self.state.seat_hashes(), game).await {
+                    return Answer::Reject(format!("the rematch was not created ({e}); try again"));
+                }
+            }
             let answer = Answer::Ack(first.v, first.seat);
             match self.store(events).await {
                 Ok(()) => return answer,

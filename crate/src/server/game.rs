@@ -83,6 +83,10 @@ pub enum Command {
     },
     Resign,
     Draw,
+    /// A new game with the colours swapped, under the id `game` (`rematch.rs`).
+    Rematch {
+        game: String,
+    },
     /// The server's clock: end the game if the side to move's time is out.
     Flag,
 }
@@ -102,6 +106,8 @@ pub struct GameState {
     clock: Option<Clock>,
     draw_offer: Option<Side>,
     ended: Option<(String, String)>,
+    /// The id of this game's rematch, once asked for.
+    rematch: Option<String>,
     cids: HashMap<(Side, String), u64>,
     recent: VecDeque<Event>,
 }
@@ -136,6 +142,7 @@ impl GameState {
             game,
             draw_offer: None,
             ended: None,
+            rematch: None,
             cids: HashMap::new(),
             recent: VecDeque::new(),
         })
@@ -164,6 +171,11 @@ impl GameState {
 
     fn turn(&self) -> Side {
         self.game.as_ref().map_or(Side::First, Game::turn)
+    }
+
+    /// The token hashes of the two seats (first, second), to seat a rematch.
+    pub fn seat_hashes(&self) -> [Option<String>; 2] {
+        self.seats.clone()
     }
 
     /// The seat a token hash holds.
@@ -216,6 +228,7 @@ impl GameState {
             "players": {"first": self.seats[0].is_some(), "second": self.seats[1].is_some()},
             "ready": {"first": self.halves[0].is_some(), "second": self.halves[1].is_some()},
             "draw_offer": self.draw_offer.map(seat_name),
+            "rematch": self.rematch,
         });
         if let Some(side) = seat {
             if self.status() == Status::Setup || (self.hidden && self.game.is_none()) {
@@ -260,6 +273,13 @@ impl GameState {
                         let end = json!({"t": "end", "result": win_for(turn.opponent()), "reason": "time"});
                         event(None, end, None, &mut out);
                     }
+                }
+                return Ok(out);
+            }
+            Command::Rematch { game } => {
+                let body = super::rematch::decide(seat, self.ended.is_some(), self.rematch.as_deref(), game)?;
+                if let Some(body) = body {
+                    event(seat, body, None, &mut out);
                 }
                 return Ok(out);
             }
@@ -332,7 +352,7 @@ impl GameState {
                     None => event(Some(seat), json!({"t": "draw", "seat": seat_name(seat)}), None, &mut out),
                 }
             }
-            Command::Join { .. } | Command::Flag => unreachable!("answered above"),
+            Command::Join { .. } | Command::Flag | Command::Rematch { .. } => unreachable!("answered above"),
         }
         Ok(out)
     }
@@ -379,6 +399,7 @@ impl GameState {
                 }
             }
             "draw" => self.draw_offer = seat,
+            "rematch" => self.rematch = Some(str_field(&e.body, "game").to_string()),
             "end" => {
                 let turn = self.turn();
                 if let Some(clock) = &mut self.clock {

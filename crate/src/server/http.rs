@@ -217,7 +217,9 @@ async fn connect(
         Ok(Err(reason)) => return error(StatusCode::FORBIDDEN, reason),
         Err(e) => return hub_error(e),
     };
-    let connection = Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone() };
+    let presence = query.get("presence").is_some_and(|p| p == "1");
+    let connection =
+        Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone(), presence };
     // A small write buffer: a game's two sockets are much of its memory. (A 4 KiB read buffer
     // stalled a flooded socket in the tests; the read buffer keeps tungstenite's default.)
     upgrade

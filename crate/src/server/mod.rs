@@ -7,7 +7,9 @@
 //! - `game`: one game as a fold of its stored events (decide, then apply);
 //! - `actor`: one owner per game, storing before it tells anyone;
 //! - `storage/`: SQLite (default) or PostgreSQL, one interface;
-//! - `http`: the routes; `socket`: a WebSocket connection; `metrics`.
+//! - `http`: the routes; `socket`: a WebSocket connection; `metrics`;
+//! - `rematch`, `presence`: additions to the contract (a new game with the
+//!   colours swapped; who is connected).
 
 pub mod actor;
 pub mod clock;
@@ -16,7 +18,9 @@ pub mod engine;
 pub mod game;
 mod http;
 pub mod metrics;
+pub mod presence;
 pub mod protocol;
+pub mod rematch;
 mod socket;
 pub mod storage;
 pub mod tokens;

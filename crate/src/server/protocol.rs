@@ -31,6 +31,10 @@ pub enum ClientMessage {
     Draw {
         cid: String,
     },
+    /// An addition to the contract (`rematch.rs`): a new game, colours swapped.
+    Rematch {
+        cid: String,
+    },
     Ping,
 }
 
@@ -40,9 +44,9 @@ impl ClientMessage {
         let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let Some(t) = value.get("t") else { return Err("missing field 't'".into()) };
         let Some(t) = t.as_str().map(str::to_string) else { return Err("field 't' is not a string".into()) };
-        if !matches!(t.as_str(), "move" | "setup" | "resign" | "draw" | "ping") {
+        if !matches!(t.as_str(), "move" | "setup" | "resign" | "draw" | "rematch" | "ping") {
             let shown: String = t.chars().take(40).collect();
-            return Err(format!("unknown message type '{shown}' (known: move, setup, resign, draw, ping)"));
+            return Err(format!("unknown message type '{shown}' (known: move, setup, resign, draw, rematch, ping)"));
         }
         let message: ClientMessage = serde_json::from_value(value).map_err(|e| format!("bad '{t}' message: {e}"))?;
         if let Some(cid) = message.cid() {
@@ -58,7 +62,8 @@ impl ClientMessage {
             ClientMessage::Move { cid, .. }
             | ClientMessage::Setup { cid, .. }
             | ClientMessage::Resign { cid }
-            | ClientMessage::Draw { cid } => Some(cid),
+            | ClientMessage::Draw { cid }
+            | ClientMessage::Rematch { cid } => Some(cid),
             ClientMessage::Ping => None,
         }
     }

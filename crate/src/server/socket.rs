@@ -13,8 +13,11 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
 use super::actor::{Answer, Hub, HubError, Subscription};
+use super::engine::Side;
 use super::game::Command;
+use super::presence::PRESENCE_V;
 use super::protocol::{self, ClientMessage};
+use super::tokens;
 
 /// The largest frame read; larger closes the connection.
 pub const MAX_FRAME: usize = 16 * 1024;
@@ -54,6 +57,21 @@ pub struct Connection {
     pub token_hash: Option<String>,
     pub subscription: Subscription,
     pub stop: watch::Receiver<bool>,
+    /// The client asked for presence frames (`presence=1`).
+    pub presence: bool,
+}
+
+/// Tells the game a connection closed when the connection's task ends, however it ends.
+struct Present(Arc<Hub>, String, Option<Side>);
+
+impl Drop for Present {
+    fn drop(&mut self) {
+        let (hub, game, seat) = (self.0.clone(), std::mem::take(&mut self.1), self.2);
+        // A connection dropped while the runtime shuts down has nobody left to tell.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { hub.presence(&game, seat, false).await });
+        }
+    }
 }
 
 /// Counts an open connection while it lives.
@@ -74,7 +92,7 @@ async fn send_json(socket: &mut WebSocket, value: serde_json::Value) -> bool {
 }
 
 pub async fn run(mut socket: WebSocket, connection: Connection) {
-    let Connection { hub, game, token_hash, subscription, mut stop } = connection;
+    let Connection { hub, game, token_hash, subscription, mut stop, presence } = connection;
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let _open = Open(hub.clone());
     let Subscription { seat, first, mut events } = subscription;
@@ -84,6 +102,8 @@ pub async fn run(mut socket: WebSocket, connection: Connection) {
             return;
         }
     }
+    hub.presence(&game, seat, true).await;
+    let _present = Present(hub.clone(), game.clone(), seat);
     let mut last_v = None;
     let mut limit = RateLimit::new();
     let mut refused = 0u32;
@@ -95,6 +115,11 @@ pub async fn run(mut socket: WebSocket, connection: Connection) {
                 return;
             }
             event = events.recv() => match event {
+                Ok((PRESENCE_V, text)) => {
+                    if presence && !send(&mut socket, &text).await {
+                        return;
+                    }
+                }
                 Ok((v, text)) => {
                     last_v = Some(v);
                     if !send(&mut socket, &text).await {
@@ -156,6 +181,7 @@ pub async fn run(mut socket: WebSocket, connection: Connection) {
                             ClientMessage::Setup { half, .. } => Command::Setup { half },
                             ClientMessage::Resign { .. } => Command::Resign,
                             ClientMessage::Draw { .. } | ClientMessage::Ping => Command::Draw,
+                            ClientMessage::Rematch { .. } => Command::Rematch { game: tokens::game_id() },
                         };
                         match hub.command(&game, seat, Some(cid.clone()), command).await {
                             Ok(Answer::Ack(v, _)) => protocol::ack(&cid, v),

@@ -173,13 +173,19 @@ impl Server {
     }
 
     pub fn try_socket(&self, id: &str, token: Option<&str>, v: Option<u64>) -> Result<Client, String> {
-        let mut url = format!("ws://{}/api/games/{id}/socket?", self.addr);
+        let mut query = String::new();
         if let Some(token) = token {
-            url.push_str(&format!("token={token}&"));
+            query.push_str(&format!("token={token}&"));
         }
         if let Some(v) = v {
-            url.push_str(&format!("v={v}"));
+            query.push_str(&format!("v={v}"));
         }
+        self.socket_with_query(id, &query)
+    }
+
+    /// A WebSocket to a game with the query written out (`token=…&presence=1`).
+    pub fn socket_with_query(&self, id: &str, query: &str) -> Result<Client, String> {
+        let url = format!("ws://{}/api/games/{id}/socket?{query}", self.addr);
         let (ws, _) = tungstenite::connect(url).map_err(|e| match e {
             tungstenite::Error::Http(response) => format!("HTTP {}", response.status().as_u16()),
             other => other.to_string(),

@@ -1,0 +1,333 @@
+// The page plays online, against a real `zilo serve` on 127.0.0.1 (ZILO_BIN, the www/ of this
+// tree, a temporary SQLite file): two browser contexts are the two players, a third watches.
+// They click as people do: "Online", the form, the link, the squares, the buttons. Covered:
+// create and join by link, moves with clocks, a dropped connection caught up, a server kill -9
+// and restart with an unconfirmed move resent (no move lost), a rejected move taken back with
+// its reason, resignation, rematch with colours swapped, a draw by agreement, a flag fall, zilo,
+// and Cyvasse's hidden setup. Screenshots at three sizes with clocks and names in view.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, WWW, SHOTS, pageApi, engineBuilt } from './helpers.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BIN = process.env.ZILO_BIN || join(here, '..', '..', 'target', 'release', 'zilo');
+const T = 15000; // the longest any wait lasts
+
+/** `zilo serve` on 127.0.0.1 (port 0: a free one); resolves once it printed its address. */
+function serve(db, port = 0) {
+  return new Promise((ok, fail) => {
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:' + port, '--db', 'sqlite:' + db, '--www', WWW], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
+    let out = '';
+    const timer = setTimeout(() => fail(new Error('zilo serve printed no address')), T);
+    proc.on('error', fail);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
+      if (m) { clearTimeout(timer); ok({ proc, origin: m[1], port: Number(m[1].split(':').pop()) }); }
+    });
+  });
+}
+
+function kill9(server) {
+  return new Promise((ok) => { server.proc.on('exit', ok); server.proc.kill('SIGKILL'); });
+}
+
+describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www/engine.js is missing' }, () => {
+  let server, browser, db;
+  const contexts = [];
+
+  before(async () => {
+    db = join(mkdtempSync(join(tmpdir(), 'zilo-online-')), 'games.sqlite');
+    server = await serve(db);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.proc.kill('SIGKILL');
+  });
+
+  /** A person: their own context (own localStorage), the page opened at `path`. */
+  async function person(path, viewport, sameDevice) {
+    const context = sameDevice || await browser.newContext({ viewport: viewport || { width: 1366, height: 768 }, deviceScaleFactor: 1 });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+    page.on('console', (m) => { if (m.type() === 'error' && !/WebSocket|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) problems.push('console: ' + m.text()); });
+    await page.goto(server.origin + (path || '/'));
+    await page.waitForSelector('body[data-ready="1"]', { timeout: T });
+    return { page, context, problems, ...pageApi(page) };
+  }
+
+  const boardMoves = (p) => p.page.evaluate(() => document.querySelector('zilo-board').moves());
+  const waitMoves = (p, n) => p.page.waitForFunction((n) => document.querySelector('zilo-board').moves().length === n, n, { timeout: T });
+  const waitInfo = (p, re) => p.page.waitForFunction((src) => { const el = document.querySelector('zilo-board').shadowRoot.querySelector('[data-online="info"]'); return el && new RegExp(src).test(el.textContent); }, re.source, { timeout: T });
+  const info = (p) => p.page.textContent('[data-online="info"]');
+  const acked = (p) => p.page.waitForFunction(() => { const s = JSON.parse(localStorage.getItem('zilo.online.v1') || '{}'); return Object.values(s).every((x) => !x.outbox || x.outbox.length === 0); }, null, { timeout: T });
+
+  /** Creates a game with the page's form; the link to send. */
+  async function create(p, { variant, clock, side }) {
+    await p.page.click('label:has(input[name="opp-vs"][value="online"])');
+    await p.page.selectOption('#online-variant', variant);
+    await p.page.selectOption('#online-clock', clock);
+    await p.page.click(`label:has(input[name="online-side"][value="${side}"])`);
+    await p.page.click('#online-create');
+    await p.page.waitForSelector('[data-online="link"]', { timeout: T });
+    return p.page.inputValue('[data-online="link"]');
+  }
+
+  it('file:// says in one line that online play needs a server', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('file://' + join(WWW, 'index.html'));
+    await page.waitForSelector('body[data-ready="1"]', { timeout: T });
+    await page.click('label:has(input[name="opp-vs"][value="online"])');
+    const note = await page.textContent('[data-online="needs-server"]');
+    assert.match(note, /needs this page from a server/);
+    assert.equal(await page.$('#online-create'), null);
+  });
+
+  it('a link to a game the server does not have says so, and the page goes on', async () => {
+    const p = await person('/#online=zzzzzzzzzz');
+    await p.page.waitForFunction(() => /There is no game zzzzzzzzzz on this server/.test(document.querySelector('zilo-board').shadowRoot.getElementById('message').textContent), null, { timeout: T });
+    assert.equal(await p.page.$('[data-online="banner"]'), null, 'no endless reconnection');
+    await p.move('e3e4');
+    assert.deepEqual(p.problems, []);
+  });
+
+  it('chess: create, join by link, watch, clocks, a drop, kill -9 and restart, a rejected move, resignation, rematch, a draw', async () => {
+    const a = await person('/');
+    const link = await create(a, { variant: 'chess', clock: '3+2', side: 'first' });
+    assert.match(link, /#online=[A-Za-z0-9]{8,}$/);
+    assert.match(await info(a), /Waiting for your opponent/);
+    let b = await person(new URL(link).pathname + new URL(link).hash);
+    const w = await person(new URL(link).pathname + new URL(link).hash);
+    await waitInfo(a, /Your move/);
+    await waitInfo(b, /opponent’s move/);
+    assert.match(await w.page.textContent('[data-online="watchers"]'), /1 watching/);
+    await a.page.waitForFunction(() => /1 watching/.test(document.querySelector('zilo-board').shadowRoot.querySelector('[data-online="watchers"]').textContent), null, { timeout: T });
+    assert.match(await a.page.textContent('[data-presence="second"]'), /online/);
+    // Names and clocks: the person at the bottom, the opponent on top; a spectator has no buttons.
+    assert.match(await a.page.textContent('.ol-player[data-side="w"] .ol-name'), /White · you/);
+    assert.match(await b.page.textContent('.ol-player[data-side="w"] .ol-name'), /White · opponent/);
+    assert.equal(await w.page.$('[data-action="online-resign"]'), null);
+
+    await a.move('e2e4');
+    await waitMoves(b, 1);
+    await waitMoves(w, 1);
+    assert.equal(await b.page.getAttribute('[data-square="e4"]', 'data-piece'), 'P');
+    assert.ok(await b.page.$('[data-square="e4"].last-move'), 'the last move is marked on the other board');
+    // Black's clock runs on every board; White's stays.
+    await b.page.waitForFunction(() => document.querySelector('zilo-board').shadowRoot.querySelector('[data-clock="second"]').classList.contains('running'), null, { timeout: T });
+    const c1 = await w.page.textContent('[data-clock="second"]');
+    await new Promise((r) => setTimeout(r, 1300));
+    assert.notEqual(await w.page.textContent('[data-clock="second"]'), c1, 'the running clock ticks');
+    assert.match(await w.page.textContent('[data-clock="first"]'), /^(2:5\d|3:0[0-2])$/);
+    await b.move('e7e5');
+    await waitMoves(a, 2);
+
+    // A dropped connection: Black goes offline, White moves, Black comes back and catches up.
+    await b.context.setOffline(true);
+    await b.page.waitForSelector('[data-online="banner"]', { timeout: T });
+    await a.move('g1f3');
+    await waitMoves(w, 3);
+    await b.context.setOffline(false);
+    await waitMoves(b, 3);
+    await b.page.waitForSelector('[data-online="banner"]', { state: 'detached', timeout: T });
+
+    // The server dies (kill -9) while Black moves: the move waits, is resent, and is kept.
+    await kill9(server);
+    await b.move('b8c6');
+    await b.page.waitForSelector('[data-online="banner"]', { timeout: T });
+    assert.match(await b.page.textContent('[data-online="banner"]'), /reconnecting/);
+    // The tab is closed while the move is unconfirmed; the server comes back; a new tab on the
+    // same device takes the seat back and resends the move kept in localStorage.
+    await b.page.close();
+    server = await serve(db, server.port);
+    const bProblems = b.problems;
+    b = await person(new URL(link).pathname + new URL(link).hash, null, b.context);
+    b.problems.push(...bProblems);
+    await waitMoves(b, 4);
+    await acked(b);
+    await waitMoves(a, 4);
+    await waitMoves(w, 4);
+    assert.deepEqual(await boardMoves(a), ['e2e4', 'e7e5', 'g1f3', 'b8c6']);
+    const view = await (await fetch(server.origin + '/api/games/' + link.split('=').pop())).json();
+    assert.deepEqual(view.moves, ['e2e4', 'e7e5', 'g1f3', 'b8c6'], 'no move lost, none twice');
+
+    // A rejected move: White moves while offline, Black resigns meanwhile; back online, White's
+    // move is refused (the game is over) and taken back with the reason.
+    await a.context.setOffline(true);
+    await a.page.waitForSelector('[data-online="banner"]', { timeout: T });
+    await a.move('f1c4');
+    await b.page.click('[data-action="online-resign"]');
+    await b.page.click('[data-action="online-resign"]');
+    await waitInfo(b, /White wins by resignation/);
+    await a.context.setOffline(false);
+    await a.page.waitForFunction(() => /Move taken back: the game is over/.test(document.querySelector('zilo-board').shadowRoot.getElementById('message').textContent), null, { timeout: T });
+    await waitMoves(a, 4);
+    await waitInfo(a, /1-0 · White wins by resignation/);
+    await waitInfo(w, /1-0 · White wins by resignation/);
+
+    // Rematch, colours swapped: everyone moves to the new game.
+    await a.page.click('[data-action="rematch"]');
+    await a.page.waitForFunction((old) => !location.hash.endsWith(old), link.split('=').pop(), { timeout: T });
+    await b.page.waitForFunction(() => document.querySelector('zilo-board').moves().length === 0 && document.querySelector('zilo-board').getAttribute('side') === 'w', null, { timeout: T });
+    await w.page.waitForFunction(() => document.querySelector('zilo-board').moves().length === 0, null, { timeout: T });
+    await waitInfo(b, /Your move/);
+    assert.match(await a.page.textContent('.ol-player[data-side="b"] .ol-name'), /Black · you/);
+    await b.move('d2d4');
+    await waitMoves(a, 1);
+    // A draw by agreement.
+    await a.page.click('[data-action="offer-draw"]');
+    await waitInfo(b, /Your opponent offers a draw/);
+    await b.page.click('[data-action="accept-draw"]');
+    await waitInfo(a, /1\/2-1\/2 · Draw by agreement/);
+    await waitInfo(w, /Draw by agreement/);
+
+    for (const p of [a, b, w]) assert.deepEqual(p.problems, []);
+  });
+
+  it('looks right at 1366×768, 390×844 and 844×390: clocks and both names in view', async () => {
+    const a = await person('/');
+    const link = await create(a, { variant: 'zilo', clock: '10+5', side: 'first' });
+    const b = await person(new URL(link).pathname + new URL(link).hash);
+    await waitInfo(a, /Your move/);
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [name, size] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }], ['phone-landscape', { width: 844, height: 390 }]]) {
+      await b.page.setViewportSize(size);
+      await b.page.evaluate(() => window.scrollTo(0, 0));
+      await new Promise((r) => setTimeout(r, 300));
+      await b.page.screenshot({ path: join(SHOTS, `online-${name}.png`) });
+      for (const sel of ['.ol-player[data-side="w"] .ol-name', '.ol-player[data-side="b"] .ol-name', '[data-clock="first"]', '[data-clock="second"]']) {
+        const box = await b.page.locator(sel).boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width, `${sel} in view at ${name}: ${JSON.stringify(box)}`);
+      }
+    }
+    // zilo plays online too: a move each, then a resignation.
+    await a.move('e3e4');
+    await waitMoves(b, 1);
+    await b.move('e7e6');
+    await waitMoves(a, 2);
+    await a.page.click('[data-action="online-resign"]');
+    await a.page.click('[data-action="online-resign"]');
+    await waitInfo(b, /0-1 · .* wins by resignation/);
+    for (const p of [a, b]) assert.deepEqual(p.problems, []);
+  });
+
+  it('correspondence: days per move, the creator takes the second seat', async () => {
+    const a = await person('/');
+    await a.page.click('label:has(input[name="opp-vs"][value="online"])');
+    await a.page.selectOption('#online-variant', 'chess');
+    await a.page.selectOption('#online-clock', 'days');
+    await a.page.selectOption('#online-days', '3');
+    await a.page.click('label:has(input[name="online-side"][value="second"])');
+    await a.page.click('#online-create');
+    const link = await a.page.inputValue('[data-online="link"]');
+    const b = await person(new URL(link).pathname + new URL(link).hash);
+    await waitInfo(b, /Your move/);
+    assert.equal(await a.page.evaluate(() => document.querySelector('zilo-board').orientation), 'b', 'the second seat sits at the bottom');
+    assert.match(await b.page.textContent('[data-clock="first"]'), /^(3d 0h|2d 23h)$/);
+    await b.move('e2e4');
+    await waitMoves(a, 1);
+    await waitInfo(a, /Your move/);
+    for (const p of [a, b]) assert.deepEqual(p.problems, []);
+  });
+
+  it('a flag falls with a short clock', async () => {
+    // The form offers real time controls; a 2-second game is made through the API, its seat
+    // handed to the first player's browser as the page keeps it.
+    const r = await fetch(server.origin + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'chess', side: 'first', clock: { initial: 2, increment: 0 } }) });
+    const g = await r.json();
+    const a = await person('/');
+    await a.page.evaluate((g) => localStorage.setItem('zilo.online.v1', JSON.stringify({ [g.game]: { token: g.token, seat: g.seat, outbox: [] } })), g);
+    await a.page.goto(server.origin + '/#online=' + g.game);
+    await a.page.waitForSelector('body[data-ready="1"]', { timeout: T });
+    const b = await person('/#online=' + g.game);
+    await waitInfo(b, /opponent’s move/);
+    await a.page.waitForFunction(() => document.querySelector('zilo-board').shadowRoot.querySelector('[data-clock="first"]').classList.contains('low'), null, { timeout: T });
+    await waitInfo(b, /0-1 · Black wins on time/);
+    await waitInfo(a, /0-1 · Black wins on time/);
+    assert.match(await a.status(), /White’s time ran out/);
+    assert.equal(await a.page.$('[data-action="online-resign"]'), null);
+  });
+
+  it('<zilo-board server game> on another page: watches live, plays with a stored token, shows who is gone', async () => {
+    const post = async (path, body) => (await fetch(server.origin + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const g = await post('/api/games', { variant: 'chess', side: 'first', clock: { initial: 600, increment: 5 } });
+    await post('/api/games/' + g.game + '/join', {});
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(server.origin + '/embed.html');
+    await page.waitForFunction(() => [...document.querySelectorAll('zilo-board')].every((b) => b.started), null, { timeout: T });
+    // A board on this page with the first seat's token kept in this browser: it plays.
+    await page.evaluate(({ origin, g }) => {
+      localStorage.setItem('zilo.online.v1', JSON.stringify({ [g.game]: { token: g.token, seat: g.seat, outbox: [] } }));
+      const b = document.createElement('zilo-board');
+      b.id = 'player';
+      b.setAttribute('server', origin);
+      b.setAttribute('game', g.game);
+      document.querySelector('main').appendChild(b);
+    }, { origin: server.origin, g });
+    const on = (id, fn) => page.evaluate(([id, src]) => new Function('b', 'return (' + src + ')(b)')(document.getElementById(id)), [id, fn.toString()]);
+    await page.waitForFunction(() => document.getElementById('player').getAttribute('mode') === 'online', null, { timeout: T });
+    // Another browser, no token: the same element watches.
+    const wctx = await browser.newContext();
+    contexts.push(wctx);
+    const wpage = await wctx.newPage();
+    await wpage.goto(server.origin + '/embed.html');
+    await wpage.waitForFunction(() => [...document.querySelectorAll('zilo-board')].every((b) => b.started), null, { timeout: T });
+    await wpage.evaluate(({ origin, game }) => { const b = document.createElement('zilo-board'); b.id = 'watcher'; b.setAttribute('server', origin); b.setAttribute('game', game); document.querySelector('main').appendChild(b); }, { origin: server.origin, game: g.game });
+    await wpage.waitForFunction(() => document.getElementById('watcher').getAttribute('mode') === 'view', null, { timeout: T });
+    await on('player', (b) => b.play('d2d4'));
+    await wpage.waitForFunction(() => document.getElementById('watcher').moves().join() === 'd2d4', null, { timeout: T });
+    assert.match(await wpage.evaluate(() => document.getElementById('watcher').shadowRoot.querySelector('[data-clock="second"]').className), /running/);
+    // The player's page closes its boards: the watcher sees the first seat gone, counting.
+    await page.close();
+    await wpage.waitForFunction(() => /gone since 0:0\d/.test(document.getElementById('watcher').shadowRoot.querySelector('[data-presence="first"]')?.textContent || ''), null, { timeout: T });
+    assert.deepEqual(problems, []);
+  });
+
+  it('Cyvasse: each player sets up unseen; the halves meet at the start', async () => {
+    const a = await person('/');
+    const link = await create(a, { variant: 'cyvasse', clock: '30+20', side: 'first' });
+    const b = await person(new URL(link).pathname + new URL(link).hash);
+    await waitInfo(a, /Set up your half/);
+    await waitInfo(b, /Set up your half/);
+    const w = await person(new URL(link).pathname + new URL(link).hash);
+    await w.page.waitForSelector('#online-curtain', { timeout: T });
+    assert.match(await info(w), /The players are setting up/);
+    await a.page.click('[data-action="random"]');
+    await a.page.click('[data-action="done"]');
+    await waitInfo(a, /Your half is sent/);
+    await waitInfo(b, /Your opponent is ready/);
+    // White's half is nowhere on Black's board (rows 1–4 are empty there).
+    const whiteOnB = await b.page.evaluate(() => [...document.querySelector('zilo-board').shadowRoot.querySelectorAll('[data-piece]')].filter((e) => /^[A-Z]/.test(e.dataset.piece) && /[a-z]+[1-4]$/.test(e.dataset.square)).length);
+    assert.equal(whiteOnB, 0, 'the other half stays hidden');
+    await b.page.click('[data-action="random"]');
+    await b.page.click('[data-action="done"]');
+    await a.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play', null, { timeout: T });
+    await b.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play', null, { timeout: T });
+    const fa = await a.page.evaluate(() => document.querySelector('zilo-board').fen());
+    assert.equal(fa, await b.page.evaluate(() => document.querySelector('zilo-board').fen()), 'both boards show both halves');
+    await w.page.waitForSelector('#online-curtain', { state: 'detached', timeout: T });
+    assert.equal(await w.page.evaluate(() => document.querySelector('zilo-board').fen()), fa, 'the watcher sees the game once it starts');
+    // The side drawn to move plays a legal move (the engine's first).
+    const first = (await a.page.evaluate(() => document.querySelector('zilo-board').turn())) === 'w' ? a : b;
+    const other = first === a ? b : a;
+    await first.page.evaluate(() => { const bd = document.querySelector('zilo-board'); bd.play(bd.ctl.game.legalMoves()[0]); });
+    await waitMoves(other, 1);
+    await waitMoves(w, 1);
+    await acked(first);
+    for (const p of [a, b, w]) assert.deepEqual(p.problems, []);
+  });
+});
