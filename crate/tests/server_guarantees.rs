@@ -441,3 +441,37 @@ fn a_graceful_stop_loses_no_acknowledged_move() {
     let server = Server::start(&db);
     assert_eq!(server.view(&id)["moves"], moves);
 }
+
+#[test]
+fn sockets_over_max_connections_are_refused_with_a_503() {
+    let www = temp_dir("www-max");
+    let server = Server::start_with_args(&sqlite_db("max"), &www, &["--max-connections", "2"]);
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let mut first = server.socket(&id, Some(&t1), None);
+    let mut second = server.socket(&id, Some(&t2), None);
+    let v = first.next()["v"].as_u64().unwrap();
+    second.next();
+    let (status, body) = server.try_socket_with_body(&id, None, None).err().expect("a third socket is refused");
+    assert_eq!(status, "HTTP 503");
+    let answer: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    let reason = answer["error"].as_str().unwrap();
+    assert!(
+        reason.contains("too many connections") && reason.contains("at most 2") && !reason.contains('\n'),
+        "{body}"
+    );
+    // Those already open go on playing, and HTTP still answers.
+    assert_eq!(first.play("m", v, "e2e4")["t"], "ack");
+    assert_eq!(server.get("/api/health").1["ok"], true);
+    assert!(server.get_text("/metrics").1.contains("zilo_connections_refused_total 1"));
+    // A place freed is a place taken again.
+    drop(second);
+    let started = Instant::now();
+    let mut again = loop {
+        match server.try_socket(&id, Some(&t2), None) {
+            Ok(client) => break client,
+            Err(e) => assert!(started.elapsed() < Duration::from_secs(5), "the freed place stays taken: {e}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(again.next()["t"], "snapshot");
+}

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -26,7 +27,7 @@ use super::clock::ClockSpec;
 use super::engine::{self, Side};
 use super::game::{Command, GameState, Meta};
 use super::protocol::{seat_by_name, seat_name};
-use super::socket::{self, Connection, MAX_FRAME};
+use super::socket::{self, Connection, Open, MAX_FRAME};
 use super::tokens;
 
 /// The largest request body read.
@@ -38,6 +39,8 @@ const SOCKET_BUFFER: usize = 4 * 1024;
 struct App {
     hub: Arc<Hub>,
     stop: watch::Receiver<bool>,
+    /// WebSockets open at once; more are refused with a 503.
+    max_connections: usize,
 }
 
 fn error(status: StatusCode, reason: impl Into<String>) -> Response {
@@ -66,7 +69,7 @@ fn hub_error(e: HubError) -> Response {
     }
 }
 
-pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>) -> Router {
+pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, max_connections: usize) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::POST])
@@ -78,7 +81,8 @@ pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>) 
         .route("/api/games/{id}/socket", get(connect))
         .route("/api/health", get(health))
         .route("/api/{*rest}", get(no_route).post(no_route))
-        .route("/metrics", get(metrics));
+        .route("/metrics", get(metrics))
+        .method_not_allowed_fallback(wrong_method);
     let app = match www {
         Some(dir) => api.fallback_service(ServeDir::new(dir)),
         None => api.fallback(no_route),
@@ -89,11 +93,15 @@ pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>) 
             // The path only: a socket's query holds its token, which is never logged.
             tracing::debug_span!("http", method = %req.method(), path = %req.uri().path())
         }))
-        .with_state(App { hub, stop })
+        .with_state(App { hub, stop, max_connections })
 }
 
 async fn no_route() -> Response {
     error(StatusCode::NOT_FOUND, "no such route")
+}
+
+async fn wrong_method(method: Method) -> Response {
+    error(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not answered here"))
 }
 
 async fn health(State(app): State<App>) -> Response {
@@ -211,13 +219,21 @@ async fn connect(
         Ok(upgrade) => upgrade,
         Err(e) => return error(e.status(), format!("a WebSocket request is needed here: {}", e.body_text())),
     };
+    // A place is taken before the game is asked, so a crowd of sockets cannot pass the limit together.
+    let Some(open) = Open::take(&app.hub, app.max_connections) else {
+        app.hub.metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
+        let reason =
+            format!("too many connections: this server holds at most {}; try again later", app.max_connections);
+        return error(StatusCode::SERVICE_UNAVAILABLE, reason);
+    };
     let token_hash = query.get("token").filter(|t| !t.is_empty()).map(|t| tokens::hash(t));
     let subscription = match app.hub.connect(&id, token_hash.clone(), since).await {
         Ok(Ok(subscription)) => subscription,
         Ok(Err(reason)) => return error(StatusCode::FORBIDDEN, reason),
         Err(e) => return hub_error(e),
     };
-    let connection = Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone() };
+    let connection =
+        Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone(), open };
     // A small write buffer: a game's two sockets are much of its memory. (A 4 KiB read buffer
     // stalled a flooded socket in the tests; the read buffer keeps tungstenite's default.)
     upgrade

@@ -1,18 +1,29 @@
 //! PostgreSQL storage, for several server processes on one database. Each
 //! append is one statement (atomic on its own, so the connections can
-//! pipeline without transactions): it inserts the events, updates the game's
-//! row and sends `NOTIFY zilo_events, '<game> <version>'`, delivered at
-//! commit to every process listening. Two processes appending the same
-//! version collide on the events' primary key: the database settles races.
+//! pipeline without transactions): it first updates the game's row where
+//! its version is still the one the events follow (the version check, and
+//! the row lock every writer of that game takes first), then inserts the
+//! events and sends `NOTIFY zilo_events, '<game> <version>'`, delivered at
+//! commit to every process listening. Two processes appending after the
+//! same version queue on that one row; the second finds the version moved
+//! and stores nothing (a conflict). Since every write locks its game's row
+//! before anything else, and nothing more, writers cannot deadlock.
+//!
+//! Connections that drop are opened again: a query connection on its next
+//! use; the LISTEN connection at once (with a growing pause between
+//! attempts), after which every game in memory catches up from the
+//! database, so no event made meanwhile is missed.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::StreamExt;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, Mutex};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
-use super::{clock_text, event_from_row, meta_from_row, Appended, StoreError, SCHEMA};
+use super::{clock_text, event_from_row, meta_from_row, Notice, StoreError, SCHEMA};
 use crate::server::game::{Event, Meta, Summary};
 use crate::server::protocol::seat_name;
 
@@ -21,13 +32,15 @@ const CLIENTS: usize = 16;
 const CHANNEL: &str = "zilo_events";
 /// Serialises schema creation between processes starting together.
 const SCHEMA_LOCK: i64 = 0x7a69_6c6f;
+/// Pauses between attempts to open the LISTEN connection again.
+const RELISTEN_FIRST: Duration = Duration::from_millis(100);
+const RELISTEN_MAX: Duration = Duration::from_secs(5);
 
 pub struct Postgres {
-    clients: Vec<Client>,
+    url: String,
+    clients: Vec<Mutex<Arc<Client>>>,
     next: AtomicUsize,
-    appended: broadcast::Sender<Appended>,
-    /// Holds the LISTEN connection open.
-    _listener: Client,
+    notices: broadcast::Sender<Notice>,
 }
 
 /// The database's own message when there is one (the error's Display says only "db error").
@@ -46,67 +59,133 @@ fn other(e: tokio_postgres::Error) -> StoreError {
     }
 }
 
-async fn connect(
-    url: &str,
-) -> Result<(Client, tokio_postgres::Connection<tokio_postgres::Socket, tokio_postgres::tls::NoTlsStream>), String> {
-    tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))
+/// A connection named `application_name` (which `pg_stat_activity` shows), driven by a task of its own.
+async fn connect(url: &str, application_name: &str) -> Result<Client, String> {
+    let mut config: tokio_postgres::Config =
+        url.parse().map_err(|e| format!("cannot read the PostgreSQL URL: {}", describe(&e)))?;
+    config.application_name(application_name);
+    let (client, connection) =
+        config.connect(NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::warn!("PostgreSQL connection lost: {}", describe(&e));
+        }
+    });
+    Ok(client)
+}
+
+/// The name of this process's LISTEN connection (tests find its backend by it).
+pub fn listener_name() -> String {
+    format!("zilo-listen-{}", std::process::id())
+}
+
+/// Opens a connection that LISTENs; its notifications go to `notices` until it
+/// drops, which the returned task's end tells.
+async fn listen(url: &str, notices: broadcast::Sender<Notice>) -> Result<tokio::task::JoinHandle<()>, String> {
+    let mut config: tokio_postgres::Config =
+        url.parse().map_err(|e| format!("cannot read the PostgreSQL URL: {}", describe(&e)))?;
+    config.application_name(&listener_name());
+    let (client, mut connection) =
+        config.connect(NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))?;
+    let (up_tx, up_rx) = tokio::sync::oneshot::channel::<Client>();
+    let task = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        // The client lives as long as its connection is read.
+        let mut _client = None;
+        let mut up_rx = Some(up_rx);
+        loop {
+            let message = match up_rx.as_mut() {
+                Some(rx) => tokio::select! {
+                    client = rx => { _client = client.ok(); up_rx = None; continue; }
+                    message = messages.next() => message,
+                },
+                None => messages.next().await,
+            };
+            match message {
+                Some(Ok(AsyncMessage::Notification(n))) => {
+                    if let Some((game, v)) = n.payload().split_once(' ') {
+                        if let Ok(v) = v.parse() {
+                            let _ = notices.send(Notice::Appended(game.to_string(), v));
+                        }
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    tracing::warn!("PostgreSQL LISTEN connection lost: {}", describe(&e));
+                    return;
+                }
+                None => {
+                    tracing::warn!("PostgreSQL LISTEN connection closed");
+                    return;
+                }
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(|e| format!("cannot LISTEN: {}", describe(&e)))?;
+    let _ = up_tx.send(client);
+    Ok(task)
+}
+
+/// Keeps a LISTEN connection open: when it drops, opens another and tells
+/// everyone to catch up (notifications sent meanwhile were lost).
+async fn keep_listening(url: String, notices: broadcast::Sender<Notice>, mut current: tokio::task::JoinHandle<()>) {
+    loop {
+        let _ = (&mut current).await;
+        let mut pause = RELISTEN_FIRST;
+        current = loop {
+            tokio::time::sleep(pause).await;
+            match listen(&url, notices.clone()).await {
+                Ok(task) => break task,
+                Err(e) => {
+                    tracing::warn!("cannot LISTEN again yet: {e}");
+                    pause = (pause * 2).min(RELISTEN_MAX);
+                }
+            }
+        };
+        tracing::info!("PostgreSQL LISTEN connection open again; games catch up");
+        let _ = notices.send(Notice::Resync);
+    }
 }
 
 impl Postgres {
     pub async fn open(url: &str) -> Result<Postgres, String> {
         let mut clients = Vec::with_capacity(CLIENTS);
         for _ in 0..CLIENTS {
-            let (client, connection) = connect(url).await?;
-            tokio::spawn(async move {
-                if let Err(e) = connection.await {
-                    tracing::error!("PostgreSQL connection lost: {e}");
-                }
-            });
-            clients.push(client);
+            clients.push(Mutex::new(Arc::new(connect(url, "zilo").await?)));
         }
         clients[0]
+            .lock()
+            .await
             // One implicit transaction; the lock is held until its commit.
             .batch_execute(&format!("SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA}"))
             .await
             .map_err(|e| format!("cannot set up the PostgreSQL tables: {}", describe(&e)))?;
 
-        let (appended, _) = broadcast::channel(4096);
-        let (listener, mut connection) = connect(url).await?;
-        let sender = appended.clone();
-        tokio::spawn(async move {
-            let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-            while let Some(message) = messages.next().await {
-                match message {
-                    Ok(AsyncMessage::Notification(n)) => {
-                        if let Some((game, v)) = n.payload().split_once(' ') {
-                            if let Ok(v) = v.parse() {
-                                let _ = sender.send((game.to_string(), v));
-                            }
-                        }
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        tracing::error!("PostgreSQL LISTEN connection lost: {e}");
-                        break;
-                    }
-                }
-            }
-        });
-        listener.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(|e| format!("cannot LISTEN: {e}"))?;
-        Ok(Postgres { clients, next: AtomicUsize::new(0), appended, _listener: listener })
+        let (notices, _) = broadcast::channel(4096);
+        let listening = listen(url, notices.clone()).await?;
+        tokio::spawn(keep_listening(url.to_string(), notices.clone(), listening));
+        Ok(Postgres { url: url.to_string(), clients, next: AtomicUsize::new(0), notices })
     }
 
-    fn client(&self) -> &Client {
-        &self.clients[self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len()]
+    /// The next query connection, opened again if it dropped.
+    async fn client(&self) -> Result<Arc<Client>, StoreError> {
+        let slot = &self.clients[self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len()];
+        let mut client = slot.lock().await;
+        if client.is_closed() {
+            *client = Arc::new(connect(&self.url, "zilo").await.map_err(StoreError::Other)?);
+            tracing::info!("PostgreSQL connection open again");
+        }
+        Ok(client.clone())
     }
 
-    pub fn appended(&self) -> broadcast::Receiver<Appended> {
-        self.appended.subscribe()
+    pub fn notices(&self) -> broadcast::Receiver<Notice> {
+        self.notices.subscribe()
     }
 
     pub async fn create(&self, meta: &Meta, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
         let columns = Columns::of(events);
         self.client()
+            .await?
             .execute(
                 "WITH g AS (
                    INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms)
@@ -139,18 +218,24 @@ impl Postgres {
     }
 
     pub async fn append(&self, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+        let Some(first) = events.first() else { return Ok(()) };
         let columns = Columns::of(events);
+        // The game's row first (version check and lock), then the events, which
+        // come from `upd` and so are inserted only when the check passed.
         let rows = self
             .client()
+            .await?
             .query(
-                "WITH ins AS (
-                   INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
-                   SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])
-                 ), upd AS (
+                "WITH upd AS (
                    UPDATE games SET version = $8, status = $9, result = $10, reason = $11, deadline_ms = $12
-                   WHERE id = $1 RETURNING id
+                   WHERE id = $1 AND version = $13 RETURNING id
+                 ), ins AS (
+                   INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+                   SELECT upd.id, e.* FROM upd,
+                     unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS e
+                   RETURNING 1
                  )
-                 SELECT pg_notify('zilo_events', id || ' ' || $8::text) FROM upd",
+                 SELECT pg_notify('zilo_events', id || ' ' || $8::text), (SELECT count(*) FROM ins) FROM upd",
                 &[
                     &id,
                     &columns.v,
@@ -164,14 +249,17 @@ impl Postgres {
                     &summary.result,
                     &summary.reason,
                     &summary.deadline_ms,
+                    &(first.v as i64 - 1),
                 ],
             )
             .await
             .map_err(other)?;
-        if rows.len() != 1 {
-            return Err(StoreError::Other(format!("no game '{id}' to append to")));
+        match rows.first().map(|r| r.get::<_, i64>(1)) {
+            Some(n) if n == events.len() as i64 => Ok(()),
+            Some(n) => Err(StoreError::Other(format!("{n} of {} events stored", events.len()))),
+            // No row: the version moved on (or the game is gone); the caller catches up.
+            None => Err(StoreError::Conflict),
         }
-        Ok(())
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Event>)>, StoreError> {
@@ -201,8 +289,12 @@ impl Postgres {
     }
 
     pub async fn due(&self, now_ms: i64) -> Result<Vec<String>, StoreError> {
-        let rows =
-            self.client().query("SELECT id FROM games WHERE deadline_ms <= $1", &[&now_ms]).await.map_err(other)?;
+        let rows = self
+            .client()
+            .await?
+            .query("SELECT id FROM games WHERE deadline_ms <= $1", &[&now_ms])
+            .await
+            .map_err(other)?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
