@@ -475,3 +475,52 @@ fn sockets_over_max_connections_are_refused_with_a_503() {
     };
     assert_eq!(again.next()["t"], "snapshot");
 }
+
+#[test]
+fn every_game_plays_online_from_its_start_to_a_stored_result() {
+    let server = Server::start(&sqlite_db("every"));
+    for variant in zilo::door::ids() {
+        let (id, t1, t2) =
+            server.create_and_join(json!({"variant": variant, "clock": {"initial": 60, "increment": 1}}));
+        let mut seats = [server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None)];
+        let snapshot = seats[0].next();
+        seats[1].next();
+        let mut v = snapshot["v"].as_u64().unwrap();
+        if snapshot["game"]["status"] == "setup" {
+            for (i, side) in [zilo::door::Side::First, zilo::door::Side::Second].into_iter().enumerate() {
+                let half = zilo::door::Half::random(variant, side, 7).unwrap().text();
+                seats[i].send(&json!({"t": "setup", "cid": "half", "half": half}));
+                assert_eq!(seats[i].answer("half")["t"], "ack", "{variant}");
+            }
+            v = seats[0].until("start")["v"].as_u64().unwrap();
+        } else {
+            assert_eq!(snapshot["game"]["status"], "playing", "{variant}");
+        }
+        // Two moves, each seen by the other seat with its notation, then a resignation.
+        for ply in 0..2 {
+            let view = server.view(&id);
+            let mover = if view["turn"] == "first" { 0 } else { 1 };
+            let mv = a_legal_move(variant, view["position"].as_str().unwrap());
+            let ack = seats[mover].play(&format!("p{ply}"), v, &mv);
+            assert_eq!(ack["t"], "ack", "{variant} {mv}: {ack}");
+            v = ack["v"].as_u64().unwrap();
+            let event = loop {
+                let frame = seats[1 - mover].until("move");
+                if frame["v"].as_u64() == Some(v) {
+                    break frame;
+                }
+            };
+            assert_eq!((event["v"].as_u64(), event["move"].as_str()), (Some(v), Some(mv.as_str())), "{variant}");
+            assert!(event["text"].as_str().is_some_and(|t| !t.is_empty()) && event["clock"].is_object(), "{event}");
+        }
+        seats[0].send(&json!({"t": "resign", "cid": "bye"}));
+        assert_eq!(seats[0].answer("bye")["t"], "ack", "{variant}");
+        let view = server.view(&id);
+        assert_eq!(
+            (view["status"].as_str(), view["result"].as_str(), view["reason"].as_str()),
+            (Some("over"), Some("0-1"), Some("resignation")),
+            "{variant}"
+        );
+        assert_eq!(view["moves"].as_array().unwrap().len(), 2, "{variant}: the move list is kept");
+    }
+}

@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use tokio::sync::watch;
 use tower_http::cors::{Any, CorsLayer};
 use tower_http::services::ServeDir;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use super::actor::{now_ms, Answer, Hub, HubError};
 use super::clock::ClockSpec;
@@ -89,10 +89,16 @@ pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, 
     };
     app.layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(cors)
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
-            // The path only: a socket's query holds its token, which is never logged.
-            tracing::debug_span!("http", method = %req.method(), path = %req.uri().path())
-        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    // The path only: a socket's query holds its token, which is never logged.
+                    tracing::debug_span!("http", method = %req.method(), path = %req.uri().path())
+                })
+                // A refusal (over --max-connections, a database away) is answered and counted;
+                // an error line for each would flood the log under load.
+                .on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)),
+        )
         .with_state(App { hub, stop, max_connections })
 }
 

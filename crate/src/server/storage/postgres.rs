@@ -265,6 +265,7 @@ impl Postgres {
     pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Event>)>, StoreError> {
         let row = self
             .client()
+            .await?
             .query_opt("SELECT id, variant, position, clock, created_ms FROM games WHERE id = $1", &[&id])
             .await
             .map_err(other)?;
@@ -277,6 +278,7 @@ impl Postgres {
     pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Event>, StoreError> {
         let rows = self
             .client()
+            .await?
             .query(
                 "SELECT v, seat, cid, at_ms, body, secret FROM events WHERE game = $1 AND v > $2 ORDER BY v",
                 &[&id, &(after as i64)],
@@ -301,6 +303,7 @@ impl Postgres {
     pub async fn count_in_play(&self) -> Result<i64, StoreError> {
         let row = self
             .client()
+            .await?
             .query_one("SELECT count(*) FROM games WHERE status IN ('playing', 'setup')", &[])
             .await
             .map_err(other)?;
