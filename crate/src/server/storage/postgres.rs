@@ -1,25 +1,36 @@
-//! PostgreSQL storage, for several server processes on one database. Each
-//! append is one statement (atomic on its own, so the connections can
-//! pipeline without transactions): it first updates the game's row where
-//! its version is still the one the events follow (the version check, and
-//! the row lock every writer of that game takes first), then inserts the
-//! events and sends `NOTIFY zilo_events, '<game> <version>'`, delivered at
-//! commit to every process listening. Two processes appending after the
-//! same version queue on that one row; the second finds the version moved
-//! and stores nothing (a conflict). Since every write locks its game's row
-//! before anything else, and nothing more, writers cannot deadlock.
+//! PostgreSQL storage, for several server processes on one database.
+//!
+//! Appends are committed in groups: appends waiting together (from any
+//! games) go into one transaction by one of a few writer connections, which
+//! locks the games' rows in id order, updates those whose version is still
+//! the one their events follow (the version check), inserts their events and
+//! sends `NOTIFY zilo_events, '<game> <version>,...'`, delivered at commit to
+//! every process listening; nobody is answered before the commit. Groups
+//! matter because PostgreSQL serialises the commits of transactions that
+//! NOTIFY (a lock held through the commit's flush to disk): one transaction
+//! per move tops out at one move per disk flush.
+//!
+//! Races: two processes appending after the same version queue on that
+//! game's row; the second finds the version moved and stores nothing for it
+//! (a conflict; the actor catches up and decides again). Deadlocks cannot
+//! happen: a writer takes its row locks first and in id order, and its
+//! events' keys belong to games whose rows it holds, so nobody it waits for
+//! waits for it. A group that fails as a whole is written again append by
+//! append (`append_one`, the same order: the row, then the events), so one
+//! bad write fails alone.
 //!
 //! Connections that drop are opened again: a query connection on its next
 //! use; the LISTEN connection at once (with a growing pause between
 //! attempts), after which every game in memory catches up from the
 //! database, so no event made meanwhile is missed.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use tokio::sync::{broadcast, Mutex};
+use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
@@ -32,6 +43,15 @@ const CLIENTS: usize = 16;
 const CHANNEL: &str = "zilo_events";
 /// Serialises schema creation between processes starting together.
 const SCHEMA_LOCK: i64 = 0x7a69_6c6f;
+/// Writer connections committing groups of appends (the commits queue on the
+/// NOTIFY lock anyway; two let one group gather while the other commits).
+const WRITERS: usize = 2;
+/// The most appends one group commits.
+const GROUP_MAX: usize = 512;
+/// Appends waiting for a writer.
+const APPENDS_QUEUE: usize = 8192;
+/// Game versions per NOTIFY payload (PostgreSQL takes payloads under 8000 bytes).
+const PER_NOTICE: usize = 200;
 /// Pauses between attempts to open the LISTEN connection again.
 const RELISTEN_FIRST: Duration = Duration::from_millis(100);
 const RELISTEN_MAX: Duration = Duration::from_secs(5);
@@ -41,6 +61,15 @@ pub struct Postgres {
     clients: Vec<Mutex<Arc<Client>>>,
     next: AtomicUsize,
     notices: broadcast::Sender<Notice>,
+    appends: mpsc::Sender<Append>,
+}
+
+/// One game's events waiting for a group commit, and who to answer.
+struct Append {
+    id: String,
+    events: Vec<Event>,
+    summary: Summary,
+    done: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The database's own message when there is one (the error's Display says only "db error").
@@ -103,7 +132,7 @@ async fn listen(url: &str, notices: broadcast::Sender<Notice>) -> Result<tokio::
             };
             match message {
                 Some(Ok(AsyncMessage::Notification(n))) => {
-                    if let Some((game, v)) = n.payload().split_once(' ') {
+                    for (game, v) in n.payload().split(',').filter_map(|pair| pair.split_once(' ')) {
                         if let Ok(v) = v.parse() {
                             let _ = notices.send(Notice::Appended(game.to_string(), v));
                         }
@@ -164,7 +193,13 @@ impl Postgres {
         let (notices, _) = broadcast::channel(4096);
         let listening = listen(url, notices.clone()).await?;
         tokio::spawn(keep_listening(url.to_string(), notices.clone(), listening));
-        Ok(Postgres { url: url.to_string(), clients, next: AtomicUsize::new(0), notices })
+        let (appends, queue) = mpsc::channel(APPENDS_QUEUE);
+        let queue = Arc::new(Mutex::new(queue));
+        for _ in 0..WRITERS {
+            let writer = connect(url, "zilo-writer").await?;
+            tokio::spawn(write_groups(url.to_string(), writer, queue.clone()));
+        }
+        Ok(Postgres { url: url.to_string(), clients, next: AtomicUsize::new(0), notices, appends })
     }
 
     /// The next query connection, opened again if it dropped.
@@ -217,49 +252,16 @@ impl Postgres {
         Ok(())
     }
 
+    /// Stores one game's events: through the group-commit writers, which answer after the commit.
     pub async fn append(&self, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
-        let Some(first) = events.first() else { return Ok(()) };
-        let columns = Columns::of(events);
-        // The game's row first (version check and lock), then the events, which
-        // come from `upd` and so are inserted only when the check passed.
-        let rows = self
-            .client()
-            .await?
-            .query(
-                "WITH upd AS (
-                   UPDATE games SET version = $8, status = $9, result = $10, reason = $11, deadline_ms = $12
-                   WHERE id = $1 AND version = $13 RETURNING id
-                 ), ins AS (
-                   INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
-                   SELECT upd.id, e.* FROM upd,
-                     unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS e
-                   RETURNING 1
-                 )
-                 SELECT pg_notify('zilo_events', id || ' ' || $8::text), (SELECT count(*) FROM ins) FROM upd",
-                &[
-                    &id,
-                    &columns.v,
-                    &columns.seat,
-                    &columns.cid,
-                    &columns.at,
-                    &columns.body,
-                    &columns.secret,
-                    &(summary.version as i64),
-                    &summary.status.name(),
-                    &summary.result,
-                    &summary.reason,
-                    &summary.deadline_ms,
-                    &(first.v as i64 - 1),
-                ],
-            )
-            .await
-            .map_err(other)?;
-        match rows.first().map(|r| r.get::<_, i64>(1)) {
-            Some(n) if n == events.len() as i64 => Ok(()),
-            Some(n) => Err(StoreError::Other(format!("{n} of {} events stored", events.len()))),
-            // No row: the version moved on (or the game is gone); the caller catches up.
-            None => Err(StoreError::Conflict),
+        if events.is_empty() {
+            return Ok(());
         }
+        let (done, answer) = oneshot::channel();
+        let job = Append { id: id.to_string(), events: events.to_vec(), summary: summary.clone(), done };
+        let stopped = || StoreError::Other("the database writer stopped".into());
+        self.appends.send(job).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Event>)>, StoreError> {
@@ -311,6 +313,145 @@ impl Postgres {
     }
 }
 
+/// A writer: takes the appends waiting (up to `GROUP_MAX`), commits them in
+/// one transaction, answers each; again and again until the server stops.
+async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
+    loop {
+        let group = {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else { return };
+            let mut group = vec![first];
+            while group.len() < GROUP_MAX {
+                match queue.try_recv() {
+                    Ok(append) => group.push(append),
+                    Err(_) => break,
+                }
+            }
+            group
+        };
+        if client.is_closed() {
+            match connect(&url, "zilo-writer").await {
+                Ok(fresh) => client = fresh,
+                Err(e) => {
+                    for append in group {
+                        let _ = append.done.send(Err(StoreError::Other(e.clone())));
+                    }
+                    continue;
+                }
+            }
+        }
+        match commit_group(&mut client, &group).await {
+            Ok(stored) => {
+                for append in group {
+                    let stored = stored.get(&append.id) == Some(&(append.summary.version as i64));
+                    let _ = append.done.send(if stored { Ok(()) } else { Err(StoreError::Conflict) });
+                }
+            }
+            Err(e) => {
+                tracing::debug!(
+                    "a group of {} appends failed ({}); writing them one by one",
+                    group.len(),
+                    describe(&e)
+                );
+                for append in group {
+                    let outcome = append_one(&client, &append.id, &append.events, &append.summary).await;
+                    let _ = append.done.send(outcome);
+                }
+            }
+        }
+    }
+}
+
+/// Commits a group of appends (one per game: each game's actor waits for its
+/// append before the next) in one transaction; the games stored, with their new versions.
+async fn commit_group(client: &mut Client, group: &[Append]) -> Result<HashMap<String, i64>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let mut ids: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
+    ids.sort_unstable();
+    // The rows first, in id order: two groups wanting the same games queue in the same order.
+    tx.query("SELECT id FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&ids]).await?;
+    let base: Vec<i64> = group.iter().map(|a| a.events[0].v as i64 - 1).collect();
+    let version: Vec<i64> = group.iter().map(|a| a.summary.version as i64).collect();
+    let status: Vec<&str> = group.iter().map(|a| a.summary.status.name()).collect();
+    let result: Vec<&str> = group.iter().map(|a| a.summary.result.as_str()).collect();
+    let reason: Vec<&str> = group.iter().map(|a| a.summary.reason.as_str()).collect();
+    let deadline: Vec<Option<i64>> = group.iter().map(|a| a.summary.deadline_ms).collect();
+    let game: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
+    let rows = tx
+        .query(
+            "UPDATE games AS g
+             SET version = i.version, status = i.status, result = i.result, reason = i.reason, deadline_ms = i.deadline_ms
+             FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::bigint[])
+               AS i(id, base, version, status, result, reason, deadline_ms)
+             WHERE g.id = i.id AND g.version = i.base
+             RETURNING g.id, g.version",
+            &[&game, &base, &version, &status, &result, &reason, &deadline],
+        )
+        .await?;
+    let stored: HashMap<String, i64> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+    if !stored.is_empty() {
+        let kept: Vec<&Append> =
+            group.iter().filter(|a| stored.get(&a.id) == Some(&(a.summary.version as i64))).collect();
+        let games: Vec<&str> = kept.iter().flat_map(|a| a.events.iter().map(|_| a.id.as_str())).collect();
+        let columns = Columns::of(kept.iter().flat_map(|a| a.events.iter()));
+        tx.execute(
+            "INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])",
+            &[&games, &columns.v, &columns.seat, &columns.cid, &columns.at, &columns.body, &columns.secret],
+        )
+        .await?;
+        let pairs: Vec<String> = kept.iter().map(|a| format!("{} {}", a.id, a.summary.version)).collect();
+        let payloads: Vec<String> = pairs.chunks(PER_NOTICE).map(|chunk| chunk.join(",")).collect();
+        tx.execute("SELECT pg_notify('zilo_events', p) FROM unnest($1::text[]) AS p", &[&payloads]).await?;
+    }
+    tx.commit().await?;
+    Ok(stored)
+}
+
+/// One append in one statement (atomic on its own), for when a group failed as a whole.
+async fn append_one(client: &Client, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    let Some(first) = events.first() else { return Ok(()) };
+    let columns = Columns::of(events);
+    // The game's row first (version check and lock), then the events, which
+    // come from `upd` and so are inserted only when the check passed.
+    let rows = client
+        .query(
+            "WITH upd AS (
+               UPDATE games SET version = $8, status = $9, result = $10, reason = $11, deadline_ms = $12
+               WHERE id = $1 AND version = $13 RETURNING id
+             ), ins AS (
+               INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+               SELECT upd.id, e.* FROM upd,
+                 unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS e
+               RETURNING 1
+             )
+             SELECT pg_notify('zilo_events', id || ' ' || $8::text), (SELECT count(*) FROM ins) FROM upd",
+            &[
+                &id,
+                &columns.v,
+                &columns.seat,
+                &columns.cid,
+                &columns.at,
+                &columns.body,
+                &columns.secret,
+                &(summary.version as i64),
+                &summary.status.name(),
+                &summary.result,
+                &summary.reason,
+                &summary.deadline_ms,
+                &(first.v as i64 - 1),
+            ],
+        )
+        .await
+        .map_err(other)?;
+    match rows.first().map(|r| r.get::<_, i64>(1)) {
+        Some(n) if n == events.len() as i64 => Ok(()),
+        Some(n) => Err(StoreError::Other(format!("{n} of {} events stored", events.len()))),
+        // No row: the version moved on (or the game is gone); the caller catches up.
+        None => Err(StoreError::Conflict),
+    }
+}
+
 /// Events as column arrays, for `unnest`.
 struct Columns {
     v: Vec<i64>,
@@ -322,14 +463,23 @@ struct Columns {
 }
 
 impl Columns {
-    fn of(events: &[Event]) -> Columns {
-        Columns {
-            v: events.iter().map(|e| e.v as i64).collect(),
-            seat: events.iter().map(|e| e.seat.map(seat_name)).collect(),
-            cid: events.iter().map(|e| e.cid.clone()).collect(),
-            at: events.iter().map(|e| e.at_ms).collect(),
-            body: events.iter().map(|e| e.body.to_string()).collect(),
-            secret: events.iter().map(|e| e.secret.clone()).collect(),
+    fn of<'a>(events: impl IntoIterator<Item = &'a Event>) -> Columns {
+        let mut c = Columns {
+            v: Vec::new(),
+            seat: Vec::new(),
+            cid: Vec::new(),
+            at: Vec::new(),
+            body: Vec::new(),
+            secret: Vec::new(),
+        };
+        for e in events {
+            c.v.push(e.v as i64);
+            c.seat.push(e.seat.map(seat_name));
+            c.cid.push(e.cid.clone());
+            c.at.push(e.at_ms);
+            c.body.push(e.body.to_string());
+            c.secret.push(e.secret.clone());
         }
+        c
     }
 }
