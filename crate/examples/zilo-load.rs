@@ -127,6 +127,37 @@ async fn read_until(ws: &mut Socket, mut until: impl FnMut(&Value) -> bool) -> R
     }
 }
 
+/// The server's ack histogram (`zilo_ack_seconds_bucket` from `/metrics`): (upper bound, cumulative count).
+fn ack_histogram(addr: &str) -> Vec<(f64, u64)> {
+    use std::io::{Read, Write};
+    let mut text = String::new();
+    if let Ok(mut stream) = std::net::TcpStream::connect(addr) {
+        let _ = stream.set_read_timeout(Some(PATIENCE));
+        let _ = write!(stream, "GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        let _ = stream.read_to_string(&mut text);
+    }
+    text.lines()
+        .filter_map(|line| line.strip_prefix("zilo_ack_seconds_bucket{le=\""))
+        .filter_map(|rest| {
+            let (bound, count) = rest.split_once("\"} ")?;
+            let bound = if bound == "+Inf" { f64::INFINITY } else { bound.parse().ok()? };
+            Some((bound, count.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// The bucket bound (ms) under which a share `p` of the acks between two histograms fell.
+fn histogram_quantile(before: &[(f64, u64)], after: &[(f64, u64)], p: f64) -> String {
+    let counts: Vec<(f64, u64)> =
+        after.iter().map(|&(bound, n)| (bound, n - before.iter().find(|b| b.0 == bound).map_or(0, |b| b.1))).collect();
+    let total = counts.last().map_or(0, |c| c.1);
+    match counts.iter().find(|c| c.1 as f64 >= p * total as f64) {
+        Some((bound, _)) if bound.is_finite() => format!("<= {} ms", bound * 1000.0),
+        Some(_) => "over the top bucket".into(),
+        None => "none".into(),
+    }
+}
+
 /// What all bots share.
 struct Shared {
     addr: String,
@@ -253,6 +284,7 @@ fn main() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let in_play_at_start = shared.in_play.load(Ordering::Relaxed);
+    let histogram_before = ack_histogram(&shared.addr);
     shared.measuring.store(true, Ordering::Relaxed);
     let started = Instant::now();
     let mut peak_rss = 0;
@@ -262,6 +294,7 @@ fn main() {
     }
     shared.measuring.store(false, Ordering::Relaxed);
     let elapsed = started.elapsed().as_secs_f64();
+    let histogram_after = ack_histogram(&shared.addr);
     let in_play = shared.in_play.load(Ordering::Relaxed);
     shared.stop.store(true, Ordering::Relaxed);
     let mut first_error = None;
@@ -285,7 +318,7 @@ fn main() {
     };
     let acked = shared.acked.load(Ordering::Relaxed);
     println!(
-        "{} games ({} in play at start, {} at end), {:.0} s: {} moves acked, {:.0} acked moves/s (aim {:.0}), ack p50 {:.1} ms, p99 {:.1} ms, server memory {:.1} KiB per game ({} MiB peak), {} bot errors{}",
+        "{} games ({} in play at start, {} at end), {:.0} s: {} moves acked, {:.0} acked moves/s (aim {:.0}), ack p50 {:.1} ms, p99 {:.1} ms (in the server, arrival to ack: p50 {}, p99 {}), server memory {:.1} KiB per game ({} MiB peak), {} bot errors{}",
         o.games,
         in_play_at_start,
         in_play,
@@ -295,6 +328,8 @@ fn main() {
         o.rate,
         pct(0.50),
         pct(0.99),
+        histogram_quantile(&histogram_before, &histogram_after, 0.50),
+        histogram_quantile(&histogram_before, &histogram_after, 0.99),
         peak_rss.saturating_sub(base_rss) as f64 / o.games as f64,
         peak_rss / 1024,
         shared.errors.load(Ordering::Relaxed),
