@@ -399,6 +399,14 @@ fn bad_input_is_harmless() {
     assert_eq!(status, 413, "{answer}");
     assert!(answer.contains("\"error\""), "{answer}");
     assert_eq!(server.get("/api/nothing").0, 404);
+    // An unreadable id and a wrong method get the same one-line JSON errors.
+    let answer = server.raw_request("GET /api/games/%FF%FE HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(answer.starts_with("HTTP/1.1 404") && answer.ends_with("{\"error\":\"no such game\"}"), "{answer}");
+    let answer = server.raw_request("DELETE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(
+        answer.starts_with("HTTP/1.1 405") && answer.contains("{\"error\":\"DELETE is not answered here\"}"),
+        "{answer}"
+    );
     for path in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/..%2fCargo.toml"] {
         let answer = server.raw_request(&format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
         assert!(!answer.starts_with("HTTP/1.1 200"), "{path}: {answer}");

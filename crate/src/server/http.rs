@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
@@ -179,10 +179,19 @@ async fn create(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> 
     (StatusCode::CREATED, Json(json!({"game": id, "seat": seat_name(seat), "token": token}))).into_response()
 }
 
-async fn join(State(app): State<App>, Path(id): Path<String>) -> Response {
-    if !tokens::is_game_id(&id) {
-        return error(StatusCode::NOT_FOUND, "no such game");
+/// The game id in the path, if it could be one (an unreadable path is no game either).
+fn game_id(path: Result<Path<String>, PathRejection>) -> Result<String, Refusal> {
+    match path {
+        Ok(Path(id)) if tokens::is_game_id(&id) => Ok(id),
+        _ => Err(Refusal(StatusCode::NOT_FOUND, "no such game".into())),
     }
+}
+
+async fn join(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Response {
+    let id = match game_id(path) {
+        Ok(id) => id,
+        Err(refusal) => return refusal.into_response(),
+    };
     let token = tokens::token();
     let command = Command::Join { token_hash: tokens::hash(&token), seat: None };
     match app.hub.command(&id, None, None, command).await {
@@ -197,10 +206,11 @@ async fn join(State(app): State<App>, Path(id): Path<String>) -> Response {
     }
 }
 
-async fn view(State(app): State<App>, Path(id): Path<String>) -> Response {
-    if !tokens::is_game_id(&id) {
-        return error(StatusCode::NOT_FOUND, "no such game");
-    }
+async fn view(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Response {
+    let id = match game_id(path) {
+        Ok(id) => id,
+        Err(refusal) => return refusal.into_response(),
+    };
     match app.hub.view(&id).await {
         Ok(game) => Json(game).into_response(),
         Err(e) => hub_error(e),
@@ -209,13 +219,14 @@ async fn view(State(app): State<App>, Path(id): Path<String>) -> Response {
 
 async fn connect(
     State(app): State<App>,
-    Path(id): Path<String>,
+    path: Result<Path<String>, PathRejection>,
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    if !tokens::is_game_id(&id) {
-        return error(StatusCode::NOT_FOUND, "no such game");
-    }
+    let id = match game_id(path) {
+        Ok(id) => id,
+        Err(refusal) => return refusal.into_response(),
+    };
     let since = match query.get("v").map(|v| v.parse::<u64>()) {
         None => None,
         Some(Ok(v)) => Some(v),

@@ -113,7 +113,7 @@ pub fn listener_name() -> String {
 async fn listen(url: &str, notices: broadcast::Sender<Notice>) -> Result<tokio::task::JoinHandle<()>, String> {
     let mut config: tokio_postgres::Config =
         url.parse().map_err(|e| format!("cannot read the PostgreSQL URL: {}", describe(&e)))?;
-    config.application_name(&listener_name());
+    config.application_name(listener_name());
     let (client, mut connection) =
         config.connect(NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))?;
     let (up_tx, up_rx) = tokio::sync::oneshot::channel::<Client>();
