@@ -1,26 +1,32 @@
 //! The load generator behind `make bench-online`: starts `zilo serve` on a
 //! free port of 127.0.0.1 (SQLite in a temporary file, or the PostgreSQL of
-//! `--pg URL`), then plays `--games` games at once, each by one thread with
-//! a WebSocket per seat, random legal moves paced so that all games together
-//! aim at `--rate` moves a second, for `--seconds`. Reports games in play,
-//! acknowledged moves a second, p50/p99 ack latency (send to ack, as the
-//! client sees it) and the server's memory per game. Only 127.0.0.1; every
-//! loop bounded in count and time.
+//! `--pg URL`), then plays `--games` games at once, each by one bot (a task
+//! on a two-thread tokio runtime, so the bots cost little beside the server on
+//! the same cores) with a WebSocket per seat, random legal moves paced so that
+//! all games together aim at `--rate` moves a second, for `--seconds`.
+//! Reports games in play, acknowledged moves a second, p50/p99 ack latency
+//! (send to ack, as the client sees it) and the server's memory per game.
+//! Only 127.0.0.1; every loop bounded in count and time.
 //!
 //! cargo run --release --example zilo-load -- --zilo target/release/zilo [--games N] [--seconds S] [--rate R] [--pg URL]
 
 use std::io::{BufRead, BufReader};
-use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The longest a bot waits for any one answer.
+const PATIENCE: Duration = Duration::from_secs(10);
 
 struct Options {
     zilo: String,
@@ -68,39 +74,87 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder().timeout_global(Some(Duration::from_secs(30))).build().into()
+/// POST a JSON body over a fresh connection (HTTP/1.1, `Connection: close`); the JSON answer.
+async fn post(addr: &str, path: &str, body: Value) -> Result<Value, String> {
+    let exchange = async {
+        let mut stream = TcpStream::connect(addr).await.map_err(|e| format!("POST {path}: {e}"))?;
+        let body = body.to_string();
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.map_err(|e| format!("POST {path}: {e}"))?;
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.map_err(|e| format!("POST {path}: {e}"))?;
+        let answer = String::from_utf8_lossy(&answer);
+        let (head, body) = answer.split_once("\r\n\r\n").ok_or_else(|| format!("POST {path}: no answer"))?;
+        if !head.starts_with("HTTP/1.1 20") {
+            return Err(format!("POST {path}: {}", head.lines().next().unwrap_or("")));
+        }
+        serde_json::from_str(body).map_err(|e| format!("POST {path}: {e}"))
+    };
+    tokio::time::timeout(PATIENCE, exchange).await.map_err(|_| format!("POST {path}: no answer in time"))?
 }
 
-fn post(addr: &str, path: &str, body: Value) -> Result<Value, String> {
-    let mut response =
-        agent().post(&format!("http://{addr}{path}")).send_json(body).map_err(|e| format!("POST {path}: {e}"))?;
-    response.body_mut().read_json().map_err(|e| e.to_string())
-}
-
-fn socket(addr: &str, game: &str, token: &str) -> Result<Socket, String> {
-    let (ws, _) = tungstenite::connect(format!("ws://{addr}/api/games/{game}/socket?token={token}"))
+async fn socket(addr: &str, game: &str, token: &str) -> Result<Socket, String> {
+    let url = format!("ws://{addr}/api/games/{game}/socket?token={token}");
+    let connecting = tokio_tungstenite::connect_async(url);
+    let (ws, _) = tokio::time::timeout(PATIENCE, connecting)
+        .await
+        .map_err(|_| "socket: no answer in time".to_string())?
         .map_err(|e| format!("socket: {e}"))?;
     if let MaybeTlsStream::Plain(s) = ws.get_ref() {
-        let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
         let _ = s.set_nodelay(true);
     }
     Ok(ws)
 }
 
-/// Reads frames until `until` says stop; `None` on a closed socket or a 10 s silence.
-fn read_until(ws: &mut Socket, mut until: impl FnMut(&Value) -> bool) -> Option<Value> {
+/// Reads frames until `until` says stop; an error on a closed socket or a silence of `PATIENCE`.
+async fn read_until(ws: &mut Socket, mut until: impl FnMut(&Value) -> bool) -> Result<Value, String> {
     loop {
-        match ws.read() {
-            Ok(Message::Text(t)) => {
-                let frame: Value = serde_json::from_str(t.as_str()).ok()?;
+        let message = tokio::time::timeout(PATIENCE, ws.next()).await.map_err(|_| "no frame in time".to_string())?;
+        match message {
+            Some(Ok(Message::Text(t))) => {
+                let frame: Value = serde_json::from_str(t.as_str()).map_err(|e| e.to_string())?;
                 if until(&frame) {
-                    return Some(frame);
+                    return Ok(frame);
                 }
             }
-            Ok(_) => {}
-            Err(_) => return None,
+            Some(Ok(_)) => {}
+            Some(Err(e)) => return Err(e.to_string()),
+            None => return Err("socket closed".into()),
         }
+    }
+}
+
+/// The server's ack histogram (`zilo_ack_seconds_bucket` from `/metrics`): (upper bound, cumulative count).
+fn ack_histogram(addr: &str) -> Vec<(f64, u64)> {
+    use std::io::{Read, Write};
+    let mut text = String::new();
+    if let Ok(mut stream) = std::net::TcpStream::connect(addr) {
+        let _ = stream.set_read_timeout(Some(PATIENCE));
+        let _ = write!(stream, "GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        let _ = stream.read_to_string(&mut text);
+    }
+    text.lines()
+        .filter_map(|line| line.strip_prefix("zilo_ack_seconds_bucket{le=\""))
+        .filter_map(|rest| {
+            let (bound, count) = rest.split_once("\"} ")?;
+            let bound = if bound == "+Inf" { f64::INFINITY } else { bound.parse().ok()? };
+            Some((bound, count.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// The bucket bound (ms) under which a share `p` of the acks between two histograms fell.
+fn histogram_quantile(before: &[(f64, u64)], after: &[(f64, u64)], p: f64) -> String {
+    let counts: Vec<(f64, u64)> =
+        after.iter().map(|&(bound, n)| (bound, n - before.iter().find(|b| b.0 == bound).map_or(0, |b| b.1))).collect();
+    let total = counts.last().map_or(0, |c| c.1);
+    match counts.iter().find(|c| c.1 as f64 >= p * total as f64) {
+        Some((bound, _)) if bound.is_finite() => format!("<= {} ms", bound * 1000.0),
+        Some(_) => "over the top bucket".into(),
+        None => "none".into(),
     }
 }
 
@@ -116,34 +170,32 @@ struct Shared {
     latencies_us: Mutex<Vec<u32>>,
 }
 
-/// One game: create, join, two sockets, then moves at `interval` until stopped.
-fn bot(shared: Arc<Shared>, interval: Duration, seed: u64) -> Result<(), String> {
+/// One game after another: create, join, two sockets, then moves at `interval` until stopped.
+async fn bot(shared: Arc<Shared>, interval: Duration, seed: u64) -> Result<(), String> {
     let mut rng = zilo::rng::Rng::new(seed);
     let mut latencies = Vec::new();
-    let result = (|| {
+    let result = async {
         while !shared.stop.load(Ordering::Relaxed) {
-            let created = post(&shared.addr, "/api/games", json!({"variant": shared.variant, "side": "first"}))?;
+            let created = post(&shared.addr, "/api/games", json!({"variant": shared.variant, "side": "first"})).await?;
             let game = created["game"].as_str().ok_or("no game id")?.to_string();
-            let joined = post(&shared.addr, &format!("/api/games/{game}/join"), json!({}))?;
+            let joined = post(&shared.addr, &format!("/api/games/{game}/join"), json!({})).await?;
             let tokens = [created["token"].as_str().unwrap_or(""), joined["token"].as_str().unwrap_or("")];
-            let mut sockets = [socket(&shared.addr, &game, tokens[0])?, socket(&shared.addr, &game, tokens[1])?];
+            let mut sockets =
+                [socket(&shared.addr, &game, tokens[0]).await?, socket(&shared.addr, &game, tokens[1]).await?];
             let mut v = 0;
             for ws in &mut sockets {
-                v = read_until(ws, |f| f["t"] == "snapshot").ok_or("no snapshot")?["v"].as_u64().unwrap_or(0);
+                v = read_until(ws, |f| f["t"] == "snapshot").await?["v"].as_u64().unwrap_or(0);
             }
             let mut local = zilo::door::Game::new(&shared.variant, None).map_err(|e| e.to_string())?;
             shared.in_play.fetch_add(1, Ordering::Relaxed);
-            let mut next = Instant::now() + interval.mul_f64(rng.below(1000) as f64 / 1000.0);
+            let mut next = tokio::time::Instant::now() + interval.mul_f64(rng.below(1000) as f64 / 1000.0);
             let mut cid = 0u64;
             while !shared.stop.load(Ordering::Relaxed) {
                 let moves = local.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
-                let now = Instant::now();
-                if next > now {
-                    std::thread::sleep(next - now);
-                }
+                tokio::time::sleep_until(next).await;
                 next += interval;
                 let mv = &moves[rng.below(moves.len())];
                 let seat = local.turn().index();
@@ -151,8 +203,8 @@ fn bot(shared: Arc<Shared>, interval: Duration, seed: u64) -> Result<(), String>
                 let cid_text = cid.to_string();
                 let sent = Instant::now();
                 let frame = json!({"t": "move", "cid": cid_text, "v": v, "move": mv}).to_string();
-                sockets[seat].send(Message::text(frame)).map_err(|e| e.to_string())?;
-                let answer = read_until(&mut sockets[seat], |f| f["cid"] == cid_text.as_str()).ok_or("no answer")?;
+                sockets[seat].send(Message::text(frame)).await.map_err(|e| e.to_string())?;
+                let answer = read_until(&mut sockets[seat], |f| f["cid"] == cid_text.as_str()).await?;
                 if answer["t"] != "ack" {
                     return Err(format!("rejected: {answer}"));
                 }
@@ -169,12 +221,16 @@ fn bot(shared: Arc<Shared>, interval: Duration, seed: u64) -> Result<(), String>
                 }
                 // The opponent's socket holds the move's event: read it (and any end).
                 let other = 1 - seat;
-                read_until(&mut sockets[other], |f| f["v"].as_u64() == Some(v)).ok_or("no event")?;
+                read_until(&mut sockets[other], |f| f["v"].as_u64() == Some(v)).await?;
             }
             shared.in_play.fetch_sub(1, Ordering::Relaxed);
+            for ws in &mut sockets {
+                let _ = ws.close(None).await;
+            }
         }
         Ok(())
-    })();
+    }
+    .await;
     shared.latencies_us.lock().unwrap_or_else(|p| p.into_inner()).extend(latencies);
     if result.is_err() {
         shared.errors.fetch_add(1, Ordering::Relaxed);
@@ -216,21 +272,19 @@ fn main() {
         latencies_us: Mutex::new(Vec::new()),
     });
     let interval = Duration::from_secs_f64(o.games as f64 / o.rate);
-    let mut threads = Vec::new();
-    for i in 0..o.games {
-        let shared = shared.clone();
-        let t = std::thread::Builder::new()
-            .stack_size(256 * 1024)
-            .spawn(move || bot(shared, interval, 0x5eed + i as u64))
-            .expect("a bot thread");
-        threads.push(t);
-    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime for the bots");
+    let bots: Vec<_> = (0..o.games).map(|i| runtime.spawn(bot(shared.clone(), interval, 0x5eed + i as u64))).collect();
     // Warm up until every game is in play (at most 60 s), then measure.
     let warm = Instant::now();
     while (shared.in_play.load(Ordering::Relaxed) as usize) < o.games && warm.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(50));
     }
     let in_play_at_start = shared.in_play.load(Ordering::Relaxed);
+    let histogram_before = ack_histogram(&shared.addr);
     shared.measuring.store(true, Ordering::Relaxed);
     let started = Instant::now();
     let mut peak_rss = 0;
@@ -240,14 +294,18 @@ fn main() {
     }
     shared.measuring.store(false, Ordering::Relaxed);
     let elapsed = started.elapsed().as_secs_f64();
+    let histogram_after = ack_histogram(&shared.addr);
     let in_play = shared.in_play.load(Ordering::Relaxed);
     shared.stop.store(true, Ordering::Relaxed);
     let mut first_error = None;
-    for t in threads {
-        if let Ok(Err(e)) = t.join() {
-            first_error.get_or_insert(e);
+    runtime.block_on(async {
+        // Each bot stops at its next move; one stuck on a read gives up after PATIENCE.
+        for bot in bots {
+            if let Ok(Err(e)) = bot.await {
+                first_error.get_or_insert(e);
+            }
         }
-    }
+    });
     let _ = server.kill();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
@@ -260,7 +318,7 @@ fn main() {
     };
     let acked = shared.acked.load(Ordering::Relaxed);
     println!(
-        "{} games ({} in play at start, {} at end), {:.0} s: {} moves acked, {:.0} acked moves/s (aim {:.0}), ack p50 {:.1} ms, p99 {:.1} ms, server memory {:.1} KiB per game ({} MiB peak), {} bot errors{}",
+        "{} games ({} in play at start, {} at end), {:.0} s: {} moves acked, {:.0} acked moves/s (aim {:.0}), ack p50 {:.1} ms, p99 {:.1} ms (in the server, arrival to ack: p50 {}, p99 {}), server memory {:.1} KiB per game ({} MiB peak), {} bot errors{}",
         o.games,
         in_play_at_start,
         in_play,
@@ -270,6 +328,8 @@ fn main() {
         o.rate,
         pct(0.50),
         pct(0.99),
+        histogram_quantile(&histogram_before, &histogram_after, 0.50),
+        histogram_quantile(&histogram_before, &histogram_after, 0.99),
         peak_rss.saturating_sub(base_rss) as f64 / o.games as f64,
         peak_rss / 1024,
         shared.errors.load(Ordering::Relaxed),

@@ -399,6 +399,14 @@ fn bad_input_is_harmless() {
     assert_eq!(status, 413, "{answer}");
     assert!(answer.contains("\"error\""), "{answer}");
     assert_eq!(server.get("/api/nothing").0, 404);
+    // An unreadable id and a wrong method get the same one-line JSON errors.
+    let answer = server.raw_request("GET /api/games/%FF%FE HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(answer.starts_with("HTTP/1.1 404") && answer.ends_with("{\"error\":\"no such game\"}"), "{answer}");
+    let answer = server.raw_request("DELETE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(
+        answer.starts_with("HTTP/1.1 405") && answer.contains("{\"error\":\"DELETE is not answered here\"}"),
+        "{answer}"
+    );
     for path in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/..%2fCargo.toml"] {
         let answer = server.raw_request(&format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
         assert!(!answer.starts_with("HTTP/1.1 200"), "{path}: {answer}");
@@ -440,4 +448,87 @@ fn a_graceful_stop_loses_no_acknowledged_move() {
     assert!(first.is_closed_within(Duration::from_secs(2)), "connections are closed on stop");
     let server = Server::start(&db);
     assert_eq!(server.view(&id)["moves"], moves);
+}
+
+#[test]
+fn sockets_over_max_connections_are_refused_with_a_503() {
+    let www = temp_dir("www-max");
+    let server = Server::start_with_args(&sqlite_db("max"), &www, &["--max-connections", "2"]);
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let mut first = server.socket(&id, Some(&t1), None);
+    let mut second = server.socket(&id, Some(&t2), None);
+    let v = first.next()["v"].as_u64().unwrap();
+    second.next();
+    let (status, body) = server.try_socket_with_body(&id, None, None).err().expect("a third socket is refused");
+    assert_eq!(status, "HTTP 503");
+    let answer: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    let reason = answer["error"].as_str().unwrap();
+    assert!(
+        reason.contains("too many connections") && reason.contains("at most 2") && !reason.contains('\n'),
+        "{body}"
+    );
+    // Those already open go on playing, and HTTP still answers.
+    assert_eq!(first.play("m", v, "e2e4")["t"], "ack");
+    assert_eq!(server.get("/api/health").1["ok"], true);
+    assert!(server.get_text("/metrics").1.contains("zilo_connections_refused_total 1"));
+    // A place freed is a place taken again.
+    drop(second);
+    let started = Instant::now();
+    let mut again = loop {
+        match server.try_socket(&id, Some(&t2), None) {
+            Ok(client) => break client,
+            Err(e) => assert!(started.elapsed() < Duration::from_secs(5), "the freed place stays taken: {e}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(again.next()["t"], "snapshot");
+}
+
+#[test]
+fn every_game_plays_online_from_its_start_to_a_stored_result() {
+    let server = Server::start(&sqlite_db("every"));
+    for variant in zilo::door::ids() {
+        let (id, t1, t2) =
+            server.create_and_join(json!({"variant": variant, "clock": {"initial": 60, "increment": 1}}));
+        let mut seats = [server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None)];
+        let snapshot = seats[0].next();
+        seats[1].next();
+        let mut v = snapshot["v"].as_u64().unwrap();
+        if snapshot["game"]["status"] == "setup" {
+            for (i, side) in [zilo::door::Side::First, zilo::door::Side::Second].into_iter().enumerate() {
+                let half = zilo::door::Half::random(variant, side, 7).unwrap().text();
+                seats[i].send(&json!({"t": "setup", "cid": "half", "half": half}));
+                assert_eq!(seats[i].answer("half")["t"], "ack", "{variant}");
+            }
+            v = seats[0].until("start")["v"].as_u64().unwrap();
+        } else {
+            assert_eq!(snapshot["game"]["status"], "playing", "{variant}");
+        }
+        // Two moves, each seen by the other seat with its notation, then a resignation.
+        for ply in 0..2 {
+            let view = server.view(&id);
+            let mover = if view["turn"] == "first" { 0 } else { 1 };
+            let mv = a_legal_move(variant, view["position"].as_str().unwrap());
+            let ack = seats[mover].play(&format!("p{ply}"), v, &mv);
+            assert_eq!(ack["t"], "ack", "{variant} {mv}: {ack}");
+            v = ack["v"].as_u64().unwrap();
+            let event = loop {
+                let frame = seats[1 - mover].until("move");
+                if frame["v"].as_u64() == Some(v) {
+                    break frame;
+                }
+            };
+            assert_eq!((event["v"].as_u64(), event["move"].as_str()), (Some(v), Some(mv.as_str())), "{variant}");
+            assert!(event["text"].as_str().is_some_and(|t| !t.is_empty()) && event["clock"].is_object(), "{event}");
+        }
+        seats[0].send(&json!({"t": "resign", "cid": "bye"}));
+        assert_eq!(seats[0].answer("bye")["t"], "ack", "{variant}");
+        let view = server.view(&id);
+        assert_eq!(
+            (view["status"].as_str(), view["result"].as_str(), view["reason"].as_str()),
+            (Some("over"), Some("0-1"), Some("resignation")),
+            "{variant}"
+        );
+        assert_eq!(view["moves"].as_array().unwrap().len(), 2, "{variant}: the move list is kept");
+    }
 }

@@ -8,8 +8,37 @@ mod server_support;
 
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{json, Value};
 use server_support::*;
+
+/// Runs `query` on the database (for what the tests do behind the servers' backs); the rows, as text.
+fn sql(url: &str, query: &str) -> Vec<Vec<String>> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("a connection");
+        tokio::spawn(connection);
+        let messages = client.simple_query(query).await.unwrap_or_else(|e| panic!("{query}: {e}"));
+        messages
+            .into_iter()
+            .filter_map(|m| match m {
+                tokio_postgres::SimpleQueryMessage::Row(row) => {
+                    Some((0..row.len()).map(|i| row.get(i).unwrap_or("").to_string()).collect())
+                }
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// The events a watcher saw up to version `last` (waiting for them, bounded), in order.
+fn events_until(watcher: &mut Client, last: u64) -> Vec<Value> {
+    let started = Instant::now();
+    while watcher.seen.last().and_then(|f| f["v"].as_u64()) != Some(last) {
+        assert!(started.elapsed() < WAIT, "no event {last}; saw {:?}", watcher.seen);
+        watcher.next_within(Duration::from_millis(200));
+    }
+    watcher.seen.iter().filter(|f| f["t"] != "snapshot").cloned().collect()
+}
 
 fn postgres_url() -> Option<String> {
     match std::env::var("ZILO_TEST_PG") {
@@ -120,4 +149,114 @@ fn postgres_keeps_hidden_halves_and_clocks_like_sqlite() {
         std::thread::sleep(Duration::from_millis(100));
     }
     assert_eq!(b.view(&live)["reason"], "time");
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn two_processes_racing_appends_never_deadlock_and_every_watcher_sees_one_history() {
+    let Some(url) = postgres_url() else { return };
+    let (a, b) = (Server::start(&url), Server::start(&url));
+    const GAMES: usize = 4;
+    const ROUNDS: usize = 16;
+    let games: Vec<(String, String, String)> = (0..GAMES)
+        .map(|_| a.create_and_join(json!({"variant": "chess", "clock": {"initial": 600, "increment": 0}})))
+        .collect();
+    // Per game, in parallel: each round the seat to move sends two different
+    // moves at the same version at once, one through each process.
+    std::thread::scope(|scope| {
+        for (g, (id, t1, t2)) in games.iter().enumerate() {
+            let (a, b) = (&a, &b);
+            scope.spawn(move || {
+                let mut watchers = [a.socket(id, None, None), b.socket(id, None, None)];
+                let start_v = watchers[0].next()["v"].as_u64().unwrap();
+                assert_eq!(watchers[1].next()["v"].as_u64(), Some(start_v));
+                let mut seats = [
+                    [a.socket(id, Some(t1), None), b.socket(id, Some(t1), None)],
+                    [a.socket(id, Some(t2), None), b.socket(id, Some(t2), None)],
+                ];
+                for pair in &mut seats {
+                    for client in pair.iter_mut() {
+                        client.next();
+                    }
+                }
+                let mut v = start_v;
+                let mut played = 0;
+                for round in 0..ROUNDS {
+                    let view = a.view(id);
+                    let game = zilo::door::Game::new("chess", view["position"].as_str()).unwrap();
+                    let legal = game.legal_moves();
+                    // Two different moves (when there are two), varied so the game does not repeat.
+                    let n = legal.len();
+                    let (m1, m2) = (&legal[(g + 3 * round) % n], &legal[(g + 3 * round + n / 2 + 1) % n]);
+                    let pair = &mut seats[round % 2];
+                    let (c1, c2) = (format!("g{g}r{round}a"), format!("g{g}r{round}b"));
+                    pair[0].send(&json!({"t": "move", "cid": c1, "v": v, "move": m1}));
+                    pair[1].send(&json!({"t": "move", "cid": c2, "v": v, "move": m2}));
+                    let answers = [pair[0].answer(&c1), pair[1].answer(&c2)];
+                    let acked: Vec<&Value> = answers.iter().filter(|r| r["t"] == "ack").collect();
+                    assert_eq!(acked.len(), 1, "exactly one of two racing moves goes in: {answers:?}");
+                    for r in answers.iter().filter(|r| r["t"] == "reject") {
+                        // A deadlock or a failed write would say "not stored"; a lost race is a stale version.
+                        assert!(r["reason"].as_str().unwrap().contains("stale"), "{r}");
+                    }
+                    v = acked[0]["v"].as_u64().unwrap();
+                    assert_eq!(v, start_v + round as u64 + 1);
+                    played += 1;
+                    if a.view(id)["status"] == "over" {
+                        v += 1; // the end event
+                        break;
+                    }
+                }
+                // Both processes' watchers saw the same events, each version once, in order.
+                let seen_a = events_until(&mut watchers[0], v);
+                let seen_b = events_until(&mut watchers[1], v);
+                let versions: Vec<u64> = seen_a.iter().map(|f| f["v"].as_u64().unwrap()).collect();
+                assert_eq!(versions, (start_v + 1..=v).collect::<Vec<_>>());
+                assert_eq!(seen_a, seen_b, "the two processes told the same history");
+                assert_eq!(a.view(id)["moves"], b.view(id)["moves"]);
+                assert_eq!(a.view(id)["moves"].as_array().unwrap().len(), played);
+            });
+        }
+    });
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn a_dropped_listen_connection_comes_back_and_misses_no_move() {
+    let Some(url) = postgres_url() else { return };
+    let (a, b) = (Server::start(&url), Server::start(&url));
+    let (id, t1, t2) = a.create_and_join(json!({"variant": "chess"}));
+    let mut watcher_a = a.socket(&id, None, None);
+    let v = watcher_a.next()["v"].as_u64().unwrap();
+    let (mut first_b, mut second_b) = (b.socket(&id, Some(&t1), None), b.socket(&id, Some(&t2), None));
+    first_b.next();
+    second_b.next();
+    let listener = format!("zilo-listen-{}", a.pid());
+    let backends =
+        |name: &str| sql(&url, &format!("SELECT pid FROM pg_stat_activity WHERE application_name = '{name}'"));
+    let old = backends(&listener);
+    assert_eq!(old.len(), 1, "one LISTEN connection for process A");
+
+    // A's LISTEN connection is cut; moves made through B meanwhile still reach A's watcher.
+    let killed = sql(&url, &format!("SELECT pg_terminate_backend({})", old[0][0]));
+    assert_eq!(killed, vec![vec!["t".to_string()]]);
+    assert_eq!(first_b.play("e4", v, "e2e4")["t"], "ack");
+    assert_eq!(second_b.play("e5", v + 1, "e7e5")["t"], "ack");
+    let seen = events_until(&mut watcher_a, v + 2);
+    let moves: Vec<&str> = seen.iter().map(|f| f["move"].as_str().unwrap()).collect();
+    assert_eq!(moves, ["e2e4", "e7e5"]);
+
+    // The connection is back (a new backend), and moves arrive through it within a second again.
+    let started = Instant::now();
+    let new = loop {
+        let now = backends(&listener);
+        if now.len() == 1 && now != old {
+            break now;
+        }
+        assert!(started.elapsed() < WAIT, "A never listened again: {now:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_ne!(new, old);
+    assert_eq!(first_b.play("nf3", v + 2, "g1f3")["t"], "ack");
+    assert_eq!(event_within_a_second(&mut watcher_a, v + 3)["move"], "g1f3");
 }

@@ -108,9 +108,11 @@ impl Hub {
     }
 
     /// The actor of game `id`, loaded from the database when not in memory.
+    /// The database is read without holding the map, so a slow load (or a
+    /// flood of unknown ids) does not hold up other games; of two loads of
+    /// one game at once, the first to finish is kept.
     async fn actor(self: &Arc<Hub>, id: &str) -> Result<mpsc::Sender<Request>, HubError> {
-        let mut games = self.games.lock().await;
-        if let Some(tx) = games.get(id).filter(|tx| !tx.is_closed()) {
+        if let Some(tx) = self.games.lock().await.get(id).filter(|tx| !tx.is_closed()) {
             return Ok(tx.clone());
         }
         let loaded = self.store.load(id).await.map_err(|e| HubError::Unavailable(e.to_string()))?;
@@ -119,6 +121,10 @@ impl Hub {
             tracing::error!(game = id, "cannot replay the stored game: {e}");
             HubError::Unavailable(format!("the stored game cannot be read: {e}"))
         })?;
+        let mut games = self.games.lock().await;
+        if let Some(tx) = games.get(id).filter(|tx| !tx.is_closed()) {
+            return Ok(tx.clone());
+        }
         let (tx, rx) = mpsc::channel(QUEUE);
         let actor = Actor {
             hub: self.clone(),
@@ -187,19 +193,29 @@ impl Hub {
     pub async fn appended_elsewhere(&self, id: &str, v: u64) {
         let tx = self.games.lock().await.get(id).cloned();
         if let Some(tx) = tx {
-            let _ = tx.try_send(Request::CatchUp(Some(v)));
+            tell(tx, Request::CatchUp(Some(v)));
         }
     }
 
     /// Every game in memory catches up (some notifications were missed).
     pub async fn catch_up_all(&self) {
         for tx in self.games.lock().await.values() {
-            let _ = tx.try_send(Request::CatchUp(None));
+            tell(tx.clone(), Request::CatchUp(None));
         }
     }
 
     pub async fn loaded(&self) -> usize {
         self.games.lock().await.len()
+    }
+}
+
+/// Sends a request without waiting; a busy actor gets it as soon as its queue has room
+/// (a catch-up must not be dropped, or a player would miss another process's move).
+fn tell(tx: mpsc::Sender<Request>, request: Request) {
+    if let Err(mpsc::error::TrySendError::Full(request)) = tx.try_send(request) {
+        tokio::spawn(async move {
+            let _ = tx.send(request).await;
+        });
     }
 }
 
@@ -323,6 +339,7 @@ impl Actor {
     /// the summary to store without copying the game; if the store fails, the
     /// game is read back from the database, which is the truth.
     async fn store(&mut self, events: Vec<Event>) -> Result<(), StoreError> {
+        let published = self.state.version;
         let mut outcome = Ok(());
         for e in &events {
             if let Err(e) = self.state.apply(e) {
@@ -335,23 +352,30 @@ impl Actor {
         }
         match outcome {
             Ok(()) => self.publish(&events),
-            Err(_) => self.reload().await,
+            Err(_) => self.reload(published).await,
         }
         outcome
     }
 
     /// Reads the game back from the database; if that fails too, this actor
     /// stops (its memory may be ahead of the database) and the next request loads it afresh.
-    async fn reload(&mut self) {
+    /// Events after `published` (the last version this actor sent out) that the
+    /// database holds are sent out: another process may have stored them.
+    async fn reload(&mut self, published: u64) {
         let id = self.state.meta.id.clone();
         match self.hub.store.load(&id).await {
             Ok(Some((meta, events))) => match GameState::load(meta, &events) {
                 Ok(state) => {
-                    let behind = self.state.version.min(state.version);
                     self.state = state;
                     // Whatever another process stored meanwhile goes out as well.
-                    if let Some(events) = self.state.recent_after(behind) {
-                        self.publish(&events);
+                    let missed = match self.state.recent_after(published) {
+                        Some(events) => Ok(events),
+                        None => self.hub.store.events_after(&id, published).await,
+                    };
+                    match missed {
+                        Ok(events) => self.publish(&events),
+                        // Those connected cannot be given the missing events: they start over.
+                        Err(_) => self.broken = true,
                     }
                     return;
                 }

@@ -1,8 +1,13 @@
-//! `zilo serve`'s options: `--listen ADDR`, `--db URL`, `--www DIR`.
+//! `zilo serve`'s options: `--listen ADDR`, `--db URL`, `--www DIR`, `--max-connections N`.
 
 use std::path::PathBuf;
 
-pub const USAGE: &str = "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR]";
+pub const USAGE: &str =
+    "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR] [--max-connections N]";
+
+/// WebSockets open at once by default: far above what one process serves well
+/// (see the README's figures), low enough that file descriptors and memory last.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -12,11 +17,18 @@ pub struct Config {
     pub db: String,
     /// The page's directory, served at `/`.
     pub www: PathBuf,
+    /// WebSockets open at once; more are refused with a 503.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { listen: "127.0.0.1:8000".into(), db: "sqlite:zilo-games.sqlite".into(), www: PathBuf::from("www") }
+        Config {
+            listen: "127.0.0.1:8000".into(),
+            db: "sqlite:zilo-games.sqlite".into(),
+            www: PathBuf::from("www"),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+        }
     }
 }
 
@@ -31,6 +43,13 @@ impl Config {
                 "--listen" => config.listen = value()?,
                 "--db" => config.db = value()?,
                 "--www" => config.www = PathBuf::from(value()?),
+                "--max-connections" => {
+                    let text = value()?;
+                    config.max_connections = match text.parse::<usize>() {
+                        Ok(n) if n >= 1 => n,
+                        _ => return Err(format!("--max-connections needs a whole number of at least 1, not '{text}'")),
+                    };
+                }
                 other => return Err(format!("unknown option '{other}'; usage: {USAGE}")),
             }
         }
@@ -58,5 +77,10 @@ mod tests {
     fn bad_options_are_named() {
         assert!(Config::from_args(&args(&["--port", "1"])).unwrap_err().contains("unknown option '--port'"));
         assert!(Config::from_args(&args(&["--db"])).unwrap_err().contains("--db needs a value"));
+        for bad in ["0", "-1", "many"] {
+            let e = Config::from_args(&args(&["--max-connections", bad])).unwrap_err();
+            assert!(e.contains("--max-connections needs a whole number of at least 1"), "{e}");
+        }
+        assert_eq!(Config::from_args(&args(&["--max-connections", "7"])).unwrap().max_connections, 7);
     }
 }

@@ -4,10 +4,11 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
@@ -19,14 +20,14 @@ use serde_json::{json, Value};
 use tokio::sync::watch;
 use tower_http::cors::{Any, CorsLayer};
 use tower_http::services::ServeDir;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use super::actor::{now_ms, Answer, Hub, HubError};
 use super::clock::ClockSpec;
 use super::engine::{self, Side};
 use super::game::{Command, GameState, Meta};
 use super::protocol::{seat_by_name, seat_name};
-use super::socket::{self, Connection, MAX_FRAME};
+use super::socket::{self, Connection, Open, MAX_FRAME};
 use super::tokens;
 
 /// The largest request body read.
@@ -38,6 +39,8 @@ const SOCKET_BUFFER: usize = 4 * 1024;
 struct App {
     hub: Arc<Hub>,
     stop: watch::Receiver<bool>,
+    /// WebSockets open at once; more are refused with a 503.
+    max_connections: usize,
 }
 
 fn error(status: StatusCode, reason: impl Into<String>) -> Response {
@@ -66,7 +69,7 @@ fn hub_error(e: HubError) -> Response {
     }
 }
 
-pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>) -> Router {
+pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, max_connections: usize) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::POST])
@@ -78,22 +81,33 @@ pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>) 
         .route("/api/games/{id}/socket", get(connect))
         .route("/api/health", get(health))
         .route("/api/{*rest}", get(no_route).post(no_route))
-        .route("/metrics", get(metrics));
+        .route("/metrics", get(metrics))
+        .method_not_allowed_fallback(wrong_method);
     let app = match www {
         Some(dir) => api.fallback_service(ServeDir::new(dir)),
         None => api.fallback(no_route),
     };
     app.layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(cors)
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
-            // The path only: a socket's query holds its token, which is never logged.
-            tracing::debug_span!("http", method = %req.method(), path = %req.uri().path())
-        }))
-        .with_state(App { hub, stop })
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    // The path only: a socket's query holds its token, which is never logged.
+                    tracing::debug_span!("http", method = %req.method(), path = %req.uri().path())
+                })
+                // A refusal (over --max-connections, a database away) is answered and counted;
+                // an error line for each would flood the log under load.
+                .on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)),
+        )
+        .with_state(App { hub, stop, max_connections })
 }
 
 async fn no_route() -> Response {
     error(StatusCode::NOT_FOUND, "no such route")
+}
+
+async fn wrong_method(method: Method) -> Response {
+    error(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not answered here"))
 }
 
 async fn health(State(app): State<App>) -> Response {
@@ -165,10 +179,19 @@ async fn create(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> 
     (StatusCode::CREATED, Json(json!({"game": id, "seat": seat_name(seat), "token": token}))).into_response()
 }
 
-async fn join(State(app): State<App>, Path(id): Path<String>) -> Response {
-    if !tokens::is_game_id(&id) {
-        return error(StatusCode::NOT_FOUND, "no such game");
+/// The game id in the path, if it could be one (an unreadable path is no game either).
+fn game_id(path: Result<Path<String>, PathRejection>) -> Result<String, Refusal> {
+    match path {
+        Ok(Path(id)) if tokens::is_game_id(&id) => Ok(id),
+        _ => Err(Refusal(StatusCode::NOT_FOUND, "no such game".into())),
     }
+}
+
+async fn join(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Response {
+    let id = match game_id(path) {
+        Ok(id) => id,
+        Err(refusal) => return refusal.into_response(),
+    };
     let token = tokens::token();
     let command = Command::Join { token_hash: tokens::hash(&token), seat: None };
     match app.hub.command(&id, None, None, command).await {
@@ -183,10 +206,11 @@ async fn join(State(app): State<App>, Path(id): Path<String>) -> Response {
     }
 }
 
-async fn view(State(app): State<App>, Path(id): Path<String>) -> Response {
-    if !tokens::is_game_id(&id) {
-        return error(StatusCode::NOT_FOUND, "no such game");
-    }
+async fn view(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Response {
+    let id = match game_id(path) {
+        Ok(id) => id,
+        Err(refusal) => return refusal.into_response(),
+    };
     match app.hub.view(&id).await {
         Ok(game) => Json(game).into_response(),
         Err(e) => hub_error(e),
@@ -195,13 +219,14 @@ async fn view(State(app): State<App>, Path(id): Path<String>) -> Response {
 
 async fn connect(
     State(app): State<App>,
-    Path(id): Path<String>,
+    path: Result<Path<String>, PathRejection>,
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    if !tokens::is_game_id(&id) {
-        return error(StatusCode::NOT_FOUND, "no such game");
-    }
+    let id = match game_id(path) {
+        Ok(id) => id,
+        Err(refusal) => return refusal.into_response(),
+    };
     let since = match query.get("v").map(|v| v.parse::<u64>()) {
         None => None,
         Some(Ok(v)) => Some(v),
@@ -211,6 +236,13 @@ async fn connect(
         Ok(upgrade) => upgrade,
         Err(e) => return error(e.status(), format!("a WebSocket request is needed here: {}", e.body_text())),
     };
+    // A place is taken before the game is asked, so a crowd of sockets cannot pass the limit together.
+    let Some(open) = Open::take(&app.hub, app.max_connections) else {
+        app.hub.metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
+        let reason =
+            format!("too many connections: this server holds at most {}; try again later", app.max_connections);
+        return error(StatusCode::SERVICE_UNAVAILABLE, reason);
+    };
     let token_hash = query.get("token").filter(|t| !t.is_empty()).map(|t| tokens::hash(t));
     let subscription = match app.hub.connect(&id, token_hash.clone(), since).await {
         Ok(Ok(subscription)) => subscription,
@@ -219,7 +251,7 @@ async fn connect(
     };
     let presence = query.get("presence").is_some_and(|p| p == "1");
     let connection =
-        Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone(), presence };
+        Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone(), presence, open };
     // A small write buffer: a game's two sockets are much of its memory. (A 4 KiB read buffer
     // stalled a flooded socket in the tests; the read buffer keeps tungstenite's default.)
     upgrade

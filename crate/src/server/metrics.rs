@@ -10,6 +10,7 @@ const BUCKETS: [f64; 12] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5
 #[derive(Default)]
 pub struct Metrics {
     pub connections: AtomicI64,
+    pub connections_refused: AtomicU64,
     pub games_loaded: AtomicI64,
     pub games_created: AtomicU64,
     pub moves_stored: AtomicU64,
@@ -47,6 +48,12 @@ impl Metrics {
             "gauge",
             "Open WebSocket connections.",
             self.connections.load(Ordering::Relaxed).to_string(),
+        );
+        line(
+            "zilo_connections_refused_total",
+            "counter",
+            "WebSockets refused over --max-connections.",
+            get(&self.connections_refused).to_string(),
         );
         line(
             "zilo_games_loaded",

@@ -70,10 +70,10 @@ async fn run(config: Config) -> Result<(), String> {
 
     let (stop_tx, stop) = watch::channel(false);
     tokio::spawn(sweep_flags(hub.clone()));
-    if let Some(appended) = hub.store.appended() {
-        tokio::spawn(follow_appends(hub.clone(), appended));
+    if let Some(notices) = hub.store.notices() {
+        tokio::spawn(follow_notices(hub.clone(), notices));
     }
-    let app = http::router(hub.clone(), www, stop);
+    let app = http::router(hub.clone(), www, stop, config.max_connections);
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             stop_signal().await;
@@ -140,11 +140,12 @@ async fn sweep_flags(hub: Arc<Hub>) {
 }
 
 /// Passes other processes' appends (PostgreSQL NOTIFY) to the games in memory.
-async fn follow_appends(hub: Arc<Hub>, mut appended: broadcast::Receiver<storage::Appended>) {
+async fn follow_notices(hub: Arc<Hub>, mut notices: broadcast::Receiver<storage::Notice>) {
     loop {
-        match appended.recv().await {
-            Ok((id, v)) => hub.appended_elsewhere(&id, v).await,
-            Err(broadcast::error::RecvError::Lagged(_)) => hub.catch_up_all().await,
+        match notices.recv().await {
+            Ok(storage::Notice::Appended(id, v)) => hub.appended_elsewhere(&id, v).await,
+            // Some notices went unread or unsent: everyone reads the database.
+            Ok(storage::Notice::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => hub.catch_up_all().await,
             Err(broadcast::error::RecvError::Closed) => return,
         }
     }

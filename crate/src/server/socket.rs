@@ -59,6 +59,8 @@ pub struct Connection {
     pub stop: watch::Receiver<bool>,
     /// The client asked for presence frames (`presence=1`).
     pub presence: bool,
+    /// This connection's place among the open ones.
+    pub open: Open,
 }
 
 /// Tells the game a connection closed when the connection's task ends, however it ends.
@@ -74,12 +76,25 @@ impl Drop for Present {
     }
 }
 
-/// Counts an open connection while it lives.
-struct Open(Arc<Hub>);
+/// A place among the open connections, counted while it lives.
+pub struct Open(Arc<Hub>);
+
+impl Open {
+    /// A place, if fewer than `max` are taken.
+    pub fn take(hub: &Arc<Hub>, max: usize) -> Option<Open> {
+        let connections = &hub.metrics.connections;
+        let before = connections.fetch_add(1, Ordering::AcqRel);
+        if before >= max as i64 {
+            connections.fetch_sub(1, Ordering::AcqRel);
+            return None;
+        }
+        Some(Open(hub.clone()))
+    }
+}
 
 impl Drop for Open {
     fn drop(&mut self) {
-        self.0.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+        self.0.metrics.connections.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -92,9 +107,7 @@ async fn send_json(socket: &mut WebSocket, value: serde_json::Value) -> bool {
 }
 
 pub async fn run(mut socket: WebSocket, connection: Connection) {
-    let Connection { hub, game, token_hash, subscription, mut stop, presence } = connection;
-    hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
-    let _open = Open(hub.clone());
+    let Connection { hub, game, token_hash, subscription, mut stop, presence, open: _open } = connection;
     let Subscription { seat, first, mut events } = subscription;
     tracing::debug!(game = %game, seat = ?seat, "connected");
     for frame in &first {

@@ -48,9 +48,15 @@ impl Server {
     }
 
     pub fn start_with(db: &str, www: &Path) -> Server {
+        Server::start_with_args(db, www, &[])
+    }
+
+    /// With more options after the usual ones.
+    pub fn start_with_args(db: &str, www: &Path, more: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_zilo"))
             .args(["serve", "--listen", "127.0.0.1:0", "--db", db, "--www"])
             .arg(www)
+            .args(more)
             .env("ZILO_LOG", "warn")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -91,6 +97,11 @@ impl Server {
             assert!(started.elapsed() < WAIT, "zilo serve did not stop on SIGTERM");
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// The process id (PostgreSQL names this process's LISTEN connection after it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn is_running(&mut self) -> bool {
@@ -173,6 +184,16 @@ impl Server {
     }
 
     pub fn try_socket(&self, id: &str, token: Option<&str>, v: Option<u64>) -> Result<Client, String> {
+        self.try_socket_with_body(id, token, v).map_err(|(status, _)| status)
+    }
+
+    /// As `try_socket`; a refusal gives its status line and body.
+    pub fn try_socket_with_body(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        v: Option<u64>,
+    ) -> Result<Client, (String, String)> {
         let mut query = String::new();
         if let Some(token) = token {
             query.push_str(&format!("token={token}&"));
@@ -180,15 +201,23 @@ impl Server {
         if let Some(v) = v {
             query.push_str(&format!("v={v}"));
         }
-        self.socket_with_query(id, &query)
+        self.socket_with_query_body(id, &query)
     }
 
     /// A WebSocket to a game with the query written out (`token=…&presence=1`).
     pub fn socket_with_query(&self, id: &str, query: &str) -> Result<Client, String> {
+        self.socket_with_query_body(id, query).map_err(|(status, _)| status)
+    }
+
+    /// As `socket_with_query`; a refusal gives its status line and body.
+    fn socket_with_query_body(&self, id: &str, query: &str) -> Result<Client, (String, String)> {
         let url = format!("ws://{}/api/games/{id}/socket?{query}", self.addr);
         let (ws, _) = tungstenite::connect(url).map_err(|e| match e {
-            tungstenite::Error::Http(response) => format!("HTTP {}", response.status().as_u16()),
-            other => other.to_string(),
+            tungstenite::Error::Http(response) => (
+                format!("HTTP {}", response.status().as_u16()),
+                String::from_utf8_lossy(response.body().as_deref().unwrap_or_default()).into_owned(),
+            ),
+            other => (other.to_string(), String::new()),
         })?;
         if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
             stream.set_read_timeout(Some(Duration::from_millis(100))).unwrap();

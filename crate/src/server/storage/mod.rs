@@ -29,8 +29,15 @@ impl fmt::Display for StoreError {
     }
 }
 
-/// A game appended to by some process: its id and new version.
-pub type Appended = (String, u64);
+/// What the database tells every process (PostgreSQL's LISTEN/NOTIFY).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Notice {
+    /// Some process appended to a game: its id and new version.
+    Appended(String, u64),
+    /// Notices may have been lost (the LISTEN connection dropped and is back):
+    /// every game in memory must catch up from the database.
+    Resync,
+}
 
 /// The database behind the server.
 pub enum Storage {
@@ -103,10 +110,10 @@ impl Storage {
     }
 
     /// Appends made by any process (PostgreSQL's NOTIFY); `None` when this process is the only writer.
-    pub fn appended(&self) -> Option<broadcast::Receiver<Appended>> {
+    pub fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         match self {
             Storage::Sqlite(_) => None,
-            Storage::Postgres(s) => Some(s.appended()),
+            Storage::Postgres(s) => Some(s.notices()),
         }
     }
 

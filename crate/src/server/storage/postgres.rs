@@ -1,18 +1,40 @@
-//! PostgreSQL storage, for several server processes on one database. Each
-//! append is one statement (atomic on its own, so the connections can
-//! pipeline without transactions): it inserts the events, updates the game's
-//! row and sends `NOTIFY zilo_events, '<game> <version>'`, delivered at
-//! commit to every process listening. Two processes appending the same
-//! version collide on the events' primary key: the database settles races.
+//! PostgreSQL storage, for several server processes on one database.
+//!
+//! Appends are committed in groups: appends waiting together (from any
+//! games) go into one transaction by one of a few writer connections, which
+//! locks the games' rows in id order, updates those whose version is still
+//! the one their events follow (the version check), inserts their events and
+//! sends `NOTIFY zilo_events, '<game> <version>,...'`, delivered at commit to
+//! every process listening; nobody is answered before the commit. Groups
+//! matter because PostgreSQL serialises the commits of transactions that
+//! NOTIFY (a lock held through the commit's flush to disk): one transaction
+//! per move tops out at one move per disk flush.
+//!
+//! Races: two processes appending after the same version queue on that
+//! game's row; the second finds the version moved and stores nothing for it
+//! (a conflict; the actor catches up and decides again). Deadlocks cannot
+//! happen: a writer takes its row locks first and in id order, and its
+//! events' keys belong to games whose rows it holds, so nobody it waits for
+//! waits for it. A group that fails as a whole is written again append by
+//! append (`append_one`, the same order: the row, then the events), so one
+//! bad write fails alone.
+//!
+//! Connections that drop are opened again: a query connection on its next
+//! use; the LISTEN connection at once (with a growing pause between
+//! attempts), after which every game in memory catches up from the
+//! database, so no event made meanwhile is missed.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::StreamExt;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
-use super::{clock_text, event_from_row, meta_from_row, Appended, StoreError, SCHEMA};
+use super::{clock_text, event_from_row, meta_from_row, Notice, StoreError, SCHEMA};
 use crate::server::game::{Event, Meta, Summary};
 use crate::server::protocol::seat_name;
 
@@ -21,13 +43,33 @@ const CLIENTS: usize = 16;
 const CHANNEL: &str = "zilo_events";
 /// Serialises schema creation between processes starting together.
 const SCHEMA_LOCK: i64 = 0x7a69_6c6f;
+/// Writer connections committing groups of appends (the commits queue on the
+/// NOTIFY lock anyway; two let one group gather while the other commits).
+const WRITERS: usize = 2;
+/// The most appends one group commits.
+const GROUP_MAX: usize = 512;
+/// Appends waiting for a writer.
+const APPENDS_QUEUE: usize = 8192;
+/// Game versions per NOTIFY payload (PostgreSQL takes payloads under 8000 bytes).
+const PER_NOTICE: usize = 200;
+/// Pauses between attempts to open the LISTEN connection again.
+const RELISTEN_FIRST: Duration = Duration::from_millis(100);
+const RELISTEN_MAX: Duration = Duration::from_secs(5);
 
 pub struct Postgres {
-    clients: Vec<Client>,
+    url: String,
+    clients: Vec<Mutex<Arc<Client>>>,
     next: AtomicUsize,
-    appended: broadcast::Sender<Appended>,
-    /// Holds the LISTEN connection open.
-    _listener: Client,
+    notices: broadcast::Sender<Notice>,
+    appends: mpsc::Sender<Append>,
+}
+
+/// One game's events waiting for a group commit, and who to answer.
+struct Append {
+    id: String,
+    events: Vec<Event>,
+    summary: Summary,
+    done: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The database's own message when there is one (the error's Display says only "db error").
@@ -46,67 +88,139 @@ fn other(e: tokio_postgres::Error) -> StoreError {
     }
 }
 
-async fn connect(
-    url: &str,
-) -> Result<(Client, tokio_postgres::Connection<tokio_postgres::Socket, tokio_postgres::tls::NoTlsStream>), String> {
-    tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))
+/// A connection named `application_name` (which `pg_stat_activity` shows), driven by a task of its own.
+async fn connect(url: &str, application_name: &str) -> Result<Client, String> {
+    let mut config: tokio_postgres::Config =
+        url.parse().map_err(|e| format!("cannot read the PostgreSQL URL: {}", describe(&e)))?;
+    config.application_name(application_name);
+    let (client, connection) =
+        config.connect(NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::warn!("PostgreSQL connection lost: {}", describe(&e));
+        }
+    });
+    Ok(client)
+}
+
+/// The name of this process's LISTEN connection (tests find its backend by it).
+pub fn listener_name() -> String {
+    format!("zilo-listen-{}", std::process::id())
+}
+
+/// Opens a connection that LISTENs; its notifications go to `notices` until it
+/// drops, which the returned task's end tells.
+async fn listen(url: &str, notices: broadcast::Sender<Notice>) -> Result<tokio::task::JoinHandle<()>, String> {
+    let mut config: tokio_postgres::Config =
+        url.parse().map_err(|e| format!("cannot read the PostgreSQL URL: {}", describe(&e)))?;
+    config.application_name(listener_name());
+    let (client, mut connection) =
+        config.connect(NoTls).await.map_err(|e| format!("cannot connect to PostgreSQL: {}", describe(&e)))?;
+    let (up_tx, up_rx) = tokio::sync::oneshot::channel::<Client>();
+    let task = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        // The client lives as long as its connection is read.
+        let mut _client = None;
+        let mut up_rx = Some(up_rx);
+        loop {
+            let message = match up_rx.as_mut() {
+                Some(rx) => tokio::select! {
+                    client = rx => { _client = client.ok(); up_rx = None; continue; }
+                    message = messages.next() => message,
+                },
+                None => messages.next().await,
+            };
+            match message {
+                Some(Ok(AsyncMessage::Notification(n))) => {
+                    for (game, v) in n.payload().split(',').filter_map(|pair| pair.split_once(' ')) {
+                        if let Ok(v) = v.parse() {
+                            let _ = notices.send(Notice::Appended(game.to_string(), v));
+                        }
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    tracing::warn!("PostgreSQL LISTEN connection lost: {}", describe(&e));
+                    return;
+                }
+                None => {
+                    tracing::warn!("PostgreSQL LISTEN connection closed");
+                    return;
+                }
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(|e| format!("cannot LISTEN: {}", describe(&e)))?;
+    let _ = up_tx.send(client);
+    Ok(task)
+}
+
+/// Keeps a LISTEN connection open: when it drops, opens another and tells
+/// everyone to catch up (notifications sent meanwhile were lost).
+async fn keep_listening(url: String, notices: broadcast::Sender<Notice>, mut current: tokio::task::JoinHandle<()>) {
+    loop {
+        let _ = (&mut current).await;
+        let mut pause = RELISTEN_FIRST;
+        current = loop {
+            tokio::time::sleep(pause).await;
+            match listen(&url, notices.clone()).await {
+                Ok(task) => break task,
+                Err(e) => {
+                    tracing::warn!("cannot LISTEN again yet: {e}");
+                    pause = (pause * 2).min(RELISTEN_MAX);
+                }
+            }
+        };
+        tracing::info!("PostgreSQL LISTEN connection open again; games catch up");
+        let _ = notices.send(Notice::Resync);
+    }
 }
 
 impl Postgres {
     pub async fn open(url: &str) -> Result<Postgres, String> {
         let mut clients = Vec::with_capacity(CLIENTS);
         for _ in 0..CLIENTS {
-            let (client, connection) = connect(url).await?;
-            tokio::spawn(async move {
-                if let Err(e) = connection.await {
-                    tracing::error!("PostgreSQL connection lost: {e}");
-                }
-            });
-            clients.push(client);
+            clients.push(Mutex::new(Arc::new(connect(url, "zilo").await?)));
         }
         clients[0]
+            .lock()
+            .await
             // One implicit transaction; the lock is held until its commit.
             .batch_execute(&format!("SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA}"))
             .await
             .map_err(|e| format!("cannot set up the PostgreSQL tables: {}", describe(&e)))?;
 
-        let (appended, _) = broadcast::channel(4096);
-        let (listener, mut connection) = connect(url).await?;
-        let sender = appended.clone();
-        tokio::spawn(async move {
-            let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-            while let Some(message) = messages.next().await {
-                match message {
-                    Ok(AsyncMessage::Notification(n)) => {
-                        if let Some((game, v)) = n.payload().split_once(' ') {
-                            if let Ok(v) = v.parse() {
-                                let _ = sender.send((game.to_string(), v));
-                            }
-                        }
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        tracing::error!("PostgreSQL LISTEN connection lost: {e}");
-                        break;
-                    }
-                }
-            }
-        });
-        listener.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(|e| format!("cannot LISTEN: {e}"))?;
-        Ok(Postgres { clients, next: AtomicUsize::new(0), appended, _listener: listener })
+        let (notices, _) = broadcast::channel(4096);
+        let listening = listen(url, notices.clone()).await?;
+        tokio::spawn(keep_listening(url.to_string(), notices.clone(), listening));
+        let (appends, queue) = mpsc::channel(APPENDS_QUEUE);
+        let queue = Arc::new(Mutex::new(queue));
+        for _ in 0..WRITERS {
+            let writer = connect(url, "zilo-writer").await?;
+            tokio::spawn(write_groups(url.to_string(), writer, queue.clone()));
+        }
+        Ok(Postgres { url: url.to_string(), clients, next: AtomicUsize::new(0), notices, appends })
     }
 
-    fn client(&self) -> &Client {
-        &self.clients[self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len()]
+    /// The next query connection, opened again if it dropped.
+    async fn client(&self) -> Result<Arc<Client>, StoreError> {
+        let slot = &self.clients[self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len()];
+        let mut client = slot.lock().await;
+        if client.is_closed() {
+            *client = Arc::new(connect(&self.url, "zilo").await.map_err(StoreError::Other)?);
+            tracing::info!("PostgreSQL connection open again");
+        }
+        Ok(client.clone())
     }
 
-    pub fn appended(&self) -> broadcast::Receiver<Appended> {
-        self.appended.subscribe()
+    pub fn notices(&self) -> broadcast::Receiver<Notice> {
+        self.notices.subscribe()
     }
 
     pub async fn create(&self, meta: &Meta, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
         let columns = Columns::of(events);
         self.client()
+            .await?
             .execute(
                 "WITH g AS (
                    INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms)
@@ -138,45 +252,22 @@ impl Postgres {
         Ok(())
     }
 
+    /// Stores one game's events: through the group-commit writers, which answer after the commit.
     pub async fn append(&self, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
-        let columns = Columns::of(events);
-        let rows = self
-            .client()
-            .query(
-                "WITH ins AS (
-                   INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
-                   SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])
-                 ), upd AS (
-                   UPDATE games SET version = $8, status = $9, result = $10, reason = $11, deadline_ms = $12
-                   WHERE id = $1 RETURNING id
-                 )
-                 SELECT pg_notify('zilo_events', id || ' ' || $8::text) FROM upd",
-                &[
-                    &id,
-                    &columns.v,
-                    &columns.seat,
-                    &columns.cid,
-                    &columns.at,
-                    &columns.body,
-                    &columns.secret,
-                    &(summary.version as i64),
-                    &summary.status.name(),
-                    &summary.result,
-                    &summary.reason,
-                    &summary.deadline_ms,
-                ],
-            )
-            .await
-            .map_err(other)?;
-        if rows.len() != 1 {
-            return Err(StoreError::Other(format!("no game '{id}' to append to")));
+        if events.is_empty() {
+            return Ok(());
         }
-        Ok(())
+        let (done, answer) = oneshot::channel();
+        let job = Append { id: id.to_string(), events: events.to_vec(), summary: summary.clone(), done };
+        let stopped = || StoreError::Other("the database writer stopped".into());
+        self.appends.send(job).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Event>)>, StoreError> {
         let row = self
             .client()
+            .await?
             .query_opt("SELECT id, variant, position, clock, created_ms FROM games WHERE id = $1", &[&id])
             .await
             .map_err(other)?;
@@ -189,6 +280,7 @@ impl Postgres {
     pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Event>, StoreError> {
         let rows = self
             .client()
+            .await?
             .query(
                 "SELECT v, seat, cid, at_ms, body, secret FROM events WHERE game = $1 AND v > $2 ORDER BY v",
                 &[&id, &(after as i64)],
@@ -201,18 +293,162 @@ impl Postgres {
     }
 
     pub async fn due(&self, now_ms: i64) -> Result<Vec<String>, StoreError> {
-        let rows =
-            self.client().query("SELECT id FROM games WHERE deadline_ms <= $1", &[&now_ms]).await.map_err(other)?;
+        let rows = self
+            .client()
+            .await?
+            .query("SELECT id FROM games WHERE deadline_ms <= $1", &[&now_ms])
+            .await
+            .map_err(other)?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     pub async fn count_in_play(&self) -> Result<i64, StoreError> {
         let row = self
             .client()
+            .await?
             .query_one("SELECT count(*) FROM games WHERE status IN ('playing', 'setup')", &[])
             .await
             .map_err(other)?;
         Ok(row.get(0))
+    }
+}
+
+/// A writer: takes the appends waiting (up to `GROUP_MAX`), commits them in
+/// one transaction, answers each; again and again until the server stops.
+async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
+    loop {
+        let group = {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else { return };
+            let mut group = vec![first];
+            while group.len() < GROUP_MAX {
+                match queue.try_recv() {
+                    Ok(append) => group.push(append),
+                    Err(_) => break,
+                }
+            }
+            group
+        };
+        if client.is_closed() {
+            match connect(&url, "zilo-writer").await {
+                Ok(fresh) => client = fresh,
+                Err(e) => {
+                    for append in group {
+                        let _ = append.done.send(Err(StoreError::Other(e.clone())));
+                    }
+                    continue;
+                }
+            }
+        }
+        match commit_group(&mut client, &group).await {
+            Ok(stored) => {
+                for append in group {
+                    let stored = stored.get(&append.id) == Some(&(append.summary.version as i64));
+                    let _ = append.done.send(if stored { Ok(()) } else { Err(StoreError::Conflict) });
+                }
+            }
+            Err(e) => {
+                tracing::debug!(
+                    "a group of {} appends failed ({}); writing them one by one",
+                    group.len(),
+                    describe(&e)
+                );
+                for append in group {
+                    let outcome = append_one(&client, &append.id, &append.events, &append.summary).await;
+                    let _ = append.done.send(outcome);
+                }
+            }
+        }
+    }
+}
+
+/// Commits a group of appends (one per game: each game's actor waits for its
+/// append before the next) in one transaction; the games stored, with their new versions.
+async fn commit_group(client: &mut Client, group: &[Append]) -> Result<HashMap<String, i64>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let mut ids: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
+    ids.sort_unstable();
+    // The rows first, in id order: two groups wanting the same games queue in the same order.
+    tx.query("SELECT id FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&ids]).await?;
+    let base: Vec<i64> = group.iter().map(|a| a.events[0].v as i64 - 1).collect();
+    let version: Vec<i64> = group.iter().map(|a| a.summary.version as i64).collect();
+    let status: Vec<&str> = group.iter().map(|a| a.summary.status.name()).collect();
+    let result: Vec<&str> = group.iter().map(|a| a.summary.result.as_str()).collect();
+    let reason: Vec<&str> = group.iter().map(|a| a.summary.reason.as_str()).collect();
+    let deadline: Vec<Option<i64>> = group.iter().map(|a| a.summary.deadline_ms).collect();
+    let game: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
+    let rows = tx
+        .query(
+            "UPDATE games AS g
+             SET version = i.version, status = i.status, result = i.result, reason = i.reason, deadline_ms = i.deadline_ms
+             FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::bigint[])
+               AS i(id, base, version, status, result, reason, deadline_ms)
+             WHERE g.id = i.id AND g.version = i.base
+             RETURNING g.id, g.version",
+            &[&game, &base, &version, &status, &result, &reason, &deadline],
+        )
+        .await?;
+    let stored: HashMap<String, i64> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+    if !stored.is_empty() {
+        let kept: Vec<&Append> =
+            group.iter().filter(|a| stored.get(&a.id) == Some(&(a.summary.version as i64))).collect();
+        let games: Vec<&str> = kept.iter().flat_map(|a| a.events.iter().map(|_| a.id.as_str())).collect();
+        let columns = Columns::of(kept.iter().flat_map(|a| a.events.iter()));
+        tx.execute(
+            "INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])",
+            &[&games, &columns.v, &columns.seat, &columns.cid, &columns.at, &columns.body, &columns.secret],
+        )
+        .await?;
+        let pairs: Vec<String> = kept.iter().map(|a| format!("{} {}", a.id, a.summary.version)).collect();
+        let payloads: Vec<String> = pairs.chunks(PER_NOTICE).map(|chunk| chunk.join(",")).collect();
+        tx.execute("SELECT pg_notify('zilo_events', p) FROM unnest($1::text[]) AS p", &[&payloads]).await?;
+    }
+    tx.commit().await?;
+    Ok(stored)
+}
+
+/// One append in one statement (atomic on its own), for when a group failed as a whole.
+async fn append_one(client: &Client, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    let Some(first) = events.first() else { return Ok(()) };
+    let columns = Columns::of(events);
+    // The game's row first (version check and lock), then the events, which
+    // come from `upd` and so are inserted only when the check passed.
+    let rows = client
+        .query(
+            "WITH upd AS (
+               UPDATE games SET version = $8, status = $9, result = $10, reason = $11, deadline_ms = $12
+               WHERE id = $1 AND version = $13 RETURNING id
+             ), ins AS (
+               INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+               SELECT upd.id, e.* FROM upd,
+                 unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS e
+               RETURNING 1
+             )
+             SELECT pg_notify('zilo_events', id || ' ' || $8::text), (SELECT count(*) FROM ins) FROM upd",
+            &[
+                &id,
+                &columns.v,
+                &columns.seat,
+                &columns.cid,
+                &columns.at,
+                &columns.body,
+                &columns.secret,
+                &(summary.version as i64),
+                &summary.status.name(),
+                &summary.result,
+                &summary.reason,
+                &summary.deadline_ms,
+                &(first.v as i64 - 1),
+            ],
+        )
+        .await
+        .map_err(other)?;
+    match rows.first().map(|r| r.get::<_, i64>(1)) {
+        Some(n) if n == events.len() as i64 => Ok(()),
+        Some(n) => Err(StoreError::Other(format!("{n} of {} events stored", events.len()))),
+        // No row: the version moved on (or the game is gone); the caller catches up.
+        None => Err(StoreError::Conflict),
     }
 }
 
@@ -227,14 +463,23 @@ struct Columns {
 }
 
 impl Columns {
-    fn of(events: &[Event]) -> Columns {
-        Columns {
-            v: events.iter().map(|e| e.v as i64).collect(),
-            seat: events.iter().map(|e| e.seat.map(seat_name)).collect(),
-            cid: events.iter().map(|e| e.cid.clone()).collect(),
-            at: events.iter().map(|e| e.at_ms).collect(),
-            body: events.iter().map(|e| e.body.to_string()).collect(),
-            secret: events.iter().map(|e| e.secret.clone()).collect(),
+    fn of<'a>(events: impl IntoIterator<Item = &'a Event>) -> Columns {
+        let mut c = Columns {
+            v: Vec::new(),
+            seat: Vec::new(),
+            cid: Vec::new(),
+            at: Vec::new(),
+            body: Vec::new(),
+            secret: Vec::new(),
+        };
+        for e in events {
+            c.v.push(e.v as i64);
+            c.seat.push(e.seat.map(seat_name));
+            c.cid.push(e.cid.clone());
+            c.at.push(e.at_ms);
+            c.body.push(e.body.to_string());
+            c.secret.push(e.secret.clone());
         }
+        c
     }
 }
