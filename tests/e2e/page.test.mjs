@@ -283,6 +283,64 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('a shared link never silently replaces a game: it asks, and the game it replaces stays restorable', async () => {
+      const p = await suite.open(which);
+      await p.moves(['e3e4', 'e7e6', 'e4e5']);
+      const ziloFen = await p.fen();
+      const [first, chessId] = await p.engine(() => [Zilo.variants()[0], Zilo.variants().find((v) => v.id !== Zilo.variants()[0].id && v.shortName === 'Chess')]);
+      assert.ok(chessId, 'the engine lists chess');
+      const chessName = chessId.shortName;
+      const code = await p.engine((id) => ZiloKit.Sharing.encode({ variant: id, startFen: null, moves: ['e2e4'] }), chessId.id);
+      const hash = '#g=' + encodeURIComponent(code);
+
+      // A second tab of the same browser opens the link: it asks; "Keep mine" keeps the game.
+      const q = await suite.open(which, { context: p.context, hash });
+      await q.page.waitForSelector('#link-ask[open]');
+      const ask = await q.page.textContent('#link-ask-text');
+      assert.match(ask, new RegExp('opens a game of ' + chessName + ' \\(1 move\\)'));
+      assert.match(ask, new RegExp('Your ' + first.shortName + ' game \\(3 moves\\) stays kept'));
+      assert.equal(await q.fen(), ziloFen, 'nothing replaced while asking');
+      await q.shot(`${which}-link-ask`);
+      await q.page.click('#link-ask-keep');
+      assert.equal(await q.page.isVisible('#link-ask'), false);
+      assert.match(await q.message(), /link’s game was not opened/);
+      assert.equal(await q.count(), 3);
+      assert.deepEqual(q.problems, []);
+      await q.page.close();
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.fen(), ziloFen);
+
+      // A third tab opens it: the chess game is on the board, the zilo game is kept.
+      const r = await suite.open(which, { context: p.context, hash });
+      await r.page.waitForSelector('#link-ask[open]');
+      await r.page.click('#link-ask-open');
+      await r.page.waitForFunction((id) => document.body.dataset.variant === id, chessId.id);
+      assert.equal(await r.count(), 1);
+      assert.deepEqual(r.problems, []);
+      await r.page.close();
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.getAttribute('body', 'data-variant'), chessId.id, 'the last game opened is on the board');
+      // The menu offers the kept zilo game back.
+      await p.page.selectOption('#variant', first.id);
+      await p.page.waitForSelector('#variant-confirm-resume:visible');
+      assert.match(await p.page.textContent('#variant-confirm-text'), new RegExp('Your ' + first.shortName + ' game \\(3 moves\\) is kept'));
+      await p.page.click('#variant-confirm-resume');
+      await p.page.waitForFunction((id) => document.body.dataset.variant === id, first.id);
+      assert.equal(await p.fen(), ziloFen);
+      assert.equal(await p.count(), 3);
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.fen(), ziloFen, 'nothing lost after a reload');
+      // And the chess game is kept as well.
+      await p.page.selectOption('#variant', chessId.id);
+      await p.page.click('#variant-confirm-resume');
+      await p.page.waitForFunction((id) => document.body.dataset.variant === id, chessId.id);
+      assert.equal(await p.count(), 1);
+      await finish(p);
+    });
+
     it('a game code copied from one page loads in a fresh one; the move list exports as text; a link only over http', async () => {
       const p = await suite.open(which);
       await p.moves(['e3e4', 'e7e6', 'e4e5', 'e6e5']);
@@ -334,6 +392,9 @@ for (const which of WAYS) {
       await r.page.close();
       // A link pasted into the same tab (hash change) loads too; a bad one keeps the current game.
       await p.page.evaluate((c) => { location.hash = 'g=' + c; }, 'zilo~~' + 'A');
+      // It would replace the game on the board: the page asks first.
+      await p.page.waitForSelector('#link-ask[open]');
+      await p.page.click('#link-ask-open');
       await p.page.waitForFunction(() => document.querySelector('zilo-board').moves().length === 1);
       const fen2 = await p.fen();
       await p.page.evaluate(() => { location.hash = 'v=zilo&fen=garbage'; });
