@@ -254,6 +254,8 @@
     if (document.activeElement !== $('code-field')) $('code-field').value = code;
     if (document.activeElement !== $('fen-field')) $('fen-field').value = setup ? '' : s.fen;
     $('code-field').placeholder = $('fen-field').placeholder = setup ? 'after the setup' : '';
+    // Nothing to copy before the setup is over (a code of no moves would be "<game>~~").
+    for (const id of ['btn-code-copy', 'btn-fen-copy', 'btn-link', 'btn-moves-copy']) $(id).disabled = setup;
     const link = code ? linkFor(code) : null;
     $('link-box').hidden = !link;
     if (link) $('link-field').value = link;
@@ -425,8 +427,36 @@
     return link && o.mode === 'computer' ? link + '&vs=computer&side=' + o.side + '&level=' + o.level : link;
   }
 
+  /** Shows (or with null clears) a box's own error under it, and marks the box invalid. An
+   * offer adds a button that acts on it. */
+  let fenOffer = null;
+  function fieldError(box, text, offerLabel, offer) {
+    const input = $(box + '-field'), err = $(box + '-error');
+    const textEl = box === 'fen' ? $('fen-error-text') : err;
+    textEl.textContent = text || '';
+    err.hidden = !text;
+    if (text) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
+    if (box === 'fen') {
+      fenOffer = offer || null;
+      $('fen-offer').hidden = !offer;
+      $('fen-offer').textContent = offerLabel || '';
+    }
+  }
+
+  /** The first game the engine lists, other than the one on the board, that reads a position
+   * string: a chess position pasted while another game is chosen is offered in chess. */
+  function gameOfPosition(text) {
+    for (const v of variants) {
+      if (v.id === board.variant) continue;
+      let g = null;
+      try { g = new globalThis.Zilo.Game(v.id, text); return v; } catch (_) { /* not this game's */ } finally { if (g) g.free(); }
+    }
+    return null;
+  }
+
   function setupSharing() {
     $('btn-code-copy').addEventListener('click', async () => {
+      if (board.state().phase === 'setup') { message('There is no game code yet: it comes once both sides have set up.', 'info'); return; }
       const f = $('code-field');
       f.value = board.code();
       const ok = await copyText(f.value, f);
@@ -434,26 +464,51 @@
     });
     const loadCode = () => {
       const text = $('code-field').value.trim();
-      if (!text) { message('Paste a game code into the box first.', 'error'); return; }
+      if (!text) { fieldError('code', 'Paste a game code into the box first.'); return; }
       try {
         const spec = K.Sharing.decode(text);
         board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
+        fieldError('code', null);
         $('code-field').blur();
         message('Game loaded from its code: ' + meta().name + ', ' + spec.moves.length + ' moves.', 'info');
-      } catch (e) { message('Could not load that game code: ' + errText(e) + '. Your current game was kept.', 'error'); }
+      } catch (e) {
+        const text = 'Could not load that game code: ' + errText(e) + '. Your current game was kept.';
+        fieldError('code', text);
+        message(text, 'error');
+      }
     };
     $('btn-code-load').addEventListener('click', loadCode);
     $('code-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); loadCode(); } });
     const loadFen = () => {
       const text = $('fen-field').value.trim();
-      if (!text) { message('Paste a position string into the box first.', 'error'); return; }
+      if (!text) { fieldError('fen', 'Paste a position string into the box first.'); return; }
       try {
         board.load({ variant: board.variant, fen: text, moves: [] });
+        fieldError('fen', null);
         $('fen-field').blur();
         $('fen-field').value = board.fen();
         message('Position loaded. A new game starts from it.', 'info');
-      } catch (e) { message('Could not load that position: ' + errText(e) + '. Your current game was kept.', 'error'); }
+      } catch (e) {
+        const other = gameOfPosition(text);
+        if (other) {
+          const name = shortName(other);
+          fieldError('fen', 'This is ' + K.article(name) + ' position — open it in ' + name + '?', 'Open it in ' + name, () => {
+            try {
+              board.load({ variant: other.id, fen: text, moves: [] });
+              fieldError('fen', null);
+              $('fen-field').value = board.fen();
+              message('Position loaded in ' + name + '. A new game starts from it.', 'info');
+            } catch (e2) { fieldError('fen', 'Could not load that position: ' + errText(e2) + '.'); }
+          });
+          return;
+        }
+        const why = 'Could not load that position: ' + errText(e) + '. Your current game was kept.';
+        fieldError('fen', why);
+        message(why, 'error');
+      }
     };
+    for (const f of ['code', 'fen']) $(f + '-field').addEventListener('input', () => fieldError(f, null));
+    $('fen-offer').addEventListener('click', () => { if (fenOffer) fenOffer(); });
     $('btn-fen-load').addEventListener('click', loadFen);
     $('fen-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); loadFen(); } });
     $('btn-fen-copy').addEventListener('click', async () => {

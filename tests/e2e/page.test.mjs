@@ -341,6 +341,82 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('small things: short names in the menu, no doubled words in move messages, New game after a loaded position, nothing to copy during a setup', async () => {
+      const p = await suite.open(which);
+      const vs = await p.engine(() => Zilo.variants().map((v) => ({ id: v.id, name: v.name, shortName: v.shortName, hiddenSetup: !!v.hiddenSetup })));
+      // The menu shows each game's short name; the long one stays in the heading.
+      const options = await p.page.$$eval('#variant option', (os) => os.map((o) => [o.value, o.textContent]));
+      assert.deepEqual(options, vs.map((v) => [v.id, v.shortName]));
+      assert.match(await p.page.textContent('#title'), /ЗiлоḺ АḺв Жа.*Angry Bird Chess/);
+      // "the King Pig e9–e8", not "the Pig King Pig e9–e8".
+      await p.importFen('4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1');
+      await p.moves(['e1e2', 'e9e8']);
+      const note = await p.page.textContent('#note');
+      assert.match(note, /the King Pig e9–e8/);
+      assert.doesNotMatch(note, /Pig King Pig/);
+      // A pending "Start over?" is dropped when a position is loaded; from a loaded position the
+      // button says it starts a new game, not that position over.
+      await p.page.click('#btn-new');
+      assert.equal(await p.page.textContent('#btn-new'), 'Start over?');
+      await p.importFen('4k4/9/9/9/9/9/9/9/3K5[] w - - 0 1');
+      assert.equal(await p.page.textContent('#btn-new'), 'New game');
+      await p.moves(['d1d2']);
+      await p.page.click('#btn-new');
+      assert.equal(await p.page.textContent('#btn-new'), 'New game?');
+      await p.page.click('#btn-new');
+      assert.equal(await p.count(), 0);
+      assert.equal(await p.page.textContent('#btn-new'), 'New game');
+      // During a hidden setup there is no game code to copy yet.
+      const setupGame = vs.find((v) => v.hiddenSetup);
+      await p.variant(setupGame.id);
+      await p.page.waitForSelector('body[data-phase="setup"]');
+      assert.equal(await p.page.isDisabled('#btn-code-copy'), true);
+      assert.equal(await p.page.inputValue('#code-field'), '');
+      assert.equal(await p.page.getAttribute('#code-field', 'placeholder'), 'after the setup');
+      await p.shot(`${which}-setup-no-code`);
+      await finish(p);
+    });
+
+    it('a bad game code or position shows its error under its box, marked invalid; another game’s position is recognised and offered', async () => {
+      const p = await suite.open(which, PHONE);
+      const start = await p.fen();
+      await p.page.fill('#code-field', 'zilo~~A$');
+      await p.page.click('#btn-code-load');
+      assert.match(await p.page.textContent('#code-error'), /Could not load that game code: .*damaged.*current game was kept/);
+      assert.equal(await p.page.isVisible('#code-error'), true);
+      assert.equal(await p.page.getAttribute('#code-field', 'aria-invalid'), 'true');
+      assert.match(await p.page.getAttribute('#code-field', 'aria-describedby'), /code-error/);
+      // Typing again clears it.
+      await p.page.type('#code-field', 'x');
+      assert.equal(await p.page.isVisible('#code-error'), false);
+      assert.equal(await p.page.getAttribute('#code-field', 'aria-invalid'), null);
+
+      // A chess position pasted while the first game is chosen: offered in chess.
+      const chess = await p.engine(() => Zilo.variants().find((v) => v.shortName === 'Chess'));
+      const chessFen = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+      await p.page.fill('#fen-field', chessFen);
+      await p.page.click('#btn-fen-load');
+      await p.page.waitForSelector('#fen-error:not([hidden])');
+      assert.equal(await p.page.textContent('#fen-error-text'), 'This is a Chess position — open it in Chess?');
+      assert.equal(await p.page.getAttribute('#fen-field', 'aria-invalid'), 'true');
+      assert.equal(await p.page.getAttribute('body', 'data-variant'), await p.engine(() => Zilo.variants()[0].id), 'nothing changed yet');
+      assert.equal(await p.board((b) => b.fen()), start);
+      await p.shot(`${which}-fen-offer-phone`);
+      await p.page.click('#fen-offer');
+      await p.page.waitForFunction((id) => document.body.dataset.variant === id, chess.id);
+      assert.equal(await p.fen(), chessFen);
+      assert.equal(await p.page.isVisible('#fen-error'), false);
+      assert.equal(await p.page.getAttribute('#fen-field', 'aria-invalid'), null);
+      // A string no game reads: its reason, under the box.
+      await p.page.fill('#fen-field', 'not a position');
+      await p.page.press('#fen-field', 'Enter');
+      await p.page.waitForSelector('#fen-error:not([hidden])');
+      assert.match(await p.page.textContent('#fen-error-text'), /^Could not load that position: .+\. Your current game was kept\.$/);
+      assert.equal(await p.page.isVisible('#fen-offer'), false);
+      assert.equal(await p.board((b) => b.fen()), chessFen);
+      await finish(p);
+    });
+
     it('a game code copied from one page loads in a fresh one; the move list exports as text; a link only over http', async () => {
       const p = await suite.open(which);
       await p.moves(['e3e4', 'e7e6', 'e4e5', 'e6e5']);
