@@ -472,9 +472,8 @@
         $('code-field').blur();
         message('Game loaded from its code: ' + meta().name + ', ' + spec.moves.length + ' moves.', 'info');
       } catch (e) {
-        const text = 'Could not load that game code: ' + errText(e) + '. Your current game was kept.';
-        fieldError('code', text);
-        message(text, 'error');
+        // Under the box, not over the board: the eye is on the box just filled.
+        fieldError('code', 'Could not load that game code: ' + errText(e) + '. Your current game was kept.');
       }
     };
     $('btn-code-load').addEventListener('click', loadCode);
@@ -502,9 +501,7 @@
           });
           return;
         }
-        const why = 'Could not load that position: ' + errText(e) + '. Your current game was kept.';
-        fieldError('fen', why);
-        message(why, 'error');
+        fieldError('fen', 'Could not load that position: ' + errText(e) + '. Your current game was kept.');
       }
     };
     for (const f of ['code', 'fen']) $(f + '-field').addEventListener('input', () => fieldError(f, null));

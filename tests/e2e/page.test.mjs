@@ -267,8 +267,8 @@ for (const which of WAYS) {
       await p.importFen('hcmbkqmch/1y5y1/ppppppppp/9/9 w');
       const err = await p.engine(() => { try { new Zilo.Game('zilo', 'hcmbkqmch/1y5y1/ppppppppp/9/9 w'); } catch (e) { return e.message; } });
       assert.ok(err);
-      assert.ok((await p.message()).includes(err), 'the engine’s error is shown');
-      assert.equal(await p.page.getAttribute('#message', 'data-kind'), 'error');
+      assert.ok((await p.page.textContent('#fen-error-text')).includes(err), 'the engine’s error is shown under the box');
+      assert.equal(await p.page.getAttribute('#fen-field', 'aria-invalid'), 'true');
       assert.equal(await p.piece('c4'), 'P', 'the current game is kept');
       assert.equal(await p.count(), 2);
       await p.page.click('#btn-prev'); // the box is no longer focused; it shows the game again
@@ -443,7 +443,7 @@ for (const which of WAYS) {
       // A damaged code is refused and the game kept.
       await q.page.fill('#code-field', 'zilo~~A$');
       await q.page.click('#btn-code-load');
-      assert.match(await q.message(), /Could not load that game code: .*damaged.*current game was kept/);
+      assert.match(await q.page.textContent('#code-error'), /Could not load that game code: .*damaged.*current game was kept/);
       assert.equal(await q.fen(), fen);
       await finish(q);
 
