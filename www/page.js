@@ -441,6 +441,8 @@
       $('fen-offer').hidden = !offer;
       $('fen-offer').textContent = offerLabel || '';
     }
+    // The boxes sit at the foot of the page: bring the error up to be read.
+    if (text && typeof err.scrollIntoView === 'function') err.scrollIntoView({ block: 'nearest' });
   }
 
   /** The first game the engine lists, other than the one on the board, that reads a position
