@@ -11,6 +11,9 @@
   const board = $('game');
   const SAVE_KEY = 'zilo.save.v1';
   const PREF_KEY = 'zilo.prefs.v1';
+  // The last game of each kind that has moves, by variant id: a link or the menu never loses
+  // one (the menu offers it back, a link asks before replacing the one on the board).
+  const GAMES_KEY = 'zilo.games.v1';
   // The default game is the engine's first (its flagship): see defaultVariant().
   const DEFAULT_OPP = { mode: 'hotseat', side: 'w', level: 3 };
   let variants = [];
@@ -40,13 +43,44 @@
 
   function opp() { const s = board.state(); return { mode: s.mode, side: s.side, level: s.level }; }
 
+  /** The board's game as it is saved. During a hidden setup nothing is saved but the variant:
+   * a reload starts the setup again. */
+  function record() {
+    const s = board.state();
+    return { v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.phase === 'setup' ? [] : s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level };
+  }
+
+  function keptGames() {
+    try {
+      const g = JSON.parse(localStorage.getItem(GAMES_KEY) || '{}');
+      return g && typeof g === 'object' && !Array.isArray(g) ? g : {};
+    } catch (_) { return {}; }
+  }
+  /** The kept game of a kind, if it has moves (a damaged entry counts as none). */
+  function keptGame(id) {
+    const d = keptGames()[id];
+    return d && typeof d === 'object' && d.variant === id && Array.isArray(d.moves) && d.moves.length ? d : null;
+  }
+
   function save() {
     if (!booted || online) return;
     try {
-      const s = board.state();
-      // During a hidden setup nothing is saved but the variant: a reload starts the setup again.
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level }));
+      const rec = record();
+      localStorage.setItem(SAVE_KEY, JSON.stringify(rec));
+      // The board's game is its kind's kept game; a game started over (no moves) drops it.
+      const games = keptGames();
+      if (rec.moves.length) games[rec.variant] = rec; else delete games[rec.variant];
+      localStorage.setItem(GAMES_KEY, JSON.stringify(games));
     } catch (_) { /* storage may be unavailable: the game just won't survive a reload */ }
+  }
+
+  /** Puts a saved record on the board (throws if the engine refuses it). */
+  function loadRecord(d) {
+    if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
+    board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned });
+    const o = parseOpp(d);
+    setOpp(o.opp, false);
+    return o;
   }
 
   /** Reads opponent settings from a save or a link: missing values take the defaults quietly,
@@ -85,11 +119,7 @@
     try { raw = localStorage.getItem(SAVE_KEY); } catch (_) { return false; }
     if (raw == null) return false;
     try {
-      const d = JSON.parse(raw);
-      if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
-      board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned });
-      const o = parseOpp(d);
-      setOpp(o.opp, false);
+      const o = loadRecord(JSON.parse(raw));
       if (o.bad.length) message('The saved opponent settings were damaged (' + o.bad.join(', ') + '); now ' + oppSummary() + '.', 'error');
       return true;
     } catch (e) {
@@ -112,18 +142,67 @@
       else message('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
       return true;
     }
+    let spec;
     try {
-      const spec = h.code ? K.Sharing.decode(h.code) : h.spec;
-      board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
-      // A link without opponent settings is a game between two people.
-      const oo = o || parseOpp({});
-      setOpp(oo.opp, true);
-      if (oo.bad.length) message('Game loaded from the link, but some opponent settings were damaged (' + oo.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
-      else message('Game loaded from the link' + (oo.opp.mode === 'computer' ? ': ' + oppSummary() : '') + '.', 'info');
-      return true;
+      spec = h.code ? K.Sharing.decode(h.code) : h.spec;
+      // The engine replays it here, so that a broken link is refused before anyone is asked.
+      if (!h.code) K.Sharing.encode(spec);
     } catch (e) {
       return 'That link could not be loaded: ' + errText(e) + '.';
     }
+    // A link without opponent settings is a game between two people.
+    const oo = o || parseOpp({});
+    const risk = gamesAtRisk(spec);
+    if (risk.length) { askLink(spec, oo, risk); return true; }
+    return openLinkGame(spec, oo);
+  }
+
+  const sameGame = (d, spec) => d.variant === spec.variant && JSON.stringify(d.moves) === JSON.stringify(spec.moves || []) && (d.startFen || null) === (spec.startFen || null);
+  const movesText = (n) => n + (n === 1 ? ' move' : ' moves');
+
+  /** The games with moves a link's game would take off the board or out of its kind's place. */
+  function gamesAtRisk(spec) {
+    const out = [];
+    const now = record();
+    if (now.moves.length && !sameGame(now, spec)) out.push(now);
+    const kept = keptGame(spec.variant);
+    if (kept && !sameGame(kept, spec) && !(now.variant === kept.variant)) out.push(kept);
+    return out;
+  }
+
+  function openLinkGame(spec, oo) {
+    try {
+      board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
+    } catch (e) {
+      return 'That link could not be loaded: ' + errText(e) + '.';
+    }
+    setOpp(oo.opp, true);
+    if (oo.bad.length) message('Game loaded from the link, but some opponent settings were damaged (' + oo.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
+    else message('Game loaded from the link' + (oo.opp.mode === 'computer' ? ': ' + oppSummary() : '') + '.', 'info');
+    return true;
+  }
+
+  /** Asks before a link's game takes the place of games with moves: open it, or keep them. */
+  function askLink(spec, oo, risk) {
+    const name = (id) => shortName(variants.find((v) => v.id === id));
+    const words = risk.map((d) => {
+      if (d.variant === spec.variant) return 'It replaces your ' + name(d.variant) + ' game (' + movesText(d.moves.length) + ').';
+      return 'Your ' + name(d.variant) + ' game (' + movesText(d.moves.length) + ') stays kept: choose ' + name(d.variant) + ' in the menu to return to it.';
+    });
+    $('link-ask-text').textContent = 'This link opens a game of ' + name(spec.variant) + ' (' + movesText((spec.moves || []).length) + '). ' + words.join(' ');
+    const dlg = $('link-ask');
+    let opened = false;
+    $('link-ask-open').onclick = () => {
+      opened = true;
+      dlg.close();
+      const r = openLinkGame(spec, oo);
+      if (typeof r === 'string') message(r + ' Your current game was kept.', 'error');
+    };
+    $('link-ask-keep').onclick = () => dlg.close();
+    // Escape or "Keep mine": the board stays as it is.
+    dlg.onclose = () => { if (!opened) message('The link’s game was not opened: your ' + shortName(meta()) + ' game goes on.', 'info'); };
+    if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', '');
+    $('link-ask-keep').focus();
   }
 
   function clearHash() { try { history.replaceState(null, '', location.href.split('#')[0]); } catch (_) { /* ignore */ } }
@@ -175,6 +254,8 @@
     if (document.activeElement !== $('code-field')) $('code-field').value = code;
     if (document.activeElement !== $('fen-field')) $('fen-field').value = setup ? '' : s.fen;
     $('code-field').placeholder = $('fen-field').placeholder = setup ? 'after the setup' : '';
+    // Nothing to copy before the setup is over (a code of no moves would be "<game>~~").
+    for (const id of ['btn-code-copy', 'btn-fen-copy', 'btn-link', 'btn-moves-copy']) $(id).disabled = setup;
     const link = code ? linkFor(code) : null;
     $('link-box').hidden = !link;
     if (link) $('link-field').value = link;
@@ -201,15 +282,34 @@
 
   function askVariant(id) {
     if (id === board.variant) { hideVariantConfirm(); return; }
-    if (!inProgress()) { switchVariant(id); return; }
-    $('variant').value = board.variant; // not switched until confirmed
+    const kept = keptGame(id);
+    if (!inProgress() && !kept) { switchVariant(id); return; }
+    $('variant').value = board.variant; // not switched until answered
     const v = variants.find((x) => x.id === id);
     const box = $('variant-confirm');
     box.dataset.variant = id;
-    $('variant-confirm-text').textContent = 'Start a new game of ' + shortName(v) + '? The ' + shortName(meta()) + ' game in progress will be replaced (copy its game code first to keep it).';
+    const here = inProgress() ? ' Your ' + shortName(meta()) + ' game stays kept: choose it here again to return to it.' : '';
+    $('variant-confirm-text').textContent = kept
+      ? 'Your ' + shortName(v) + ' game (' + movesText(kept.moves.length) + ') is kept: resume it, or start a new one?' + here
+      : 'Start a new game of ' + shortName(v) + '?' + here;
     $('variant-confirm-yes').textContent = 'New ' + shortName(v) + ' game';
+    $('variant-confirm-resume').hidden = !kept;
+    $('variant-confirm-resume').textContent = 'Resume ' + shortName(v);
     box.hidden = false;
-    $('variant-confirm-yes').focus();
+    (kept ? $('variant-confirm-resume') : $('variant-confirm-yes')).focus();
+  }
+  function resumeVariant(id) {
+    hideVariantConfirm();
+    const kept = keptGame(id);
+    if (!kept) { switchVariant(id); return; }
+    if (online) leaveOnline();
+    try {
+      loadRecord(kept);
+      message('Your ' + shortName(meta()) + ' game is back (' + movesText(kept.moves.length) + ').', 'info');
+    } catch (e) {
+      switchVariant(id);
+      message('The kept ' + shortName(variants.find((x) => x.id === id)) + ' game could not be restored (' + errText(e) + '). A new game was started.', 'error');
+    }
   }
   function switchVariant(id) {
     hideVariantConfirm();
@@ -327,8 +427,38 @@
     return link && o.mode === 'computer' ? link + '&vs=computer&side=' + o.side + '&level=' + o.level : link;
   }
 
+  /** Shows (or with null clears) a box's own error under it, and marks the box invalid. An
+   * offer adds a button that acts on it. */
+  let fenOffer = null;
+  function fieldError(box, text, offerLabel, offer) {
+    const input = $(box + '-field'), err = $(box + '-error');
+    const textEl = box === 'fen' ? $('fen-error-text') : err;
+    textEl.textContent = text || '';
+    err.hidden = !text;
+    if (text) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
+    if (box === 'fen') {
+      fenOffer = offer || null;
+      $('fen-offer').hidden = !offer;
+      $('fen-offer').textContent = offerLabel || '';
+    }
+    // The boxes sit at the foot of the page: bring the error up to be read.
+    if (text && typeof err.scrollIntoView === 'function') err.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The first game the engine lists, other than the one on the board, that reads a position
+   * string: a chess position pasted while another game is chosen is offered in chess. */
+  function gameOfPosition(text) {
+    for (const v of variants) {
+      if (v.id === board.variant) continue;
+      let g = null;
+      try { g = new globalThis.Zilo.Game(v.id, text); return v; } catch (_) { /* not this game's */ } finally { if (g) g.free(); }
+    }
+    return null;
+  }
+
   function setupSharing() {
     $('btn-code-copy').addEventListener('click', async () => {
+      if (board.state().phase === 'setup') { message('There is no game code yet: it comes once both sides have set up.', 'info'); return; }
       const f = $('code-field');
       f.value = board.code();
       const ok = await copyText(f.value, f);
@@ -336,26 +466,48 @@
     });
     const loadCode = () => {
       const text = $('code-field').value.trim();
-      if (!text) { message('Paste a game code into the box first.', 'error'); return; }
+      if (!text) { fieldError('code', 'Paste a game code into the box first.'); return; }
       try {
         const spec = K.Sharing.decode(text);
         board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
+        fieldError('code', null);
         $('code-field').blur();
         message('Game loaded from its code: ' + meta().name + ', ' + spec.moves.length + ' moves.', 'info');
-      } catch (e) { message('Could not load that game code: ' + errText(e) + '. Your current game was kept.', 'error'); }
+      } catch (e) {
+        // Under the box, not over the board: the eye is on the box just filled.
+        fieldError('code', 'Could not load that game code: ' + errText(e) + '. Your current game was kept.');
+      }
     };
     $('btn-code-load').addEventListener('click', loadCode);
     $('code-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); loadCode(); } });
     const loadFen = () => {
       const text = $('fen-field').value.trim();
-      if (!text) { message('Paste a position string into the box first.', 'error'); return; }
+      if (!text) { fieldError('fen', 'Paste a position string into the box first.'); return; }
       try {
         board.load({ variant: board.variant, fen: text, moves: [] });
+        fieldError('fen', null);
         $('fen-field').blur();
         $('fen-field').value = board.fen();
         message('Position loaded. A new game starts from it.', 'info');
-      } catch (e) { message('Could not load that position: ' + errText(e) + '. Your current game was kept.', 'error'); }
+      } catch (e) {
+        const other = gameOfPosition(text);
+        if (other) {
+          const name = shortName(other);
+          fieldError('fen', 'This is ' + K.article(name) + ' position — open it in ' + name + '?', 'Open it in ' + name, () => {
+            try {
+              board.load({ variant: other.id, fen: text, moves: [] });
+              fieldError('fen', null);
+              $('fen-field').value = board.fen();
+              message('Position loaded in ' + name + '. A new game starts from it.', 'info');
+            } catch (e2) { fieldError('fen', 'Could not load that position: ' + errText(e2) + '.'); }
+          });
+          return;
+        }
+        fieldError('fen', 'Could not load that position: ' + errText(e) + '. Your current game was kept.');
+      }
     };
+    for (const f of ['code', 'fen']) $(f + '-field').addEventListener('input', () => fieldError(f, null));
+    $('fen-offer').addEventListener('click', () => { if (fenOffer) fenOffer(); });
     $('btn-fen-load').addEventListener('click', loadFen);
     $('fen-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); loadFen(); } });
     $('btn-fen-copy').addEventListener('click', async () => {
@@ -448,13 +600,16 @@
     for (const v of variants) {
       const o = document.createElement('option');
       o.value = v.id;
-      o.textContent = v.name;
+      // The menu is narrow: the short name here, the long one in the heading and the tooltip.
+      o.textContent = shortName(v);
+      o.title = v.name;
       sel.appendChild(o);
     }
     sel.disabled = false;
     sel.addEventListener('change', () => askVariant(sel.value));
     $('variant-confirm-yes').addEventListener('click', () => switchVariant($('variant-confirm').dataset.variant));
     $('variant-confirm-no').addEventListener('click', () => hideVariantConfirm(true));
+    $('variant-confirm-resume').addEventListener('click', () => resumeVariant($('variant-confirm').dataset.variant));
     $('variant-confirm').addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); hideVariantConfirm(true); } });
     document.addEventListener('pointerdown', (e) => { if (!$('variant-confirm').hidden && !$('variant-confirm').contains(e.target) && e.target !== sel) hideVariantConfirm(); }, true);
     setupRules();
@@ -475,14 +630,14 @@
     // restored from the save. An online game's link (#online=<id>) opens that game after.
     const onlineId = K.OnlinePage.idFromHash(location.hash);
     const h = onlineId ? null : K.Sharing.readHash(location.hash);
-    const fromLink = h && (h.code || h.spec) ? loadFromHash() : false;
-    if (fromLink !== true) {
-      const restored = loadSaved();
-      if (!restored) board.newGame(defaultVariant());
+    // The saved game comes first, so that a link's game asks before taking its place.
+    const restored = loadSaved();
+    if (!restored) board.newGame(defaultVariant());
+    booted = true;
+    if (h) {
+      const fromLink = loadFromHash();
       if (typeof fromLink === 'string') message(fromLink + (restored ? ' Your saved game was kept.' : ' A new game was started.'), 'error');
     }
-    if (h && !h.code && !h.spec) loadFromHash();
-    booted = true;
     renderPage();
     if (onlineId) await openOnline(onlineId);
     document.body.dataset.ready = '1';

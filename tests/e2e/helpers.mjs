@@ -142,11 +142,12 @@ export function pageApi(page) {
     list: () => page.$$eval('#moves [data-ply]', (bs) => bs.map((b) => b.firstChild.textContent)),
     /** The number of moves in the list, and of those up to the position looked at. */
     count: () => page.locator('#moves [data-ply]').count(),
-    /** Loads a position through the import box, as a person would. */
+    /** Loads a position through the import box, as a person would (a refusal shows under the box). */
     async importFen(fen) {
       await page.fill('#fen-field', fen);
       await page.click('#btn-fen-load');
-      await page.waitForSelector('#message:not([hidden])');
+      // Loaded: a message over the board; refused: the reason under the box.
+      await page.waitForSelector('#message:not([hidden]), #fen-error:not([hidden])');
     },
     /** Asks the engine (not the page) something, for expected values. */
     engine: (fn, ...args) => page.evaluate(fn, ...args),

@@ -267,8 +267,8 @@ for (const which of WAYS) {
       await p.importFen('hcmbkqmch/1y5y1/ppppppppp/9/9 w');
       const err = await p.engine(() => { try { new Zilo.Game('zilo', 'hcmbkqmch/1y5y1/ppppppppp/9/9 w'); } catch (e) { return e.message; } });
       assert.ok(err);
-      assert.ok((await p.message()).includes(err), 'the engine’s error is shown');
-      assert.equal(await p.page.getAttribute('#message', 'data-kind'), 'error');
+      assert.ok((await p.page.textContent('#fen-error-text')).includes(err), 'the engine’s error is shown under the box');
+      assert.equal(await p.page.getAttribute('#fen-field', 'aria-invalid'), 'true');
       assert.equal(await p.piece('c4'), 'P', 'the current game is kept');
       assert.equal(await p.count(), 2);
       await p.page.click('#btn-prev'); // the box is no longer focused; it shows the game again
@@ -280,6 +280,139 @@ for (const which of WAYS) {
       assert.equal(await p.piece('i5'), 'Q');
       assert.equal(await p.piece('e3'), null);
       assert.equal(await p.count(), 0);
+      await finish(p);
+    });
+
+    it('a shared link never silently replaces a game: it asks, and the game it replaces stays restorable', async () => {
+      const p = await suite.open(which);
+      await p.moves(['e3e4', 'e7e6', 'e4e5']);
+      const ziloFen = await p.fen();
+      const [first, chessId] = await p.engine(() => [Zilo.variants()[0], Zilo.variants().find((v) => v.id !== Zilo.variants()[0].id && v.shortName === 'Chess')]);
+      assert.ok(chessId, 'the engine lists chess');
+      const chessName = chessId.shortName;
+      const code = await p.engine((id) => ZiloKit.Sharing.encode({ variant: id, startFen: null, moves: ['e2e4'] }), chessId.id);
+      const hash = '#g=' + encodeURIComponent(code);
+
+      // A second tab of the same browser opens the link: it asks; "Keep mine" keeps the game.
+      const q = await suite.open(which, { context: p.context, hash });
+      await q.page.waitForSelector('#link-ask[open]');
+      const ask = await q.page.textContent('#link-ask-text');
+      assert.match(ask, new RegExp('opens a game of ' + chessName + ' \\(1 move\\)'));
+      assert.match(ask, new RegExp('Your ' + first.shortName + ' game \\(3 moves\\) stays kept'));
+      assert.equal(await q.fen(), ziloFen, 'nothing replaced while asking');
+      await q.shot(`${which}-link-ask`);
+      await q.page.click('#link-ask-keep');
+      assert.equal(await q.page.isVisible('#link-ask'), false);
+      assert.match(await q.message(), /link’s game was not opened/);
+      assert.equal(await q.count(), 3);
+      assert.deepEqual(q.problems, []);
+      await q.page.close();
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.fen(), ziloFen);
+
+      // A third tab opens it: the chess game is on the board, the zilo game is kept.
+      const r = await suite.open(which, { context: p.context, hash });
+      await r.page.waitForSelector('#link-ask[open]');
+      await r.page.click('#link-ask-open');
+      await r.page.waitForFunction((id) => document.body.dataset.variant === id, chessId.id);
+      assert.equal(await r.count(), 1);
+      assert.deepEqual(r.problems, []);
+      await r.page.close();
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.getAttribute('body', 'data-variant'), chessId.id, 'the last game opened is on the board');
+      // The menu offers the kept zilo game back.
+      await p.page.selectOption('#variant', first.id);
+      await p.page.waitForSelector('#variant-confirm-resume:visible');
+      assert.match(await p.page.textContent('#variant-confirm-text'), new RegExp('Your ' + first.shortName + ' game \\(3 moves\\) is kept'));
+      await p.page.click('#variant-confirm-resume');
+      await p.page.waitForFunction((id) => document.body.dataset.variant === id, first.id);
+      assert.equal(await p.fen(), ziloFen);
+      assert.equal(await p.count(), 3);
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.fen(), ziloFen, 'nothing lost after a reload');
+      // And the chess game is kept as well.
+      await p.page.selectOption('#variant', chessId.id);
+      await p.page.click('#variant-confirm-resume');
+      await p.page.waitForFunction((id) => document.body.dataset.variant === id, chessId.id);
+      assert.equal(await p.count(), 1);
+      await finish(p);
+    });
+
+    it('small things: short names in the menu, no doubled words in move messages, New game after a loaded position, nothing to copy during a setup', async () => {
+      const p = await suite.open(which);
+      const vs = await p.engine(() => Zilo.variants().map((v) => ({ id: v.id, name: v.name, shortName: v.shortName, hiddenSetup: !!v.hiddenSetup })));
+      // The menu shows each game's short name; the long one stays in the heading.
+      const options = await p.page.$$eval('#variant option', (os) => os.map((o) => [o.value, o.textContent]));
+      assert.deepEqual(options, vs.map((v) => [v.id, v.shortName]));
+      assert.match(await p.page.textContent('#title'), /ЗiлоḺ АḺв Жа.*Angry Bird Chess/);
+      // A pending "Start over?" is dropped when a position is loaded; from a loaded position the
+      // button says it starts a new game, not that position over.
+      await p.moves(['e3e4']);
+      await p.page.click('#btn-new');
+      assert.equal(await p.page.textContent('#btn-new'), 'Start over?');
+      await p.importFen('4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1');
+      assert.equal(await p.page.textContent('#btn-new'), 'New game');
+      // "the King Pig e9–e8", not "the Pig King Pig e9–e8".
+      await p.moves(['e1e2', 'e9e8']);
+      const note = await p.page.textContent('#note');
+      assert.match(note, /the King Pig e9–e8/);
+      assert.doesNotMatch(note, /Pig King Pig/);
+      await p.page.click('#btn-new');
+      assert.equal(await p.page.textContent('#btn-new'), 'New game?');
+      await p.page.click('#btn-new');
+      assert.equal(await p.count(), 0);
+      assert.equal(await p.page.textContent('#btn-new'), 'New game');
+      // During a hidden setup there is no game code to copy yet.
+      const setupGame = vs.find((v) => v.hiddenSetup);
+      await p.variant(setupGame.id);
+      await p.page.waitForSelector('body[data-phase="setup"]');
+      assert.equal(await p.page.isDisabled('#btn-code-copy'), true);
+      assert.equal(await p.page.inputValue('#code-field'), '');
+      assert.equal(await p.page.getAttribute('#code-field', 'placeholder'), 'after the setup');
+      await p.shot(`${which}-setup-no-code`);
+      await finish(p);
+    });
+
+    it('a bad game code or position shows its error under its box, marked invalid; another game’s position is recognised and offered', async () => {
+      const p = await suite.open(which, PHONE);
+      const start = await p.fen();
+      await p.page.fill('#code-field', 'zilo~~A$');
+      await p.page.click('#btn-code-load');
+      assert.match(await p.page.textContent('#code-error'), /Could not load that game code: .*damaged.*current game was kept/);
+      assert.equal(await p.page.isVisible('#code-error'), true);
+      assert.equal(await p.page.getAttribute('#code-field', 'aria-invalid'), 'true');
+      assert.match(await p.page.getAttribute('#code-field', 'aria-describedby'), /code-error/);
+      // Typing again clears it.
+      await p.page.type('#code-field', 'x');
+      assert.equal(await p.page.isVisible('#code-error'), false);
+      assert.equal(await p.page.getAttribute('#code-field', 'aria-invalid'), null);
+
+      // A chess position pasted while the first game is chosen: offered in chess.
+      const chess = await p.engine(() => Zilo.variants().find((v) => v.shortName === 'Chess'));
+      const chessFen = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+      await p.page.fill('#fen-field', chessFen);
+      await p.page.click('#btn-fen-load');
+      await p.page.waitForSelector('#fen-error:not([hidden])');
+      assert.equal(await p.page.textContent('#fen-error-text'), 'This is a Chess position — open it in Chess?');
+      assert.equal(await p.page.getAttribute('#fen-field', 'aria-invalid'), 'true');
+      assert.equal(await p.page.getAttribute('body', 'data-variant'), await p.engine(() => Zilo.variants()[0].id), 'nothing changed yet');
+      assert.equal(await p.board((b) => b.fen()), start);
+      await p.shot(`${which}-fen-offer-phone`);
+      await p.page.click('#fen-offer');
+      await p.page.waitForFunction((id) => document.body.dataset.variant === id, chess.id);
+      assert.equal(await p.fen(), chessFen);
+      assert.equal(await p.page.isVisible('#fen-error'), false);
+      assert.equal(await p.page.getAttribute('#fen-field', 'aria-invalid'), null);
+      // A string no game reads: its reason, under the box.
+      await p.page.fill('#fen-field', 'not a position');
+      await p.page.press('#fen-field', 'Enter');
+      await p.page.waitForSelector('#fen-error:not([hidden])');
+      assert.match(await p.page.textContent('#fen-error-text'), /^Could not load that position: .+\. Your current game was kept\.$/);
+      assert.equal(await p.page.isVisible('#fen-offer'), false);
+      assert.equal(await p.board((b) => b.fen()), chessFen);
       await finish(p);
     });
 
@@ -310,7 +443,7 @@ for (const which of WAYS) {
       // A damaged code is refused and the game kept.
       await q.page.fill('#code-field', 'zilo~~A$');
       await q.page.click('#btn-code-load');
-      assert.match(await q.message(), /Could not load that game code: .*damaged.*current game was kept/);
+      assert.match(await q.page.textContent('#code-error'), /Could not load that game code: .*damaged.*current game was kept/);
       assert.equal(await q.fen(), fen);
       await finish(q);
 
@@ -334,6 +467,9 @@ for (const which of WAYS) {
       await r.page.close();
       // A link pasted into the same tab (hash change) loads too; a bad one keeps the current game.
       await p.page.evaluate((c) => { location.hash = 'g=' + c; }, 'zilo~~' + 'A');
+      // It would replace the game on the board: the page asks first.
+      await p.page.waitForSelector('#link-ask[open]');
+      await p.page.click('#link-ask-open');
       await p.page.waitForFunction(() => document.querySelector('zilo-board').moves().length === 1);
       const fen2 = await p.fen();
       await p.page.evaluate(() => { location.hash = 'v=zilo&fen=garbage'; });

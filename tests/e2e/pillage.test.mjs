@@ -42,10 +42,10 @@ for (const which of WAYS) {
   describe(`Pillage over ${which}://`, () => {
     it('the picker offers the five Pillage variants; a 10×10 board with figurines, names on hover, and rules', async () => {
       const p = await suite.open(which);
-      const listed = await p.engine(() => Zilo.variants().filter((v) => v.id.startsWith('pillage')).map((v) => [v.id, v.name]));
+      const listed = await p.engine(() => Zilo.variants().filter((v) => v.id.startsWith('pillage')).map((v) => [v.id, v.shortName]));
       assert.deepEqual(listed.map(([id]) => id), ['pillage', 'pillage-flying-ferz', 'pillage-snipers', 'pillage-dragons', 'pillage-warmachines']);
       const options = await p.page.$$eval('#variant option', (os) => os.map((o) => [o.value, o.textContent]));
-      for (const v of listed) assert.ok(options.some((o) => o[0] === v[0] && o[1] === v[1]), `the picker offers ${v[1]}`);
+      for (const v of listed) assert.ok(options.some((o) => o[0] === v[0] && o[1] === v[1]), `the picker offers ${v[1]} (the short name)`);
 
       await p.variant('pillage');
       assert.equal(await p.fen(), PILLAGE_START);

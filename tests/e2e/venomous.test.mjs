@@ -55,7 +55,7 @@ for (const which of WAYS) {
   describe(`Venomous over ${which}://`, () => {
     it('the picker offers Venomous: a 10×10 board of figurines, both reserves of 5 Ninja Pawns with their count, names and rules', async () => {
       const p = await suite.open(which, { viewport: { width: 1366, height: 768 } });
-      const name = await p.engine(() => Zilo.variants().find((v) => v.id === 'venomous').name);
+      const name = await p.engine(() => Zilo.variants().find((v) => v.id === 'venomous').shortName); // the picker shows short names
       const options = await p.page.$$eval('#variant option', (os) => os.map((o) => [o.value, o.textContent]));
       assert.ok(options.some((o) => o[0] === 'venomous' && o[1] === name), 'the picker offers Venomous');
       await p.variant('venomous');

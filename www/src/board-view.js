@@ -88,7 +88,12 @@
       return f !== undefined && r !== undefined ? f + r : sq;
     }
     info(letter) { return K.PieceSets.describe(this.meta(), letter); }
-    pieceWords(letter) { const i = this.info(letter); return i.side.one + ' ' + i.name; }
+    /** "Bird Red Cardinal": the side's word and the piece's name, once only where the name
+     * already holds it ("King Pig", not "Pig King Pig"). */
+    pieceWords(letter) {
+      const i = this.info(letter), one = String(i.side.one || '');
+      return one && i.name.toLowerCase().split(/\s+/).includes(one.toLowerCase()) ? i.name : (one + ' ' + i.name).trim();
+    }
 
     pieceSvg(letter, badge) {
       // Tokens that turn point away from their owner: up for the side at the bottom.

@@ -158,7 +158,9 @@
       $('btn-new').addEventListener('click', (e) => {
         const going = this.ctl.length() > 0 && !this.ctl.finalResult().title;
         if (!going) { this.newGame(); return; }
-        K.armed(e.currentTarget, 'Start over?', () => this.newGame());
+        // From a loaded position a new game does not start that position over: say so.
+        const fromStart = this.ctl.game.startFen() === this.ctl.meta.startFen;
+        K.armed(e.currentTarget, fromStart ? 'Start over?' : 'New game?', () => this.newGame());
       });
       this.addEventListener('keydown', (e) => this.onKey(e));
       this.addEventListener('pointerdown', () => { lastActive = this; });
@@ -391,6 +393,8 @@
       } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null };
       this.view.deselect(true);
       this.startGame(spec);
+      // A pending "Start over?" or "Confirm" (resign) was about the game just replaced.
+      for (const id of ['btn-new', 'btn-resign']) { const b = this.root.getElementById(id); if (b) K.disarm(b); }
       return this.state();
     }
     newGame(variant) { return this.load({ variant: variant || this.ctl.meta.id }); }
