@@ -245,7 +245,8 @@
         const ter = terrain[name] || null;
         if ((el.dataset.terrain || null) !== ter) { if (ter) el.dataset.terrain = ter; else delete el.dataset.terrain; }
         el.classList.toggle('fog', hidden.has(name));
-        el.classList.toggle('setup-target', zone.has(name));
+        // With the royal piece picked, only its fields take it: the rest of the zone is not offered.
+        el.classList.toggle('setup-target', kingFields.size ? kingFields.has(name) : zone.has(name));
         el.classList.toggle('king-field', kingFields.has(name));
         const en = engage.get(name);
         this.renderEngagement(el, en);

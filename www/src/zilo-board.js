@@ -236,12 +236,23 @@
       // happened to produce, or the variant's default) is played as it is.
       const fresh = !spec.startFen && !(spec.moves || []).length && !spec.resigned;
       if (m.zones && fresh && this.ctl.opp.mode !== 'view') {
-        this.setup = new K.SetupSession(m, this.ctl.opp, {
+        // The orientation to go back to once a hotseat setup (which turns the board to each
+        // side in turn) is over.
+        this.orientationBeforeSetup = spec.setup && (spec.setup.orientation === 'w' || spec.setup.orientation === 'b') ? spec.setup.orientation : this.view.orientation;
+        const on = {
           change: () => this.render(),
           start: (x) => this.endSetup(x),
           send: (half) => this.emit('setup-half', { half }), // online: the server gets the half
           message: (t, k) => this.panel.message(t, k),
-        });
+          face: (side) => { if (this.ctl.opp.mode === 'hotseat' && this.view.orientation !== side) { this.view.orientation = side; this.quietly('orientation', side); } },
+        };
+        try {
+          this.setup = new K.SetupSession(m, this.ctl.opp, on, undefined, spec.setup || null);
+        } catch (e) {
+          // A saved setup the engine cannot read: the setup starts again.
+          this.setup = new K.SetupSession(m, this.ctl.opp, on);
+          this.panel.message('The saved setup could not be read (' + K.errText(e) + '): the setup starts again.', 'error');
+        }
       }
       this.view.setupSession = this.setup;
       this.ctl.hold(!!this.setup);
@@ -257,6 +268,10 @@
       this.ctl.load({ variant: this.ctl.meta.id, startFen, moves: [] });
       s.free();
       this.ctl.hold(false);
+      if (this.ctl.opp.mode === 'hotseat' && this.orientationBeforeSetup && this.view.orientation !== this.orientationBeforeSetup) {
+        this.view.orientation = this.orientationBeforeSetup;
+        this.quietly('orientation', this.view.orientation);
+      }
       const sd = this.ctl.sideInfo(first);
       this.panel.message(sd.name + ' moves first (drawn at random).', 'info');
       this.emit('setup', { startFen, first });
@@ -383,14 +398,15 @@
     undo() { this.view.deselect(true); return this.ctl.takeBack(1); }
     /** Takes back as the button does: against the computer, to the person's previous turn. */
     takeBack() { this.view.deselect(true); this.panel.clearMessage(); return this.ctl.takeBack(); }
-    /** Loads a game code, a position string (of this variant), or {variant, fen, moves}. Throws
+    /** Loads a game code, a position string (of this variant), or {variant, fen, moves} (with
+     * `setup`, a state().setup saved during a hidden setup, to go on with it). Throws
      * with the reason if it cannot be loaded (the game on the board is kept). */
     load(x) {
       let spec;
       if (typeof x === 'string') {
         const s = x.trim();
         spec = s.includes('~') ? K.Sharing.decode(s) : { variant: this.ctl.meta.id, startFen: s, moves: [] };
-      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null };
+      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null, setup: x.setup || null };
       this.view.deselect(true);
       this.startGame(spec);
       // A pending "Start over?" or "Confirm" (resign) was about the game just replaced.
@@ -433,6 +449,8 @@
         variant: c.meta.id, startFen: c.game.startFen(), fen: c.game.fen(), moves: this.moves(), sans: c.line.map((r) => r.san),
         ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
         orientation: this.view.orientation, thinking: c.thinking(), phase: this.setup ? 'setup' : 'play',
+        // A setup under way, to save and go on from (load({variant, setup})): never to show.
+        setup: this.setup ? Object.assign(this.setup.snapshot(), { orientation: this.orientationBeforeSetup }) : null,
       };
     }
     /** The piece sets this variant can be drawn with: [{id, title}], the default first. */
