@@ -365,9 +365,38 @@ for (const which of WAYS) {
         else assert.ok(board.height >= vh - host.y - 16, `the board is ${board.height}px of ${vh - host.y}`);
         await quiet(p);
         await p.shot(`${which}-cyvasse-play-${size}`);
+        if (vw < vh) {
+          // Held upright the fields are small: a button enlarges the board, which then scrolls
+          // sideways, and plays as before; pressed again, the board fits the screen again.
+          const before = (await boxOf(p, '[data-square="e5"]')).width;
+          assert.ok(before < 36, `fields of ${before}px`);
+          assert.equal(await p.page.getAttribute('#btn-zoom', 'aria-label'), 'Enlarge the board');
+          await p.page.click('#btn-zoom');
+          assert.equal(await p.page.getAttribute('#btn-zoom', 'aria-pressed'), 'true');
+          assert.ok((await boxOf(p, '[data-square="e5"]')).width >= 44, 'fields a finger can hit');
+          assert.ok(await p.page.evaluate(() => { const a = document.querySelector('zilo-board').shadowRoot.querySelector('.board-area'); return a.scrollWidth > a.clientWidth && a.scrollLeft > 0; }), 'the board scrolls sideways, its middle in view');
+          assert.equal(await p.page.evaluate(() => document.documentElement.scrollWidth), vw, 'the page itself does not scroll sideways');
+          assert.deepEqual(await marksOutside(p), [], 'marks on enlarged fields');
+          await quiet(p);
+          await p.shot(`${which}-cyvasse-zoomed-${size}`);
+          await p.page.click('#btn-zoom');
+          assert.equal((await boxOf(p, '[data-square="e5"]')).width, before);
+        } else assert.equal(await p.page.isVisible('#btn-zoom'), false, 'fields big enough need no zoom');
         await finish(p);
       });
     }
+
+    it('held upright, the enlarged board is set up and played by tapping', async () => {
+      const p = await suite.open(which, PHONE);
+      await p.variant('cyvasse');
+      await p.page.click('[data-action="reveal"]');
+      await p.page.click('#btn-zoom');
+      await p.page.click('[data-setup="R"]');
+      await p.page.locator('[data-square="e3"]').scrollIntoViewIfNeeded();
+      await p.click('e3');
+      assert.equal(await p.piece('e3'), 'R', 'a tap on an enlarged field places the Rabble');
+      await finish(p);
+    });
 
     it('after a first Rabble move the Rabbles that may step are marked (as the engine says), the marks stay, and no message covers End turn', async () => {
       const p = await suite.open(which, LANDSCAPE);

@@ -26,6 +26,7 @@
   const SKELETON = `
 <div class="zb" id="zb" data-layout="narrow">
   <div class="side side-top" id="side-top" role="group"></div>
+  <button type="button" class="btn zoom-btn" id="btn-zoom" aria-pressed="false" aria-label="Enlarge the board" title="Enlarge the board" hidden><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="6.2" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M14.6 14.6L20 20" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/><path class="zoom-plus" d="M7 10h6M10 7v6" stroke="currentColor" stroke-width="2"/></svg></button>
   <div class="board-area">
     <div class="frame" id="frame">
       <div class="coords coords-ranks" id="coords-ranks" aria-hidden="true"></div>
@@ -148,6 +149,7 @@
       $('btn-next').addEventListener('click', () => this.step(1));
       $('btn-last').addEventListener('click', () => this.goTo(this.ctl.length()));
       $('btn-takeback').addEventListener('click', () => this.takeBack());
+      $('btn-zoom').addEventListener('click', () => this.zoom(!this.zoomed));
       $('btn-flip').addEventListener('click', () => this.flip());
       $('btn-hint').addEventListener('click', () => this.hint());
       $('btn-resign').addEventListener('click', (e) => {
@@ -318,7 +320,18 @@
       const wide = fit(W - panelW - 10 - c, H - c);
       const narrow = Math.max(fit(W - c, H - 2 * sideH - statusH - c - 8), Math.min(W - c, 250));
       const layout = wide >= narrow * 0.9 && wide >= 260 ? 'wide' : 'narrow';
-      const bw = layout === 'wide' ? wide : Math.min(narrow, fit(W - c, 9999));
+      let bw = layout === 'wide' ? wide : Math.min(narrow, fit(W - c, 9999));
+      // Fields too small for a finger (a wide hex board on a phone held upright): the board may
+      // be enlarged beyond the screen's width, and scrolled sideways (see zoom()).
+      const zoomable = layout === 'narrow' && bw / cols < 36;
+      const zoomBtn = this.root.getElementById('btn-zoom');
+      zoomBtn.hidden = !zoomable;
+      const zoomed = zoomable && !!this.zoomed;
+      if (zoomed) bw = Math.min(Math.round(cols * 46), Math.floor(bw * 1.6));
+      zoomBtn.setAttribute('aria-pressed', zoomed ? 'true' : 'false');
+      zoomBtn.setAttribute('aria-label', zoomed ? 'Fit the board to the screen' : 'Enlarge the board');
+      zoomBtn.title = zoomBtn.getAttribute('aria-label');
+      if (zoomed) zb.dataset.zoom = ''; else delete zb.dataset.zoom;
       // Whole pixels per square: crisp lines.
       const sqPx = Math.floor(bw / cols);
       const bwPx = sqPx * cols + 4, bhPx = Math.round(sqPx * tall) + 4;
@@ -332,6 +345,14 @@
       zb.style.setProperty('--frame-w', bwPx + c + 'px');
       zb.style.setProperty('--hand-h', Math.min(handH, Math.floor((layout === 'wide' ? panelW : W) - 20) / 7.5) + 'px');
       if (layout === 'wide') zb.style.gridTemplateColumns = (bwPx + c) + 'px minmax(0, ' + Math.round(W - bwPx - c - 10) + 'px)'; else zb.style.gridTemplateColumns = '';
+    }
+
+    /** Enlarges the board (on) past the screen's width, its middle in view, or fits it again. */
+    zoom(on) {
+      this.zoomed = !!on;
+      this.layout();
+      const area = this.root.querySelector('.board-area');
+      if (area) area.scrollLeft = Math.max(0, (area.scrollWidth - area.clientWidth) / 2);
     }
 
     // ------------------------------------------------------------------------ events
