@@ -43,11 +43,13 @@
 
   function opp() { const s = board.state(); return { mode: s.mode, side: s.side, level: s.level }; }
 
-  /** The board's game as it is saved. During a hidden setup nothing is saved but the variant:
-   * a reload starts the setup again. */
+  /** The board's game as it is saved. During a hidden setup, the setup as it stands (both
+   * halves: a reload goes on with it, the board still showing each player only their own). */
   function record() {
     const s = board.state();
-    return { v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.phase === 'setup' ? [] : s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level };
+    const rec = { v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.phase === 'setup' ? [] : s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level };
+    if (s.phase === 'setup' && s.setup) rec.setup = s.setup;
+    return rec;
   }
 
   function keptGames() {
@@ -77,9 +79,12 @@
   /** Puts a saved record on the board (throws if the engine refuses it). */
   function loadRecord(d) {
     if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
-    board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned });
     const o = parseOpp(d);
-    setOpp(o.opp, false);
+    const setup = d.setup && typeof d.setup === 'object' ? d.setup : null;
+    // A setup under way is made for its opponent: set that first, or the change would start it again.
+    if (setup) setOpp(o.opp, false);
+    board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned, setup });
+    if (!setup) setOpp(o.opp, false);
     return o;
   }
 

@@ -281,7 +281,9 @@ for (const which of WAYS) {
       await p.shot(`${which}-cyvasse-setup-390x844`);
       await p.page.click('[data-action="done"]');
       await p.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play');
-      assert.equal(await shownPieces(p, 'b'), 23, 'its half appears when the game starts');
+      // All of its pieces (counted on the whole board: drawn to move first, the computer may
+      // already have stepped out of its zone).
+      assert.equal(await p.page.$$eval('#board .sq[data-piece]', (els) => els.filter((e) => e.dataset.piece === e.dataset.piece.toLowerCase()).length), 23, 'its half appears when the game starts');
       // Whoever was drawn to start, the game gets going: the computer answers a move of ours.
       const first = await p.page.evaluate(() => document.querySelector('zilo-board').turn());
       if (first === 'w') {
@@ -306,6 +308,170 @@ for (const which of WAYS) {
       await quiet(l);
       await l.shot(`${which}-cyvasse-844x390`);
       await finish(l);
+    });
+  });
+}
+
+/** Where each engagement mark falls short of its hexagonal field: the marks whose pill (its
+ * ends and its flat edges) reaches outside the hexagon the field is clipped to. */
+const marksOutside = (p) => p.page.evaluate(() => {
+  const root = document.querySelector('zilo-board').shadowRoot;
+  const inside = (r, x, y) => {
+    // The hexagon: points at the top and bottom middle, straight sides (clip-path in board-hex.css).
+    const u = (x - r.left) / r.width, v = (y - r.top) / r.height;
+    if (u < -0.01 || u > 1.01 || v < 0 || v > 1) return false;
+    const edge = 0.25 * Math.abs(u - 0.5) / 0.5; // how far the slanted edges reach in at this u
+    return v >= edge - 0.01 && v <= 1 - edge + 0.01;
+  };
+  const out = [];
+  for (const tag of root.querySelectorAll('#board .engage')) {
+    const sq = tag.closest('.sq').getBoundingClientRect(), t = tag.getBoundingClientRect();
+    const r = t.height / 2, cy = t.top + r;
+    const pts = [[t.left, cy], [t.right, cy], [t.left + r, t.top], [t.right - r, t.top], [t.left + r, t.bottom], [t.right - r, t.bottom]];
+    if (!pts.every(([x, y]) => inside(sq, x, y))) out.push(tag.closest('.sq').dataset.square + ' ' + tag.textContent);
+  }
+  return out;
+});
+/** The buttons whose label does not fit (cut off or ended with "…"); the tray's pictures,
+ * named by their aria-label, carry their count as a badge over the edge. */
+const cutLabels = (p) => p.page.evaluate(() => {
+  const root = document.querySelector('zilo-board').shadowRoot;
+  return [...root.querySelectorAll('.panel button:not(.tray-item), .panel select')].filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+    .map((b) => b.id || b.dataset.action || b.textContent);
+});
+const boxOf = (p, sel) => p.page.locator(sel).boundingBox();
+
+for (const which of WAYS) {
+  describe(`Cyvasse on phones and in a turn of two moves, over ${which}://`, () => {
+    for (const [size, opts] of [['390x844', PHONE], ['844x390', LANDSCAPE]]) {
+      it(`at ${size} every armor mark sits inside its field, every button label is whole, and the board takes the room there is`, async () => {
+        const p = await suite.open(which, opts);
+        await p.variant('cyvasse');
+        await p.page.click('[data-action="reveal"]');
+        assert.deepEqual(await cutLabels(p), [], 'setup buttons');
+        await p.page.click('[data-action="random"]');
+        await p.page.click('[data-action="done"]');
+        await p.page.click('[data-action="reveal"]');
+        await p.page.click('[data-action="random"]');
+        await p.page.click('[data-action="done"]');
+        await p.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play');
+        assert.equal(await p.page.locator('#board .engage').count(), 46, 'a mark on every piece');
+        assert.deepEqual(await marksOutside(p), [], 'marks cut by the hex edge');
+        assert.deepEqual(await cutLabels(p), [], 'game buttons');
+        const board = await boxOf(p, '#board'), host = await boxOf(p, 'zilo-board'), vw = opts.viewport.width, vh = opts.viewport.height;
+        // As wide as the element on a phone held upright; as tall as the screen below the
+        // page's heading on one on its side.
+        if (vw < vh) assert.ok(board.width >= host.width - 12, `the board is ${board.width}px of ${host.width}`);
+        else assert.ok(board.height >= vh - host.y - 16, `the board is ${board.height}px of ${vh - host.y}`);
+        await quiet(p);
+        await p.shot(`${which}-cyvasse-play-${size}`);
+        if (vw < vh) {
+          // Held upright the fields are small: a button enlarges the board, which then scrolls
+          // sideways, and plays as before; pressed again, the board fits the screen again.
+          const before = (await boxOf(p, '[data-square="e5"]')).width;
+          assert.ok(before < 36, `fields of ${before}px`);
+          assert.equal(await p.page.getAttribute('#btn-zoom', 'aria-label'), 'Enlarge the board');
+          await p.page.click('#btn-zoom');
+          assert.equal(await p.page.getAttribute('#btn-zoom', 'aria-pressed'), 'true');
+          assert.ok((await boxOf(p, '[data-square="e5"]')).width >= 44, 'fields a finger can hit');
+          assert.ok(await p.page.evaluate(() => { const a = document.querySelector('zilo-board').shadowRoot.querySelector('.board-area'); return a.scrollWidth > a.clientWidth && a.scrollLeft > 0; }), 'the board scrolls sideways, its middle in view');
+          assert.equal(await p.page.evaluate(() => document.documentElement.scrollWidth), vw, 'the page itself does not scroll sideways');
+          assert.deepEqual(await marksOutside(p), [], 'marks on enlarged fields');
+          await quiet(p);
+          await p.shot(`${which}-cyvasse-zoomed-${size}`);
+          await p.page.click('#btn-zoom');
+          assert.equal((await boxOf(p, '[data-square="e5"]')).width, before);
+        } else assert.equal(await p.page.isVisible('#btn-zoom'), false, 'fields big enough need no zoom');
+        await finish(p);
+      });
+    }
+
+    it('held upright, the enlarged board is set up and played by tapping', async () => {
+      const p = await suite.open(which, PHONE);
+      await p.variant('cyvasse');
+      await p.page.click('[data-action="reveal"]');
+      await p.page.click('#btn-zoom');
+      await p.page.click('[data-setup="R"]');
+      await p.page.locator('[data-square="e3"]').scrollIntoViewIfNeeded();
+      await p.click('e3');
+      assert.equal(await p.piece('e3'), 'R', 'a tap on an enlarged field places the Rabble');
+      await finish(p);
+    });
+
+    it('after a first Rabble move the Rabbles that may step are marked (as the engine says), the marks stay, and no message covers End turn', async () => {
+      const p = await suite.open(which, LANDSCAPE);
+      await p.variant('cyvasse');
+      await p.importFen(RABBLES);
+      await p.click('c3');
+      await p.click('c4');
+      const fen = await p.fen();
+      const expected = await p.engine((f) => {
+        const g = new Zilo.Game('cyvasse', f);
+        const movers = [...new Set(g.movesFrom('c3').filter((m) => m.startsWith('c3c4+')).map((m) => m.slice(5, 7)))].sort();
+        g.play('c3c4');
+        const marks = Object.fromEntries(g.board().map((x) => [x.square, x.armor + '/' + x.attackers]));
+        return { movers, marks };
+      }, fen);
+      assert.ok(expected.movers.length > 0);
+      const marked = await p.page.$$eval('#board .sq.second-mover', (els) => els.map((e) => e.dataset.square).sort());
+      assert.deepEqual(marked, expected.movers, 'the marked Rabbles are the engine’s');
+      assert.match(await p.page.getAttribute(`[data-square="${expected.movers[0]}"]`, 'aria-label'), /may make the second move/);
+      for (const [sq, text] of Object.entries(expected.marks)) assert.equal(await engage(p, sq), text, `the mark on ${sq} after the first move`);
+      // A message over the board (the start of a game shows one) leaves End turn clear and clickable.
+      await p.page.evaluate(() => document.querySelector('zilo-board').message('White moves first (drawn at random).', 'info'));
+      const msg = await boxOf(p, '#message'), end = await boxOf(p, '[data-action="end-turn"]');
+      const overlap = !(end.x >= msg.x + msg.width || msg.x >= end.x + end.width || end.y >= msg.y + msg.height || msg.y >= end.y + end.height);
+      assert.ok(!overlap, 'the message does not cover End turn');
+      assert.deepEqual(await cutLabels(p), []);
+      await p.shot(`${which}-cyvasse-second-844x390`);
+      await p.page.click('[data-action="end-turn"]');
+      assert.equal(await p.page.getAttribute('#moves [data-ply="1"]', 'data-move'), 'c3c4');
+      assert.equal(await p.page.locator('#board .sq.second-mover').count(), 0, 'no marks once the turn is over');
+      await finish(p);
+    });
+
+    it('a reload during Black’s setup keeps White’s finished half, still hidden; each side sets up at the bottom; the King is offered only its fields, named when refused', async () => {
+      const p = await suite.open(which, { viewport: { width: 1366, height: 768 } });
+      const m = await meta(p);
+      await p.variant('cyvasse');
+      await p.page.click('[data-action="reveal"]');
+      const y = async (sq) => (await boxOf(p, `[data-square="${sq}"]`)).y;
+      assert.ok(await y('e1') > await y('e9'), 'White’s zone at the bottom');
+      // The King picked: only its three fields are offered; a field of the zone elsewhere is refused, the fields named.
+      await p.page.click('[data-setup="K"]');
+      const offered = await p.page.$$eval('#board .sq.setup-target', (els) => els.map((e) => e.dataset.square).sort());
+      assert.deepEqual(offered, [...m.kingFields.w].sort());
+      const elsewhere = m.zones.w.find((f) => !m.kingFields.w.includes(f));
+      await p.click(elsewhere);
+      const refusal = await p.message();
+      for (const f of m.kingFields.w) assert.ok(refusal.includes(f), `the refusal names ${f}: ${refusal}`);
+      assert.equal(await p.piece(elsewhere), null);
+      await p.page.click('[data-action="random"]');
+      const white = await p.page.$$eval('#board .sq[data-zone="w"][data-piece]', (els) => Object.fromEntries(els.map((e) => [e.dataset.square, e.dataset.piece])));
+      assert.equal(Object.keys(white).length, 23);
+      await p.page.click('[data-action="done"]');
+      await p.page.click('[data-action="reveal"]');
+      assert.ok(await y('e9') > await y('e1'), 'Black’s zone at the bottom for Black');
+      await p.page.click('[data-setup="K"]');
+      await p.click(m.kingFields.b[0]);
+      assert.equal(await p.piece(m.kingFields.b[0]), 'k');
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      // Still Black's setup, the curtain down, nothing of either half on show.
+      assert.equal(await p.page.evaluate(() => document.querySelector('zilo-board').state().phase), 'setup');
+      assert.match(await p.page.textContent('#curtain'), /Black sets up/);
+      assert.equal(await p.page.locator('#board .sq[data-piece]').count(), 0);
+      await p.page.click('[data-action="reveal"]');
+      assert.equal(await p.piece(m.kingFields.b[0]), 'k', 'Black’s King is where it was put');
+      assert.equal(await shownPieces(p, 'w'), 0, 'White’s half stays hidden');
+      assert.equal(await fogged(p, 'w'), 38);
+      assert.ok(await y('e9') > await y('e1'), 'Black’s zone at the bottom after the reload');
+      await p.page.click('[data-action="random"]');
+      await p.page.click('[data-action="done"]');
+      await p.page.waitForFunction(() => document.querySelector('zilo-board').state().phase === 'play');
+      for (const [f, L] of Object.entries(white)) assert.equal(await p.piece(f), L, `White’s ${L} on ${f}, as set up before the reload`);
+      assert.ok(await y('e1') > await y('e9'), 'the game is shown as before the setup');
+      await finish(p);
     });
   });
 }

@@ -214,7 +214,9 @@
       const shown = this.setupSession ? this.setupSession.shown() : null;
       const list = shown ? shown.pieces : Array.from(g.board()).map(plain);
       const pieces = new Map(list.map((x) => [x.square, x.piece]));
-      const engage = new Map(list.filter((x) => x.armor !== undefined).map((x) => [x.square, x]));
+      // Between a turn's two moves, the marks as they stand after the first (see beginSecond).
+      const engage = this.second && this.second.engage ? this.second.engage
+        : new Map(list.filter((x) => x.armor !== undefined).map((x) => [x.square, x]));
       const terrain = shown ? shown.terrain : typeof g.terrain === 'function' ? plain(g.terrain()) : {};
       const hidden = new Set(shown ? shown.hidden : []);
       const zone = new Set(this.setupSession && !this.setupSession.curtain ? this.setupSession.zone() : []);
@@ -243,9 +245,10 @@
         const ter = terrain[name] || null;
         if ((el.dataset.terrain || null) !== ter) { if (ter) el.dataset.terrain = ter; else delete el.dataset.terrain; }
         el.classList.toggle('fog', hidden.has(name));
-        el.classList.toggle('setup-target', zone.has(name));
+        // With the royal piece picked, only its fields take it: the rest of the zone is not offered.
+        el.classList.toggle('setup-target', kingFields.size ? kingFields.has(name) : zone.has(name));
         el.classList.toggle('king-field', kingFields.has(name));
-        const en = second ? null : engage.get(name);
+        const en = engage.get(name);
         this.renderEngagement(el, en);
         const sel = this.selected && this.selected.kind === 'square' && this.selected.square === name;
         const cands = this.dests.get(name) || [];
@@ -267,6 +270,8 @@
         el.classList.toggle('blasted', blasted.has(name));
         el.classList.toggle('blast-preview', preview.has(name));
         el.classList.toggle('movable', movers ? movers.has(name) : can && !!p && sideOf(p) === turn);
+        // The pieces the engine lets make the turn's second move, marked as the bar says.
+        el.classList.toggle('second-mover', !!movers && movers.has(name));
         const hk = hint && hint.from === name ? 'from' : hint && hint.to === name ? 'to' : null;
         el.classList.toggle('hint-from', hk === 'from');
         el.classList.toggle('hint-to', hk === 'to');
@@ -279,6 +284,7 @@
         const way = cands.find((d) => bentPath(d, this.cells));
         if (way) label += ', by way of ' + Array.from(way.path, (x) => this.sqName(x)).join(' ');
         if (preview.has(name)) label += ', in the blast';
+        if (movers && movers.has(name)) label += ', may make the second move';
         if (check === name) label += ', in check';
         if (hk === 'from') label += ', hint: move this piece';
         if (hk === 'to') label += hint.drop ? ', hint: drop here' : isShot(hint) ? ', hint: shoot here' : ', hint: move here';
@@ -582,11 +588,28 @@
      * once); the pieces that may make the second move are marked. */
     beginSecond(single, doubles) {
       const d = doubles[0];
-      this.second = { from: d.from, to: d.to, single: single ? single.move : null, options: doubles };
+      this.second = { from: d.from, to: d.to, single: single ? single.move : null, options: doubles, engage: this.engageAfter(single, d) };
       this.selected = null; this.dests = new Map(); this.preview = []; this.pathSq = null;
       this.closeChooser();
       this.renderSecondBar();
       this.renderBoard();
+    }
+
+    /** The engagement marks after a turn's first move, as the engine counts them: from the
+     * position after the first move played alone (when the engine allows the turn to end
+     * there), else the marks as they were, the moved piece's carried along with it. */
+    engageAfter(single, d) {
+      const ctl = this.ctl;
+      if (single) {
+        let g = null;
+        try {
+          g = new Zilo.Game(this.meta().id, ctl.game.fen());
+          g.play(single.move);
+          return new Map(Array.from(g.board()).map(plain).filter((x) => x.armor !== undefined).map((x) => [x.square, x]));
+        } catch (_) { /* fall back to the marks as they were */ } finally { if (g && g.free) g.free(); }
+      }
+      const now = Array.from(ctl.game.board()).map(plain).filter((x) => x.armor !== undefined);
+      return new Map(now.map((x) => [x.square === d.from ? d.to : x.square, x]));
     }
 
     secondClick(sq) {
@@ -621,7 +644,8 @@
         h('span', { class: 'second-text', text: 'A second move with another marked piece?' }),
         h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'end-turn', onclick: () => this.endSecond(true) }, 'End turn'),
         h('button', { type: 'button', class: 'btn', 'data-action': 'cancel-first', onclick: () => this.endSecond(false) }, 'Take back'));
-      this.$('frame').appendChild(bar);
+      // In the panel, not over the board: the board's messages and its back rank stay clear.
+      this.$('panel').insertBefore(bar, this.$('controls'));
     }
 
     pieceAt(sq) { const el = this.squares.get(sq); return el ? el.dataset.piece || null : null; }

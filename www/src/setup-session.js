@@ -8,7 +8,13 @@
  * two players of a hotseat game.
  *
  * Against the computer, the computer's half is drawn at random from the engine's random setups
- * and presets before the person starts, without looking at the person's half. */
+ * and presets before the person starts, without looking at the person's half.
+ *
+ * A setup under way survives a reload: snapshot() is what the page saves (both halves as the
+ * engine writes them, which are done, whose turn), and a session made from it goes on from
+ * there. The saved halves are only ever read back into the session, never shown: in a hotseat
+ * game the curtain is down again after a reload, and the board shows only the half of the side
+ * setting up. */
 (function (K) {
   'use strict';
 
@@ -16,8 +22,9 @@
 
   class SetupSession {
     /** meta: the variant (Zilo.variants() entry, with zones and presets); opp: {mode, side};
-     * on: {change(), start({startFen, first}), message(text, kind)}; random: () => [0, 1). */
-    constructor(meta, opp, on, random) {
+     * on: {change(), start({startFen, first}), message(text, kind), face(side)}; random: () =>
+     * [0, 1); saved: a snapshot() to go on from (throws if the engine cannot read its halves). */
+    constructor(meta, opp, on, random, saved) {
       this.meta = meta;
       this.on = on;
       this.random = random || Math.random;
@@ -30,10 +37,36 @@
       this.side = this.computer || this.online ? opp.side : 'w';
       this.curtain = !this.computer && !this.online; // hotseat: the board stays hidden until its player is ready
       this.picked = null;            // a piece letter (uppercase) or a terrain ('mountain', 'water')
+      if (saved && this.restore(saved, opp)) return;
       if (this.computer) {
         this.replace(this.computer, this.randomHalf(this.computer));
         this.done[this.computer] = true;
       }
+    }
+
+    /** What the page saves of a setup under way (see the file's comment). */
+    snapshot() {
+      return { mode: this.online ? 'online' : this.computer ? 'computer' : 'hotseat', computer: this.computer, side: this.side,
+        done: { w: this.done.w, b: this.done.b }, halves: { w: this.halves.w.text(), b: this.halves.b.text() } };
+    }
+
+    /** Goes on from a snapshot made for the same opponent; false (and nothing changed) if it was
+     * made for another one (a computer on the other side, say). */
+    restore(saved, opp) {
+      const mode = opp.mode === 'computer' ? 'computer' : opp.mode === 'online' ? 'online' : 'hotseat';
+      if (!saved || saved.mode !== mode || mode === 'online' || (saved.computer || null) !== this.computer) return false;
+      if (saved.side !== 'w' && saved.side !== 'b') return false;
+      const halves = {};
+      try {
+        for (const s of ['w', 'b']) halves[s] = new Zilo.Setup(this.meta.id, s, String(saved.halves[s]));
+      } catch (e) {
+        for (const s in halves) halves[s].free();
+        throw e;
+      }
+      for (const s of ['w', 'b']) this.replace(s, halves[s]);
+      this.done = { w: !!(saved.done && saved.done.w), b: !!(saved.done && saved.done.b) };
+      this.side = saved.side;
+      return true;
     }
 
     free() { for (const s of ['w', 'b']) if (this.halves[s]) { this.halves[s].free(); this.halves[s] = null; } }
@@ -109,7 +142,10 @@
           half.place(sq, what);
         } catch (e) {
           if (replaced) try { half.place(sq, replaced); } catch (_) { /* it was there a moment ago */ }
-          this.on.message(K.errText(e), 'error');
+          // The royal piece refused: the engine's reason, and the fields it may take.
+          const where = this.pickedRoyal() && !this.kingFields().includes(sq)
+            ? ' The ' + K.PieceSets.describe(this.meta, what).name + ' may stand on ' + this.fieldList(this.kingFields()) + '.' : '';
+          this.on.message(where ? K.errText(e).replace(/\.$/, '') + '.' + where : K.errText(e), 'error');
           this.on.change();
           return;
         }
@@ -125,8 +161,16 @@
     clearAll() { this.replace(this.side, new Zilo.Setup(this.meta.id, this.side)); this.picked = null; this.on.change(); }
     randomize() { this.replace(this.side, this.randomHalf(this.side)); this.picked = null; this.on.change(); }
     preset(id) { this.replace(this.side, Zilo.Setup.preset(this.meta.id, this.side, id)); this.picked = null; this.on.change(); }
-    /** The next player is ready to set up (the curtain opens). */
-    reveal() { this.curtain = false; this.on.change(); }
+    /** "c2, e2 or g2". */
+    fieldList(list) { return list.length < 2 ? list.join('') : list.slice(0, -1).join(', ') + ' or ' + list[list.length - 1]; }
+
+    /** The next player is ready to set up (the curtain opens). In a hotseat game the board
+     * turns so that their zone is at the bottom, as a game against the computer has it. */
+    reveal() {
+      this.curtain = false;
+      if (this.on.face) this.on.face(this.side);
+      this.on.change();
+    }
 
     /** This half is done: the other player's turn to set up, or the game starts. */
     finish() {

@@ -86,7 +86,7 @@
       const problems = s.problems();
       const help = s.picked
         ? 'Click a field of your zone to place the ' + (s.isTerrain(s.picked) ? s.picked : K.PieceSets.describe(meta, s.picked).name.toLowerCase()) + '.' +
-          (s.pickedRoyal() ? ' It may stand on ' + s.kingFields().join(', ') + '.' : '') + ' Click a placed piece to pick it up again.'
+          (s.pickedRoyal() ? ' It may stand on ' + s.fieldList(s.kingFields()) + '.' : '') + ' Click a placed piece to pick it up again.'
         : problems.length ? problems[0] : 'Your half is ready.';
       card.appendChild(h('p', { class: 'setup-help', id: 'setup-help', text: help }));
       const presetMenu = h('select', { id: 'setup-preset', class: 'btn', 'aria-label': 'A preset setup', onchange: (e) => { if (e.target.value) s.preset(e.target.value); } },

@@ -26,6 +26,7 @@
   const SKELETON = `
 <div class="zb" id="zb" data-layout="narrow">
   <div class="side side-top" id="side-top" role="group"></div>
+  <button type="button" class="btn zoom-btn" id="btn-zoom" aria-pressed="false" aria-label="Enlarge the board" title="Enlarge the board" hidden><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="6.2" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M14.6 14.6L20 20" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/><path class="zoom-plus" d="M7 10h6M10 7v6" stroke="currentColor" stroke-width="2"/></svg></button>
   <div class="board-area">
     <div class="frame" id="frame">
       <div class="coords coords-ranks" id="coords-ranks" aria-hidden="true"></div>
@@ -148,6 +149,7 @@
       $('btn-next').addEventListener('click', () => this.step(1));
       $('btn-last').addEventListener('click', () => this.goTo(this.ctl.length()));
       $('btn-takeback').addEventListener('click', () => this.takeBack());
+      $('btn-zoom').addEventListener('click', () => this.zoom(!this.zoomed));
       $('btn-flip').addEventListener('click', () => this.flip());
       $('btn-hint').addEventListener('click', () => this.hint());
       $('btn-resign').addEventListener('click', (e) => {
@@ -236,12 +238,23 @@
       // happened to produce, or the variant's default) is played as it is.
       const fresh = !spec.startFen && !(spec.moves || []).length && !spec.resigned;
       if (m.zones && fresh && this.ctl.opp.mode !== 'view') {
-        this.setup = new K.SetupSession(m, this.ctl.opp, {
+        // The orientation to go back to once a hotseat setup (which turns the board to each
+        // side in turn) is over.
+        this.orientationBeforeSetup = spec.setup && (spec.setup.orientation === 'w' || spec.setup.orientation === 'b') ? spec.setup.orientation : this.view.orientation;
+        const on = {
           change: () => this.render(),
           start: (x) => this.endSetup(x),
           send: (half) => this.emit('setup-half', { half }), // online: the server gets the half
           message: (t, k) => this.panel.message(t, k),
-        });
+          face: (side) => { if (this.ctl.opp.mode === 'hotseat' && this.view.orientation !== side) { this.view.orientation = side; this.quietly('orientation', side); } },
+        };
+        try {
+          this.setup = new K.SetupSession(m, this.ctl.opp, on, undefined, spec.setup || null);
+        } catch (e) {
+          // A saved setup the engine cannot read: the setup starts again.
+          this.setup = new K.SetupSession(m, this.ctl.opp, on);
+          this.panel.message('The saved setup could not be read (' + K.errText(e) + '): the setup starts again.', 'error');
+        }
       }
       this.view.setupSession = this.setup;
       this.ctl.hold(!!this.setup);
@@ -257,6 +270,10 @@
       this.ctl.load({ variant: this.ctl.meta.id, startFen, moves: [] });
       s.free();
       this.ctl.hold(false);
+      if (this.ctl.opp.mode === 'hotseat' && this.orientationBeforeSetup && this.view.orientation !== this.orientationBeforeSetup) {
+        this.view.orientation = this.orientationBeforeSetup;
+        this.quietly('orientation', this.view.orientation);
+      }
       const sd = this.ctl.sideInfo(first);
       this.panel.message(sd.name + ' moves first (drawn at random).', 'info');
       this.emit('setup', { startFen, first });
@@ -303,7 +320,18 @@
       const wide = fit(W - panelW - 10 - c, H - c);
       const narrow = Math.max(fit(W - c, H - 2 * sideH - statusH - c - 8), Math.min(W - c, 250));
       const layout = wide >= narrow * 0.9 && wide >= 260 ? 'wide' : 'narrow';
-      const bw = layout === 'wide' ? wide : Math.min(narrow, fit(W - c, 9999));
+      let bw = layout === 'wide' ? wide : Math.min(narrow, fit(W - c, 9999));
+      // Fields too small for a finger (a wide hex board on a phone held upright): the board may
+      // be enlarged beyond the screen's width, and scrolled sideways (see zoom()).
+      const zoomable = layout === 'narrow' && bw / cols < 36;
+      const zoomBtn = this.root.getElementById('btn-zoom');
+      zoomBtn.hidden = !zoomable;
+      const zoomed = zoomable && !!this.zoomed;
+      if (zoomed) bw = Math.min(Math.round(cols * 46), Math.floor(bw * 1.6));
+      zoomBtn.setAttribute('aria-pressed', zoomed ? 'true' : 'false');
+      zoomBtn.setAttribute('aria-label', zoomed ? 'Fit the board to the screen' : 'Enlarge the board');
+      zoomBtn.title = zoomBtn.getAttribute('aria-label');
+      if (zoomed) zb.dataset.zoom = ''; else delete zb.dataset.zoom;
       // Whole pixels per square: crisp lines.
       const sqPx = Math.floor(bw / cols);
       const bwPx = sqPx * cols + 4, bhPx = Math.round(sqPx * tall) + 4;
@@ -317,6 +345,14 @@
       zb.style.setProperty('--frame-w', bwPx + c + 'px');
       zb.style.setProperty('--hand-h', Math.min(handH, Math.floor((layout === 'wide' ? panelW : W) - 20) / 7.5) + 'px');
       if (layout === 'wide') zb.style.gridTemplateColumns = (bwPx + c) + 'px minmax(0, ' + Math.round(W - bwPx - c - 10) + 'px)'; else zb.style.gridTemplateColumns = '';
+    }
+
+    /** Enlarges the board (on) past the screen's width, its middle in view, or fits it again. */
+    zoom(on) {
+      this.zoomed = !!on;
+      this.layout();
+      const area = this.root.querySelector('.board-area');
+      if (area) area.scrollLeft = Math.max(0, (area.scrollWidth - area.clientWidth) / 2);
     }
 
     // ------------------------------------------------------------------------ events
@@ -383,14 +419,15 @@
     undo() { this.view.deselect(true); return this.ctl.takeBack(1); }
     /** Takes back as the button does: against the computer, to the person's previous turn. */
     takeBack() { this.view.deselect(true); this.panel.clearMessage(); return this.ctl.takeBack(); }
-    /** Loads a game code, a position string (of this variant), or {variant, fen, moves}. Throws
+    /** Loads a game code, a position string (of this variant), or {variant, fen, moves} (with
+     * `setup`, a state().setup saved during a hidden setup, to go on with it). Throws
      * with the reason if it cannot be loaded (the game on the board is kept). */
     load(x) {
       let spec;
       if (typeof x === 'string') {
         const s = x.trim();
         spec = s.includes('~') ? K.Sharing.decode(s) : { variant: this.ctl.meta.id, startFen: s, moves: [] };
-      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null };
+      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null, setup: x.setup || null };
       this.view.deselect(true);
       this.startGame(spec);
       // A pending "Start over?" or "Confirm" (resign) was about the game just replaced.
@@ -433,6 +470,8 @@
         variant: c.meta.id, startFen: c.game.startFen(), fen: c.game.fen(), moves: this.moves(), sans: c.line.map((r) => r.san),
         ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
         orientation: this.view.orientation, thinking: c.thinking(), phase: this.setup ? 'setup' : 'play',
+        // A setup under way, to save and go on from (load({variant, setup})): never to show.
+        setup: this.setup ? Object.assign(this.setup.snapshot(), { orientation: this.orientationBeforeSetup }) : null,
       };
     }
     /** The piece sets this variant can be drawn with: [{id, title}], the default first. */
