@@ -80,7 +80,7 @@
     'online.draw.agreed.title': 'Draw by agreement',
     'online.draw.agreed': 'Both players agreed to a draw.',
     'online.draw.reason': 'The game is drawn ({reason}).',
-    'online.end.time': '{sides} time ran out.',
+    'online.end.time': '{side} ran out of time.',
     'online.end.resigned': '{side} resigned.',
     'online.end.won': '{side} won {how}.',
     'online.end.title': '{side} wins {how}',

@@ -248,7 +248,7 @@
           : { result: g.result, winner: null, title: K.t('online.draw.title'), text: K.t('online.draw.reason', { reason: g.reason }) };
       }
       const loser = other(winner);
-      const text = g.reason === 'time' ? K.t('online.end.time', { side: name(loser), sides: K.PieceSets.sideInfo(meta, loser).thePossessive })
+      const text = g.reason === 'time' ? K.t('online.end.time', { side: name(loser) })
         : g.reason === 'resignation' ? K.t('online.end.resigned', { side: name(loser) }) : K.t('online.end.won', { side: name(winner), how });
       return { result: g.result, winner, title: K.t('online.end.title', { side: name(winner), how }), text };
     }

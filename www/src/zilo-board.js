@@ -102,7 +102,8 @@
     connectedCallback() {
       if (this.getAttribute('lang')) K.setLang(this.getAttribute('lang'));
       // Another board's lang, or the page's language switch: the words change, the game stays.
-      if (!this._onLang) { this._onLang = K.onLang(() => this.relabel()); if (this._started) this.relabel(); }
+      if (!this._onLang) this._onLang = K.onLang(() => this.relabel());
+      this.relabel(); // the language may have changed while it was away (or since it was made)
       if (this._started) { this.layout(); if (this.started) this.applyOnline(); return; }
       this._started = true;
       if (!lastActive) lastActive = this;
