@@ -113,7 +113,7 @@
   function oppSummary() {
     const o = opp();
     if (o.mode !== 'computer') return K.t('page.opp.summary.hotseat');
-    return K.t('page.opp.summary.computer', { side: K.PieceSets.sideInfo(meta(), o.side).the, level: o.level, levelName: levelName(o.level) });
+    return K.t('page.opp.summary.computer', { side: K.PieceSets.sideInfo(meta(), o.side).name, theSide: K.PieceSets.sideInfo(meta(), o.side).the, level: o.level, levelName: levelName(o.level) });
   }
 
   function loadSaved() {
@@ -587,7 +587,7 @@
       setOpp(o, face);
       let text;
       if (o.mode !== 'computer') text = K.t('page.opp.hotseat');
-      else if (before.mode !== 'computer' || before.side !== o.side) text = K.t('page.opp.computer', { side: K.PieceSets.sideInfo(meta(), o.side).the, level: o.level, levelName: levelName(o.level) });
+      else if (before.mode !== 'computer' || before.side !== o.side) text = K.t('page.opp.computer', { side: K.PieceSets.sideInfo(meta(), o.side).name, theSide: K.PieceSets.sideInfo(meta(), o.side).the, level: o.level, levelName: levelName(o.level) });
       else text = K.t('page.opp.level', { level: o.level, levelName: levelName(o.level) });
       if (say !== false) message(text, 'info');
     };

@@ -7,6 +7,8 @@
     'language.name': 'English',
 
     // ---- the page ----------------------------------------------------------------
+    // English's articles come as their own arguments: {aPiece} is "a Knight", {theSide} "the
+    // Birds"; other languages take the bare {piece}, {side} (the completeness test knows this).
 
     // The board (zilo-board.js): its buttons, the confirmation of a move while looking back.
     'board.board': 'Board',
@@ -26,7 +28,7 @@
     'board.hint': 'Hint',
     'board.hint.title': 'Show a good move, without playing it (H)',
     'board.resign': 'Resign',
-    'board.resign.press': 'Press “Confirm” to resign for {side}.',
+    'board.resign.press': 'Press “Confirm” to resign for {theSide}.',
     'board.confirm': 'Confirm',
     'board.new': 'New game',
     'board.new.ask': 'New game?',
@@ -39,7 +41,7 @@
     'board.confirm.dropThis': { one: 'Play this move here? The later move will be dropped.', other: 'Play this move here? The {count} later moves will be dropped.' },
     'board.setup.first': '{side} moves first (drawn at random).',
 
-    // The move chooser (chooser.js). {aPiece} is English's "a Knight"; other languages take {piece}.
+    // The move chooser (chooser.js).
     'chooser.promote.ask': 'Promote?',
     'chooser.promote.yes': 'Promote: the {piece} becomes {aAfter}',
     'chooser.promote.no': 'Do not promote: it stays {aPiece}',
@@ -218,9 +220,9 @@
     'page.bad.side': 'side “{value}”',
     'page.bad.level': 'level “{value}”',
     'page.opp.summary.hotseat': 'two people on this screen',
-    'page.opp.summary.computer': 'you play {side} against the computer at level {level} · {levelName}',
+    'page.opp.summary.computer': 'you play {theSide} against the computer at level {level} · {levelName}',
     'page.opp.hotseat': 'Two people play on this screen now.',
-    'page.opp.computer': 'You play {side} against the computer (level {level} · {levelName}).',
+    'page.opp.computer': 'You play {theSide} against the computer (level {level} · {levelName}).',
     'page.opp.level': 'The computer plays at level {level} · {levelName} now.',
     'page.save.oppDamaged': 'The saved opponent settings were damaged ({bad}); now {now}.',
     'page.save.damaged': 'The saved game was damaged and could not be restored ({error}). A new game was started.',

@@ -172,7 +172,7 @@
       $('btn-hint').addEventListener('click', () => this.hint());
       $('btn-resign').addEventListener('click', (e) => {
         const side = this.ctl.opp.mode === 'computer' ? this.ctl.opp.side : this.ctl.turn();
-        if (!e.currentTarget.classList.contains('armed')) this.panel.message(K.t('board.resign.press', { side: this.ctl.sideInfo(side).the }), 'info');
+        if (!e.currentTarget.classList.contains('armed')) this.panel.message(K.t('board.resign.press', { side: this.ctl.sideInfo(side).name, theSide: this.ctl.sideInfo(side).the }), 'info');
         K.armed(e.currentTarget, K.t('board.confirm'), () => this.resign(side));
       });
       $('btn-new').addEventListener('click', (e) => {
