@@ -556,6 +556,7 @@
     hideVariantConfirm();
     $('rules').dataset.for = ''; // re-drawn by renderPage
     if (onlineChosen && !online) K.OnlinePage.form($('online-box'), board, (id) => { location.hash = 'online=' + id; });
+    if (online) { online.render(); online.applyOutcome(); }
     renderPage();
   }
 

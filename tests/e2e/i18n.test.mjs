@@ -137,6 +137,10 @@ describe('<zilo-board lang>', () => {
       await b.ready;
     });
     assert.deepEqual(await words(), ['Cofnij', 'Nowa partia', 'Nie było jeszcze ruchów.', 'Plansza']);
+    // The other boards and the demo page around them follow (one language per page).
+    assert.equal(await p.page.evaluate(() => document.getElementById('board-a').shadowRoot.getElementById('btn-flip').textContent), 'Obróć');
+    assert.equal((await p.page.textContent('#h-a')).trim(), 'Szachy, dwie osoby przy jednym ekranie');
+    assert.equal(await p.page.getAttribute('html', 'lang'), 'pl');
     await p.page.evaluate(() => document.getElementById('pl-board').setAttribute('lang', 'en'));
     assert.deepEqual(await words(), ['Take back', 'New game', 'No moves yet.', 'Board']);
     assert.deepEqual(p.problems, []);
@@ -150,7 +154,7 @@ describe('<zilo-board lang>', () => {
 // and placeholders. Scope: the page's own markup and the board's skeleton; the status line,
 // the move list, the piece names and the rules' piece table and text are worded by the views
 // and the engine (their catalog keys come separately) and are left out here.
-const CONVERTED = /^(board|chooser|share|online|page)\./;
+const CONVERTED = /^(board|chooser|share|online|page|embed)\./;
 const words = (s) => String(s).replace(/\{\w+\}/g, ' ').replace(/<[^>]+>/g, ' ').split(/[^\p{L}’']+/u).map((w) => w.replace(/^[’']+|[’']+$/g, '')).filter((w) => w.length >= 3);
 
 describe('no English on the Polish page', () => {

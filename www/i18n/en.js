@@ -269,6 +269,17 @@
     'page.copyFailed': 'Copying failed: your browser did not allow it.',
     'page.wrong': 'Something went wrong: {error}',
     'page.language.changed': 'The page speaks English now.',
+
+    // The embedding demo (embed.html).
+    'embed.title': 'Embedding the board · ЗiлоḺ АḺв Жа',
+    'embed.h1': 'Put the board on your own page',
+    'embed.intro': 'Two independent boards below: play on either, and each reports its own moves. Copy the code at the bottom (and the files <code>engine.js</code> and <code>zilo-board.js</code>) to put one on your site. It works opened from disk too. <a href="index.html">Back to the game</a>.',
+    'embed.a': 'Chess, two people on one screen',
+    'embed.log.a': 'Moves reported by the first board',
+    'embed.b': 'ЗiлоḺ АḺв Жа against the computer',
+    'embed.log.b': 'Moves reported by the second board',
+    'embed.code': 'The code',
+    'embed.attrs': 'Attributes: <code>variant</code>, <code>fen</code>, <code>moves</code>, <code>code</code>, <code>orientation</code> (w or b), <code>mode</code> (hotseat, computer or view), <code>side</code>, <code>level</code> (1–5), <code>pieces</code>, <code>sounds</code>, <code>lang</code> (en, pl: the language of its words), and <code>server</code> with <code>game</code> for an online game on a <code>zilo serve</code>: <code>&lt;zilo-board server="https://games.example.org" game="Kq7ZmN3xTb"&gt;&lt;/zilo-board&gt;</code> shows it live, and plays it where this browser holds a seat’s token (the README explains; your page’s <code>connect-src</code> must allow the server). The board fills its container’s width (from 280 px) and fits the window’s height.',
     // (end of the page's words)
 
 

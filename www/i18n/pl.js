@@ -277,6 +277,17 @@
     'page.copyFailed': 'Kopiowanie nie powiodło się: przeglądarka na to nie pozwoliła.',
     'page.wrong': 'Coś poszło nie tak: {error}',
     'page.language.changed': 'Strona mówi teraz po polsku.',
+
+    // Strona z przykładem osadzenia (embed.html).
+    'embed.title': 'Plansza na twojej stronie · ЗiлоḺ АḺв Жа',
+    'embed.h1': 'Postaw planszę na własnej stronie',
+    'embed.intro': 'Poniżej dwie niezależne plansze: graj na dowolnej, każda zgłasza własne ruchy. Skopiuj kod z dołu strony (oraz pliki <code>engine.js</code> i <code>zilo-board.js</code>), aby postawić planszę na swojej stronie. Działa też otwarta z dysku. <a href="index.html">Wróć do gry</a>.',
+    'embed.a': 'Szachy, dwie osoby przy jednym ekranie',
+    'embed.log.a': 'Ruchy zgłoszone przez pierwszą planszę',
+    'embed.b': 'ЗiлоḺ АḺв Жа przeciw komputerowi',
+    'embed.log.b': 'Ruchy zgłoszone przez drugą planszę',
+    'embed.code': 'Kod',
+    'embed.attrs': 'Atrybuty: <code>variant</code>, <code>fen</code>, <code>moves</code>, <code>code</code>, <code>orientation</code> (w lub b), <code>mode</code> (hotseat, computer lub view), <code>side</code>, <code>level</code> (1–5), <code>pieces</code>, <code>sounds</code>, <code>lang</code> (en, pl: język napisów), a także <code>server</code> z <code>game</code> dla partii przez sieć na <code>zilo serve</code>: <code>&lt;zilo-board server="https://games.example.org" game="Kq7ZmN3xTb"&gt;&lt;/zilo-board&gt;</code> pokazuje ją na żywo i rozgrywa, gdy ta przeglądarka ma żeton miejsca przy stole (wyjaśnia to README; <code>connect-src</code> twojej strony musi dopuszczać serwer). Plansza wypełnia szerokość swojego kontenera (od 280 px) i mieści się w wysokości okna.',
     // (end of the page's words)
 
 
