@@ -280,6 +280,12 @@
     'embed.log.b': 'Moves reported by the second board',
     'embed.code': 'The code',
     'embed.attrs': 'Attributes: <code>variant</code>, <code>fen</code>, <code>moves</code>, <code>code</code>, <code>orientation</code> (w or b), <code>mode</code> (hotseat, computer or view), <code>side</code>, <code>level</code> (1–5), <code>pieces</code>, <code>sounds</code>, <code>lang</code> (en, pl: the language of its words), and <code>server</code> with <code>game</code> for an online game on a <code>zilo serve</code>: <code>&lt;zilo-board server="https://games.example.org" game="Kq7ZmN3xTb"&gt;&lt;/zilo-board&gt;</code> shows it live, and plays it where this browser holds a seat’s token (the README explains; your page’s <code>connect-src</code> must allow the server). The board fills its container’s width (from 280 px) and fits the window’s height.',
+
+    // The computer player's worker (computer.js).
+    'computer.stopped': 'the computer stopped: {error}',
+    'computer.workerFailed': 'the worker failed',
+    'computer.unreadable': 'the computer sent an unreadable answer',
+    'computer.noStart': 'the computer could not start: {error}',
     // (end of the page's words)
 
 

@@ -288,6 +288,12 @@
     'embed.log.b': 'Ruchy zgłoszone przez drugą planszę',
     'embed.code': 'Kod',
     'embed.attrs': 'Atrybuty: <code>variant</code>, <code>fen</code>, <code>moves</code>, <code>code</code>, <code>orientation</code> (w lub b), <code>mode</code> (hotseat, computer lub view), <code>side</code>, <code>level</code> (1–5), <code>pieces</code>, <code>sounds</code>, <code>lang</code> (en, pl: język napisów), a także <code>server</code> z <code>game</code> dla partii przez sieć na <code>zilo serve</code>: <code>&lt;zilo-board server="https://games.example.org" game="Kq7ZmN3xTb"&gt;&lt;/zilo-board&gt;</code> pokazuje ją na żywo i rozgrywa, gdy ta przeglądarka ma żeton miejsca przy stole (wyjaśnia to README; <code>connect-src</code> twojej strony musi dopuszczać serwer). Plansza wypełnia szerokość swojego kontenera (od 280 px) i mieści się w wysokości okna.',
+
+    // Wątek komputera (computer.js).
+    'computer.stopped': 'komputer się zatrzymał: {error}',
+    'computer.workerFailed': 'wątek roboczy zawiódł',
+    'computer.unreadable': 'komputer przysłał nieczytelną odpowiedź',
+    'computer.noStart': 'nie udało się uruchomić komputera: {error}',
     // (end of the page's words)
 
 
