@@ -117,6 +117,11 @@ describe('choosing the language', () => {
     assert.equal(await p.page.evaluate(() => { ZiloKit.CATALOGS.en['test.only'] = 'Only {x}'; return ZiloKit.t('test.only', { x: 1 }, 'pl'); }), 'Only 1');
     // Numbers by Intl in the language.
     assert.equal(await p.page.evaluate(() => ZiloKit.num(12345.5, undefined, 'pl')), new Intl.NumberFormat('pl').format(12345.5));
+    // A switch by a regional tag picks the catalog, tells the page, and re-words the board.
+    const ev = await p.page.evaluate(() => new Promise((ok) => { addEventListener('zilo-lang', (e) => ok([e.detail.lang, ZiloKit.lang]), { once: true }); ZiloKit.setLang('pl-PL'); }));
+    assert.deepEqual(ev, ['pl', 'pl']);
+    assert.equal(await shadowText(p, 'btn-new'), 'Nowa partia');
+    assert.equal(await p.page.getAttribute('html', 'lang'), 'pl');
     await p.context.close();
   });
 });
