@@ -1,7 +1,12 @@
-/* embed.html's demo: each board's `move` and `end` events, written under it. (A separate file:
- * the page's Content-Security-Policy allows no inline script.) */
+/* embed.html's demo: each board's `move` and `end` events, written under it, and the page's
+ * words in the boards' language (ZiloKit.lang: the browser's, or a board's `lang`). (A separate
+ * file: the page's Content-Security-Policy allows no inline script.) */
 (function () {
   'use strict';
+  const K = globalThis.ZiloKit;
+  const words = () => { document.documentElement.lang = K.lang; K.applyI18n(document); };
+  K.onLang(words);
+  words();
   for (const id of ['a', 'b']) {
     const board = document.getElementById('board-' + id);
     const log = document.getElementById('log-' + id);

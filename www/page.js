@@ -19,7 +19,8 @@
   let variants = [];
   /** The engine lists its flagship first: that is the game a new visitor gets. */
   const defaultVariant = () => variants[0].id;
-  let prefs = { orientation: 'w', sounds: true, pieces: {} };
+  // lang: the language chosen in the settings (null: the browser's, see K.chooseLang).
+  let prefs = { orientation: 'w', sounds: true, pieces: {}, lang: null };
   let booted = false;
   // Online play (online-view.js): `online` is the session while a game from the server is shown.
   let online = null, onlineChosen = false;
@@ -37,6 +38,7 @@
       if (p.orientation === 'w' || p.orientation === 'b') prefs.orientation = p.orientation;
       if (typeof p.sounds === 'boolean') prefs.sounds = p.sounds;
       if (p.pieces && typeof p.pieces === 'object') prefs.pieces = p.pieces;
+      if (typeof p.lang === 'string' && K.languages().some((l) => l.lang === p.lang)) prefs.lang = p.lang;
     } catch (_) { /* defaults */ }
   }
   function savePrefs() { try { localStorage.setItem(PREF_KEY, JSON.stringify(prefs)); } catch (_) { /* ignore */ } }
@@ -94,12 +96,12 @@
     const o = Object.assign({}, DEFAULT_OPP), bad = [];
     const has = (k) => src[k] !== undefined && src[k] !== null;
     if (has('vs')) {
-      if (src.vs === 'human' || src.vs === 'hotseat') o.mode = 'hotseat'; else if (src.vs === 'computer') o.mode = 'computer'; else bad.push('opponent “' + String(src.vs).slice(0, 20) + '”');
+      if (src.vs === 'human' || src.vs === 'hotseat') o.mode = 'hotseat'; else if (src.vs === 'computer') o.mode = 'computer'; else bad.push(K.t('page.bad.opponent', { value: String(src.vs).slice(0, 20) }));
     }
-    if (has('side')) { if (src.side === 'w' || src.side === 'b') o.side = src.side; else bad.push('side “' + String(src.side).slice(0, 20) + '”'); }
+    if (has('side')) { if (src.side === 'w' || src.side === 'b') o.side = src.side; else bad.push(K.t('page.bad.side', { value: String(src.side).slice(0, 20) })); }
     if (has('level')) {
       const n = typeof src.level === 'number' ? src.level : /^\s*\d+\s*$/.test(String(src.level)) ? parseInt(src.level, 10) : NaN;
-      if (Number.isInteger(n) && K.LEVELS[n]) o.level = n; else bad.push('level “' + String(src.level).slice(0, 20) + '”');
+      if (Number.isInteger(n) && K.LEVELS[n]) o.level = n; else bad.push(K.t('page.bad.level', { value: String(src.level).slice(0, 20) }));
     }
     return { opp: o, bad };
   }
@@ -115,8 +117,8 @@
 
   function oppSummary() {
     const o = opp();
-    if (o.mode !== 'computer') return 'two people on this screen';
-    return 'you play ' + K.PieceSets.sideInfo(meta(), o.side).the + ' against the computer at level ' + o.level + ' · ' + K.LEVELS[o.level];
+    if (o.mode !== 'computer') return K.t('page.opp.summary.hotseat');
+    return K.t('page.opp.summary.computer', { side: K.PieceSets.sideInfo(meta(), o.side).name, theSide: K.PieceSets.sideInfo(meta(), o.side).the, level: o.level, levelName: levelName(o.level) });
   }
 
   function loadSaved() {
@@ -125,11 +127,11 @@
     if (raw == null) return false;
     try {
       const o = loadRecord(JSON.parse(raw));
-      if (o.bad.length) message('The saved opponent settings were damaged (' + o.bad.join(', ') + '); now ' + oppSummary() + '.', 'error');
+      if (o.bad.length) message(K.t('page.save.oppDamaged', { bad: o.bad.join(', '), now: oppSummary() }), 'error');
       return true;
     } catch (e) {
       board.newGame(defaultVariant());
-      message('The saved game was damaged and could not be restored (' + errText(e) + '). A new game was started.', 'error');
+      message(K.t('page.save.damaged', { error: errText(e) }), 'error');
       return true;
     }
   }
@@ -143,8 +145,8 @@
     const o = h.opp ? parseOpp(h.opp) : null;
     if (!h.code && !h.spec) {
       setOpp(o.opp, true);
-      if (o.bad.length) message('Some opponent settings in the link were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
-      else message('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
+      if (o.bad.length) message(K.t('page.link.oppDamaged', { bad: o.bad.join(', '), now: oppSummary() }), 'error');
+      else message(K.t('page.link.opp', { now: oppSummary() }), 'info');
       return true;
     }
     let spec;
@@ -153,7 +155,7 @@
       // The engine replays it here, so that a broken link is refused before anyone is asked.
       if (!h.code) K.Sharing.encode(spec);
     } catch (e) {
-      return 'That link could not be loaded: ' + errText(e) + '.';
+      return K.t('page.link.failed', { error: errText(e) });
     }
     // A link without opponent settings is a game between two people.
     const oo = o || parseOpp({});
@@ -163,7 +165,9 @@
   }
 
   const sameGame = (d, spec) => d.variant === spec.variant && JSON.stringify(d.moves) === JSON.stringify(spec.moves || []) && (d.startFen || null) === (spec.startFen || null);
-  const movesText = (n) => n + (n === 1 ? ' move' : ' moves');
+  const movesText = (n) => K.t('page.moves', { count: n });
+  // The computer's levels by number (1 Beginner … 5 Strongest), in the page's language.
+  const levelName = (n) => K.t('page.level.' + n);
 
   /** The games with moves a link's game would take off the board or out of its kind's place. */
   function gamesAtRisk(spec) {
@@ -179,11 +183,11 @@
     try {
       board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
     } catch (e) {
-      return 'That link could not be loaded: ' + errText(e) + '.';
+      return K.t('page.link.failed', { error: errText(e) });
     }
     setOpp(oo.opp, true);
-    if (oo.bad.length) message('Game loaded from the link, but some opponent settings were damaged (' + oo.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
-    else message('Game loaded from the link' + (oo.opp.mode === 'computer' ? ': ' + oppSummary() : '') + '.', 'info');
+    if (oo.bad.length) message(K.t('page.link.loadedDamaged', { bad: oo.bad.join(', '), now: oppSummary() }), 'error');
+    else message(oo.opp.mode === 'computer' ? K.t('page.link.loadedVs', { now: oppSummary() }) : K.t('page.link.loaded'), 'info');
     return true;
   }
 
@@ -191,21 +195,21 @@
   function askLink(spec, oo, risk) {
     const name = (id) => shortName(variants.find((v) => v.id === id));
     const words = risk.map((d) => {
-      if (d.variant === spec.variant) return 'It replaces your ' + name(d.variant) + ' game (' + movesText(d.moves.length) + ').';
-      return 'Your ' + name(d.variant) + ' game (' + movesText(d.moves.length) + ') stays kept: choose ' + name(d.variant) + ' in the menu to return to it.';
+      if (d.variant === spec.variant) return K.t('page.ask.replaces', { game: name(d.variant), moves: movesText(d.moves.length) });
+      return K.t('page.ask.staysKept', { game: name(d.variant), moves: movesText(d.moves.length) });
     });
-    $('link-ask-text').textContent = 'This link opens a game of ' + name(spec.variant) + ' (' + movesText((spec.moves || []).length) + '). ' + words.join(' ');
+    $('link-ask-text').textContent = K.t('page.ask.opens', { game: name(spec.variant), moves: movesText((spec.moves || []).length) }) + ' ' + words.join(' ');
     const dlg = $('link-ask');
     let opened = false;
     $('link-ask-open').onclick = () => {
       opened = true;
       dlg.close();
       const r = openLinkGame(spec, oo);
-      if (typeof r === 'string') message(r + ' Your current game was kept.', 'error');
+      if (typeof r === 'string') message(r + ' ' + K.t('page.kept'), 'error');
     };
     $('link-ask-keep').onclick = () => dlg.close();
     // Escape or "Keep mine": the board stays as it is.
-    dlg.onclose = () => { if (!opened) message('The link’s game was not opened: your ' + shortName(meta()) + ' game goes on.', 'info'); };
+    dlg.onclose = () => { if (!opened) message(K.t('page.ask.notOpened', { game: shortName(meta()) }), 'info'); };
     if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', '');
     $('link-ask-keep').focus();
   }
@@ -258,7 +262,7 @@
     if (!setup) try { code = board.code(); } catch (_) { /* shown empty */ }
     if (document.activeElement !== $('code-field')) $('code-field').value = code;
     if (document.activeElement !== $('fen-field')) $('fen-field').value = setup ? '' : s.fen;
-    $('code-field').placeholder = $('fen-field').placeholder = setup ? 'after the setup' : '';
+    $('code-field').placeholder = $('fen-field').placeholder = setup ? K.t('page.afterSetup') : '';
     // Nothing to copy before the setup is over (a code of no moves would be "<game>~~").
     for (const id of ['btn-code-copy', 'btn-fen-copy', 'btn-link', 'btn-moves-copy']) $(id).disabled = setup;
     const link = code ? linkFor(code) : null;
@@ -293,13 +297,13 @@
     const v = variants.find((x) => x.id === id);
     const box = $('variant-confirm');
     box.dataset.variant = id;
-    const here = inProgress() ? ' Your ' + shortName(meta()) + ' game stays kept: choose it here again to return to it.' : '';
+    const here = inProgress() ? ' ' + K.t('page.variant.here', { game: shortName(meta()) }) : '';
     $('variant-confirm-text').textContent = kept
-      ? 'Your ' + shortName(v) + ' game (' + movesText(kept.moves.length) + ') is kept: resume it, or start a new one?' + here
-      : 'Start a new game of ' + shortName(v) + '?' + here;
-    $('variant-confirm-yes').textContent = 'New ' + shortName(v) + ' game';
+      ? K.t('page.variant.kept', { game: shortName(v), moves: movesText(kept.moves.length) }) + here
+      : K.t('page.variant.new', { game: shortName(v) }) + here;
+    $('variant-confirm-yes').textContent = K.t('page.variant.yes', { game: shortName(v) });
     $('variant-confirm-resume').hidden = !kept;
-    $('variant-confirm-resume').textContent = 'Resume ' + shortName(v);
+    $('variant-confirm-resume').textContent = K.t('page.variant.resume', { game: shortName(v) });
     box.hidden = false;
     (kept ? $('variant-confirm-resume') : $('variant-confirm-yes')).focus();
   }
@@ -310,17 +314,17 @@
     if (online) leaveOnline();
     try {
       loadRecord(kept);
-      message('Your ' + shortName(meta()) + ' game is back (' + movesText(kept.moves.length) + ').', 'info');
+      message(K.t('page.variant.back', { game: shortName(meta()), moves: movesText(kept.moves.length) }), 'info');
     } catch (e) {
       switchVariant(id);
-      message('The kept ' + shortName(variants.find((x) => x.id === id)) + ' game could not be restored (' + errText(e) + '). A new game was started.', 'error');
+      message(K.t('page.variant.keptDamaged', { game: shortName(variants.find((x) => x.id === id)), error: errText(e) }), 'error');
     }
   }
   function switchVariant(id) {
     hideVariantConfirm();
     if (online) leaveOnline(); // the online game goes on at the server; its link leads back to it
     board.newGame(id);
-    message('New game: ' + meta().name + '.', 'info');
+    message(K.t('page.variant.started', { game: meta().name }), 'info');
   }
   function hideVariantConfirm(focusPicker) {
     const box = $('variant-confirm');
@@ -463,52 +467,52 @@
 
   function setupSharing() {
     $('btn-code-copy').addEventListener('click', async () => {
-      if (board.state().phase === 'setup') { message('There is no game code yet: it comes once both sides have set up.', 'info'); return; }
+      if (board.state().phase === 'setup') { message(K.t('page.code.none'), 'info'); return; }
       const f = $('code-field');
       f.value = board.code();
       const ok = await copyText(f.value, f);
-      message(ok ? 'Game code copied: any copy of this page loads it.' : 'Select the game code in the box and copy it.', 'info');
+      message(K.t(ok ? 'page.code.copied' : 'page.code.select'), 'info');
     });
     const loadCode = () => {
       const text = $('code-field').value.trim();
-      if (!text) { fieldError('code', 'Paste a game code into the box first.'); return; }
+      if (!text) { fieldError('code', K.t('page.code.empty')); return; }
       try {
         const spec = K.Sharing.decode(text);
         board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
         fieldError('code', null);
         $('code-field').blur();
-        message('Game loaded from its code: ' + meta().name + ', ' + spec.moves.length + ' moves.', 'info');
+        message(K.t('page.code.loaded', { game: meta().name, moves: movesText(spec.moves.length) }), 'info');
       } catch (e) {
         // Under the box, not over the board: the eye is on the box just filled.
-        fieldError('code', 'Could not load that game code: ' + errText(e) + '. Your current game was kept.');
+        fieldError('code', K.t('page.code.failed', { error: errText(e) }) + ' ' + K.t('page.kept'));
       }
     };
     $('btn-code-load').addEventListener('click', loadCode);
     $('code-field').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); loadCode(); } });
     const loadFen = () => {
       const text = $('fen-field').value.trim();
-      if (!text) { fieldError('fen', 'Paste a position string into the box first.'); return; }
+      if (!text) { fieldError('fen', K.t('page.fen.empty')); return; }
       try {
         board.load({ variant: board.variant, fen: text, moves: [] });
         fieldError('fen', null);
         $('fen-field').blur();
         $('fen-field').value = board.fen();
-        message('Position loaded. A new game starts from it.', 'info');
+        message(K.t('page.fen.loaded'), 'info');
       } catch (e) {
         const other = gameOfPosition(text);
         if (other) {
           const name = shortName(other);
-          fieldError('fen', 'This is ' + K.article(name) + ' position — open it in ' + name + '?', 'Open it in ' + name, () => {
+          fieldError('fen', K.t('page.fen.other', { game: name, aGame: K.article(name) }), K.t('page.fen.openIn', { game: name }), () => {
             try {
               board.load({ variant: other.id, fen: text, moves: [] });
               fieldError('fen', null);
               $('fen-field').value = board.fen();
-              message('Position loaded in ' + name + '. A new game starts from it.', 'info');
-            } catch (e2) { fieldError('fen', 'Could not load that position: ' + errText(e2) + '.'); }
+              message(K.t('page.fen.loadedIn', { game: name }), 'info');
+            } catch (e2) { fieldError('fen', K.t('page.fen.failed', { error: errText(e2) })); }
           });
           return;
         }
-        fieldError('fen', 'Could not load that position: ' + errText(e) + '. Your current game was kept.');
+        fieldError('fen', K.t('page.fen.failed', { error: errText(e) }) + ' ' + K.t('page.kept'));
       }
     };
     for (const f of ['code', 'fen']) $(f + '-field').addEventListener('input', () => fieldError(f, null));
@@ -519,17 +523,17 @@
       const f = $('fen-field');
       f.value = board.fen();
       const ok = await copyText(f.value, f);
-      message(ok ? 'Position string copied.' : 'Select the position string in the box and copy it.', 'info');
+      message(K.t(ok ? 'page.fen.copied' : 'page.fen.select'), 'info');
     });
     $('btn-moves-copy').addEventListener('click', async () => {
       const ok = await copyText(board.text({ site: location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board' }));
-      message(ok ? 'The move list is copied as text.' : 'Copying failed: your browser did not allow it.', ok ? 'info' : 'error');
+      message(K.t(ok ? 'page.moves.copied' : 'page.copyFailed'), ok ? 'info' : 'error');
     });
     $('btn-link').addEventListener('click', async () => {
       const lf = $('link-field');
       lf.value = linkFor(board.code()) || '';
       const ok = await copyText(lf.value, lf);
-      message(ok ? 'Link copied: it replays this game.' : 'Copy the link from the box: it replays this game.', 'info');
+      message(K.t(ok ? 'page.link.copied' : 'page.link.select'), 'info');
     });
     $('sounds').addEventListener('change', (e) => {
       prefs.sounds = e.target.checked;
@@ -543,15 +547,54 @@
     });
   }
 
+  // ------------------------------------------------------------------------------------------
+  // The page's language: the settings' choice (remembered), else the browser's. A switch
+  // re-words the page and the board at once; the game stays as it is.
+
+  /** The page's own words in the current language: the markup's, then everything drawn. */
+  function applyLanguage() {
+    document.documentElement.lang = K.lang;
+    K.applyI18n(document);
+    const sel = $('lang');
+    if (sel.value !== K.lang) sel.value = K.lang;
+    if (!booted) return;
+    hideVariantConfirm();
+    $('rules').dataset.for = ''; // re-drawn by renderPage
+    if (onlineChosen && !online) K.OnlinePage.form($('online-box'), board, (id) => { location.hash = 'online=' + id; });
+    if (online) { online.render(); online.applyOutcome(); }
+    renderPage();
+  }
+
+  function setupLanguage() {
+    const sel = $('lang');
+    sel.textContent = '';
+    for (const l of K.languages()) {
+      const o = document.createElement('option');
+      o.value = l.lang;
+      o.textContent = l.name;
+      o.lang = l.lang; // each language's name in itself
+      sel.appendChild(o);
+    }
+    sel.addEventListener('change', () => {
+      prefs.lang = sel.value;
+      savePrefs();
+      K.setLang(sel.value);
+      message(K.t('page.language.changed'), 'info');
+    });
+    K.onLang(applyLanguage);
+    K.setLang(K.chooseLang(prefs.lang));
+    applyLanguage();
+  }
+
   function setupOpponent() {
     const change = (c, face, say) => {
       const before = opp();
       const o = Object.assign({}, before, c);
       setOpp(o, face);
       let text;
-      if (o.mode !== 'computer') text = 'Two people play on this screen now.';
-      else if (before.mode !== 'computer' || before.side !== o.side) text = 'You play ' + K.PieceSets.sideInfo(meta(), o.side).the + ' against the computer (level ' + o.level + ' · ' + K.LEVELS[o.level] + ').';
-      else text = 'The computer plays at level ' + o.level + ' · ' + K.LEVELS[o.level] + ' now.';
+      if (o.mode !== 'computer') text = K.t('page.opp.hotseat');
+      else if (before.mode !== 'computer' || before.side !== o.side) text = K.t('page.opp.computer', { side: K.PieceSets.sideInfo(meta(), o.side).name, theSide: K.PieceSets.sideInfo(meta(), o.side).the, level: o.level, levelName: levelName(o.level) });
+      else text = K.t('page.opp.level', { level: o.level, levelName: levelName(o.level) });
       if (say !== false) message(text, 'info');
     };
     for (const r of document.querySelectorAll('input[name="opp-vs"]')) {
@@ -597,9 +640,11 @@
   // Boot
 
   async function boot() {
+    // The language first: the board's "Loading…" already speaks it.
+    loadPrefs();
+    setupLanguage();
     try { await board.ready; } catch (_) { return; } // the board shows why
     variants = K.variants();
-    loadPrefs();
     const sel = $('variant');
     sel.textContent = '';
     for (const v of variants) {
@@ -628,7 +673,7 @@
       const onlineId = K.OnlinePage.idFromHash(location.hash);
       if (onlineId) { openOnline(onlineId); return; }
       const r = loadFromHash();
-      if (typeof r === 'string') message(r + ' Your current game was kept.', 'error');
+      if (typeof r === 'string') message(r + ' ' + K.t('page.kept'), 'error');
     });
 
     // A link with a game loads it; a link with opponent settings only applies them to the game
@@ -641,12 +686,12 @@
     booted = true;
     if (h) {
       const fromLink = loadFromHash();
-      if (typeof fromLink === 'string') message(fromLink + (restored ? ' Your saved game was kept.' : ' A new game was started.'), 'error');
+      if (typeof fromLink === 'string') message(fromLink + ' ' + K.t(restored ? 'page.keptSaved' : 'page.newStarted'), 'error');
     }
     renderPage();
     if (onlineId) await openOnline(onlineId);
     document.body.dataset.ready = '1';
   }
 
-  boot().catch((e) => message('Something went wrong: ' + errText(e), 'error'));
+  boot().catch((e) => message(K.t('page.wrong', { error: errText(e) }), 'error'));
 })();

@@ -254,7 +254,7 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await a.page.waitForFunction(() => document.querySelector('zilo-board').shadowRoot.querySelector('[data-clock="first"]').classList.contains('low'), null, { timeout: T });
     await waitInfo(b, /0-1 · Black wins on time/);
     await waitInfo(a, /0-1 · Black wins on time/);
-    assert.match(await a.status(), /White’s time ran out/);
+    assert.match(await a.status(), /White ran out of time/);
     assert.equal(await a.page.$('[data-action="online-resign"]'), null);
   });
 

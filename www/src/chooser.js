@@ -15,24 +15,26 @@
     const sameKind = cands.every((d) => d.kind === cands[0].kind);
     const plain = cands.filter((d) => !d.promotion), promoted = cands.filter((d) => d.promotion);
     const name = (l) => view.info(l).name;
+    // English needs "a"/"an" before a name (K.article); the catalogs take {aPiece} or {piece}.
+    const named = (key, l) => ({ [key]: name(l), ['a' + key[0].toUpperCase() + key.slice(1)]: K.article(name(l)) });
     if (sameKind && piece && plain.length === 1 && promoted.length === 1) {
       const after = promoted[0].promotion;
       return {
-        kind: 'yesno', question: 'Promote?',
+        kind: 'yesno', question: K.t('chooser.promote.ask'),
         options: [
-          { move: promoted[0].move, letter: after, choice: '+', label: 'Promote: the ' + name(piece) + ' becomes ' + K.article(name(after)) },
-          { move: plain[0].move, letter: piece, choice: '=', label: 'Do not promote: it stays ' + K.article(name(piece)) },
+          { move: promoted[0].move, letter: after, choice: '+', label: K.t('chooser.promote.yes', Object.assign({ piece: name(piece) }, named('after', after))) },
+          { move: plain[0].move, letter: piece, choice: '=', label: K.t('chooser.promote.no', named('piece', piece)) },
         ],
       };
     }
     if (sameKind && !plain.length) {
       const value = (l) => { const p = view.meta().pieces.find((x) => x.letter === l.toUpperCase()); return p ? p.value : 0; };
-      const opts = promoted.map((d) => ({ move: d.move, letter: d.promotion, choice: d.promotion.replace(/^\+/, '').toLowerCase(), label: 'Promote to ' + K.article(name(d.promotion)) }));
+      const opts = promoted.map((d) => ({ move: d.move, letter: d.promotion, choice: d.promotion.replace(/^\+/, '').toLowerCase(), label: K.t('chooser.promote.to', named('piece', d.promotion)) }));
       opts.sort((a, b) => value(b.letter) - value(a.letter));
       return { kind: 'column', question: null, options: opts };
     }
     return {
-      kind: 'menu', question: 'Which move?',
+      kind: 'menu', question: K.t('chooser.which'),
       options: cands.map((d) => {
         const letters = [piece || d.drop];
         if (d.kind === 'castle' && d.rook && view.pieceAt(d.rook.from)) letters.push(view.pieceAt(d.rook.from));
@@ -43,15 +45,16 @@
 
   /** A move in words: "King to g1", "Castle: king g1, rook f1", "Shoot the Rook on c7". */
   function moveLabel(view, d, piece) {
-    const name = piece ? view.info(piece).name : 'piece';
+    const name = piece ? view.info(piece).name : K.t('chooser.piece');
     const target = view.pieceAt(d.to);
     const sq = (s) => view.sqName(s);
-    if (d.kind === 'castle' && d.rook) return 'Castle: king ' + sq(d.to) + ', rook ' + sq(d.rook.to);
-    if (K.isShot(d)) return 'Shoot ' + (target ? 'the ' + view.info(target).name + ' ' : '') + 'on ' + sq(d.to);
-    if (d.kind === 'enPassant') return name + ' takes en passant on ' + sq(d.to);
-    let t = name + (target ? ' takes on ' : ' to ') + sq(d.to);
-    if (d.promotion) t += ', becoming ' + K.article(view.info(d.promotion).name);
-    return t;
+    if (d.kind === 'castle' && d.rook) return K.t('chooser.castle', { king: sq(d.to), rook: sq(d.rook.to) });
+    if (K.isShot(d)) return target ? K.t('chooser.shoot', { target: view.info(target).name, to: sq(d.to) }) : K.t('chooser.shootSquare', { to: sq(d.to) });
+    if (d.kind === 'enPassant') return K.t('chooser.enPassant', { piece: name, to: sq(d.to) });
+    const t = K.t(target ? 'chooser.takes' : 'chooser.to', { piece: name, to: sq(d.to) });
+    if (!d.promotion) return t;
+    const after = view.info(d.promotion).name;
+    return K.t('chooser.becoming', { move: t, after, aAfter: K.article(after) });
   }
 
   function open(view, sq, cands, slide) {
@@ -60,7 +63,7 @@
     ch.textContent = '';
     ch.dataset.kind = spec.kind;
     ch.dataset.for = sq;
-    ch.setAttribute('aria-label', spec.question || 'Promote to');
+    ch.setAttribute('aria-label', spec.question || K.t('chooser.promote.column'));
     // Where the square is: the column starts on it and runs toward the middle; the menu sits
     // next to it, on the side toward the middle.
     const names = [...view.squares.keys()];

@@ -80,9 +80,9 @@
       w.onerror = function (ev) {
         if (w !== worker) return;
         if (ev && ev.preventDefault) ev.preventDefault();
-        fail('the computer stopped: ' + ((ev && ev.message) || 'the worker failed'));
+        fail(K.t('computer.stopped', { error: (ev && ev.message) || K.t('computer.workerFailed') }));
       };
-      w.onmessageerror = function () { if (w === worker) fail('the computer sent an unreadable answer'); };
+      w.onmessageerror = function () { if (w === worker) fail(K.t('computer.unreadable')); };
       worker = w;
       return w;
     }
@@ -106,7 +106,7 @@
         try {
           start().postMessage({ id: id, variant: job.variant, startFen: job.startFen || null, moves: job.moves || [], options: job.options || {} });
         } catch (e) {
-          fail('the computer could not start: ' + String(e && e.message ? e.message : e));
+          fail(K.t('computer.noStart', { error: String(e && e.message ? e.message : e) }));
         }
         return id;
       },

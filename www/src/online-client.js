@@ -74,7 +74,7 @@
       if (this.v != null) q.push('v=' + this.v);
       const url = this.base.replace(/^http/, 'ws') + '/api/games/' + encodeURIComponent(this.game) + '/socket?' + q.join('&');
       let ws;
-      try { ws = new WebSocket(url); } catch (e) { this.on.error('Cannot reach the server: ' + K.errText(e)); this.retry(); return; }
+      try { ws = new WebSocket(url); } catch (e) { this.on.error(K.t('online.unreachable', { error: K.errText(e) })); this.retry(); return; }
       this.ws = ws;
       this.setState('connecting');
       ws.onopen = () => {
@@ -172,7 +172,7 @@
   async function createGame(base, body) {
     const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const x = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(x.error || 'the server answered ' + r.status);
+    if (!r.ok) throw new Error(x.error || K.t('online.server.status', { status: String(r.status) }));
     Seats.put(x.game, { token: x.token, seat: x.seat });
     return x;
   }
@@ -182,7 +182,7 @@
     const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     const x = await r.json().catch(() => ({}));
     if (r.status === 409) return null;
-    if (!r.ok) throw Object.assign(new Error(x.error || 'the server answered ' + r.status), { status: r.status });
+    if (!r.ok) throw Object.assign(new Error(x.error || K.t('online.server.status', { status: String(r.status) })), { status: r.status });
     Seats.put(x.game, { token: x.token, seat: x.seat });
     return x;
   }

@@ -24,7 +24,8 @@
   const LOW_MS = 20000;          // a clock under this warns
   const other = (s) => (s === 'w' ? 'b' : 'w');
   const RESULT_WINNER = { '1-0': 'w', '0-1': 'b' };
-  const HOW = { time: 'on time', resignation: 'by resignation', agreement: 'by agreement' };
+  // The server's reasons for an end the engine's position does not show, as catalog keys.
+  const HOW = { time: 'online.how.time', resignation: 'online.how.resignation', agreement: 'online.how.agreement' };
 
   const STYLE = `
 .online-card { display: grid; gap: 6px; padding: 8px 10px; }
@@ -55,7 +56,7 @@
   const clockText = (ms) => {
     if (ms == null) return '';
     const s = Math.max(0, Math.ceil(ms / 1000));
-    if (s >= 86400) return Math.floor(s / 86400) + 'd ' + Math.floor((s % 86400) / 3600) + 'h';
+    if (s >= 86400) return K.t('online.clock.days', { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
     if (s >= 3600) return Math.floor(s / 3600) + ':' + String(Math.floor((s % 3600) / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
     return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
   };
@@ -75,7 +76,7 @@
       this.faced = false;
       const root = board.root;
       if (!root.getElementById('online-style')) root.appendChild(h('style', { id: 'online-style', text: STYLE }));
-      this.card = root.getElementById('online-card') || h('div', { class: 'online-card card', id: 'online-card', role: 'group', 'aria-label': 'Online game' });
+      this.card = root.getElementById('online-card') || h('div', { class: 'online-card card', id: 'online-card', role: 'group', 'aria-label': K.t('online.card') });
       root.getElementById('panel').insertBefore(this.card, root.getElementById('status'));
       root.getElementById('zb').dataset.online = '';
       this.onMove = (e) => { if (!this.applying && this.seat && this.client) this.sendMove(e.detail.move); };
@@ -195,7 +196,7 @@
       const frame = this.board.root.getElementById('frame');
       let c = this.board.root.getElementById('online-curtain');
       if (!on) { if (c) c.remove(); return; }
-      if (!c) frame.appendChild(h('div', { class: 'curtain', id: 'online-curtain' }, h('div', { class: 'curtain-card' }, h('p', { class: 'curtain-title', text: 'The players are setting up' }), h('p', { class: 'curtain-note', text: 'Both halves stay hidden until both are ready.' }))));
+      if (!c) frame.appendChild(h('div', { class: 'curtain', id: 'online-curtain' }, h('div', { class: 'curtain-card' }, h('p', { class: 'curtain-title', text: K.t('online.curtain.title') }), h('p', { class: 'curtain-note', text: K.t('online.curtain.note') }))));
     }
 
     reconcile() {
@@ -222,7 +223,7 @@
     dropPending(move, reason) {
       this.client.outbox = this.client.outbox.filter((c) => !(c.t === 'move' && c.move === move));
       this.client.save();
-      this.board.message('Your move ' + move + ' was not played: ' + reason, 'error');
+      this.board.message(K.t('online.move.dropped', { move, reason }), 'error');
       this.board.load({ variant: this.g.variant, fen: this.g.start, moves: this.g.moves });
     }
 
@@ -241,12 +242,15 @@
       const g = this.g, meta = this.board.ctl.meta;
       const winner = RESULT_WINNER[g.result] || null;
       const name = (s) => K.PieceSets.sideInfo(meta, s).name;
-      const how = HOW[g.reason] || (g.reason ? 'by ' + g.reason : '');
-      if (!winner) return { result: g.result, winner: null, title: 'Draw' + (g.reason === 'agreement' ? ' by agreement' : ''), text: g.reason === 'agreement' ? 'Both players agreed to a draw.' : 'The game is drawn (' + g.reason + ').' };
+      const how = HOW[g.reason] ? K.t(HOW[g.reason]) : g.reason ? K.t('online.how.other', { reason: g.reason }) : '';
+      if (!winner) {
+        return g.reason === 'agreement' ? { result: g.result, winner: null, title: K.t('online.draw.agreed.title'), text: K.t('online.draw.agreed') }
+          : { result: g.result, winner: null, title: K.t('online.draw.title'), text: K.t('online.draw.reason', { reason: g.reason }) };
+      }
       const loser = other(winner);
-      const text = g.reason === 'time' ? K.PieceSets.sideInfo(meta, loser).thePossessive + ' time ran out.'
-        : g.reason === 'resignation' ? name(loser) + ' resigned.' : name(winner) + ' won ' + how + '.';
-      return { result: g.result, winner, title: name(winner) + ' wins ' + how, text };
+      const text = g.reason === 'time' ? K.t('online.end.time', { side: name(loser) })
+        : g.reason === 'resignation' ? K.t('online.end.resigned', { side: name(loser) }) : K.t('online.end.won', { side: name(winner), how });
+      return { result: g.result, winner, title: K.t('online.end.title', { side: name(winner), how }), text };
     }
 
     // ------------------------------------------------------------------ the person's commands
@@ -259,13 +263,13 @@
 
     rejected(c, reason) {
       if (c.t === 'move') {
-        this.board.message('Move taken back: ' + reason, 'error');
+        this.board.message(K.t('online.move.rejected', { reason }), 'error');
         this.applying++;
         try { this.board.load({ variant: this.g.variant, fen: this.g.start, moves: this.g.moves.concat(this.client.pendingMoves()) }); } finally { this.applying--; }
         this.applyOutcome();
       } else if (c.t === 'setup') {
         if (this.board.setup && this.seat) this.board.setup.done[this.seat] = false;
-        this.board.message('Your setup was refused: ' + reason, 'error');
+        this.board.message(K.t('online.setup.rejected', { reason }), 'error');
         this.board.render();
       } else this.board.message(reason, 'error');
       this.render();
@@ -279,14 +283,14 @@
       const meta = this.board.ctl.meta;
       const n = meta ? K.PieceSets.sideInfo(meta, side).name : side;
       if (!this.seat) return n;
-      return n + (side === this.seat ? ' · you' : ' · opponent');
+      return K.t(side === this.seat ? 'online.player.you' : 'online.player.opponent', { side: n });
     }
 
     render() {
       const card = this.card, g = this.g;
       card.textContent = '';
       if (this.connection !== 'online') {
-        card.appendChild(h('div', { class: 'ol-banner', role: 'status', 'data-online': 'banner', text: this.connection === 'connecting' && !g ? 'Connecting to the server…' : 'Connection lost: reconnecting…' + (this.client && this.client.outbox.length ? ' Your move will be sent.' : '') }));
+        card.appendChild(h('div', { class: 'ol-banner', role: 'status', 'data-online': 'banner', text: this.connection === 'connecting' && !g ? K.t('online.connecting') : K.t('online.reconnecting') + (this.client && this.client.outbox.length ? ' ' + K.t('online.willSend') : '') }));
       }
       if (!g) return;
       const bottom = this.seat || (this.board.orientation || 'w'), top = other(bottom);
@@ -302,14 +306,14 @@
       const g = this.g, seat = SEAT[side];
       const who = h('div', { class: 'ol-who' }, h('span', { class: 'ol-name', text: this.name(side) }));
       let state = '', gone = false;
-      if (!g.players[seat]) state = 'not here yet';
+      if (!g.players[seat]) state = K.t('online.presence.notYet');
       else if (this.presence && side !== this.seat) {
         const away = this.presence.away_ms[seat];
-        if (this.presence.online[seat]) state = 'online';
-        else if (away != null) { state = 'gone since ' + since(away + Date.now() - this.presenceAt); gone = true; } else { state = 'not connected'; gone = true; }
+        if (this.presence.online[seat]) state = K.t('online.presence.online');
+        else if (away != null) { state = K.t('online.presence.gone', { since: since(away + Date.now() - this.presenceAt) }); gone = true; } else { state = K.t('online.presence.off'); gone = true; }
       }
       if (state) who.appendChild(h('span', { class: 'ol-state' + (gone ? ' gone' : ''), 'data-presence': seat, 'data-away': gone && this.presence.away_ms[seat] != null ? String(this.presence.away_ms[seat]) : null, text: state }));
-      const clock = h('span', { class: 'ol-clock', 'data-clock': seat, role: 'timer', 'aria-label': this.name(side) + ' clock' });
+      const clock = h('span', { class: 'ol-clock', 'data-clock': seat, role: 'timer', 'aria-label': K.t('online.clock', { player: this.name(side) }) });
       this.clocks[seat] = clock;
       if (!g.clock) clock.hidden = true;
       return h('div', { class: 'ol-player', 'data-side': side }, who, clock);
@@ -320,7 +324,7 @@
       const g = this.g;
       if (!g) return;
       // "gone since 0:12" counts on between presence frames.
-      for (const el of this.card.querySelectorAll('[data-away]')) el.textContent = 'gone since ' + since(Number(el.dataset.away) + Date.now() - this.presenceAt);
+      for (const el of this.card.querySelectorAll('[data-away]')) el.textContent = K.t('online.presence.gone', { since: since(Number(el.dataset.away) + Date.now() - this.presenceAt) });
       if (!g.clock || !this.clocks) return;
       const running = g.status === 'playing' && g.position != null ? SEAT[this.serverTurn()] : null;
       for (const seat of ['first', 'second']) {
@@ -343,24 +347,24 @@
     info() {
       const g = this.g, box = h('div', { class: 'ol-info', 'data-online': 'info' });
       if (g.status === 'waiting') {
-        if (!this.seat) { box.textContent = 'Waiting for the second player.'; return box; }
+        if (!this.seat) { box.textContent = K.t('online.waiting.watcher'); return box; }
         const link = this.opts.link ? this.opts.link(this.game) : this.game;
-        const input = h('input', { type: 'text', readonly: true, value: link, 'aria-label': 'Link to send', 'data-online': 'link' });
+        const input = h('input', { type: 'text', readonly: true, value: link, 'aria-label': K.t('online.link.label'), 'data-online': 'link' });
         const copy = h('button', { type: 'button', class: 'btn', 'data-action': 'copy-link', onclick: async () => {
           let ok = false;
           try { await navigator.clipboard.writeText(link); ok = true; } catch (_) { input.select(); try { ok = document.execCommand('copy'); } catch (_) { ok = false; } }
-          this.board.message(ok ? 'Link copied: send it to your opponent.' : 'Select the link and copy it.', 'info');
-        } }, 'Copy');
+          this.board.message(K.t(ok ? 'online.link.copied' : 'online.link.select'), 'info');
+        } }, K.t('online.copy'));
         const row = h('div', { class: 'ol-link' }, input, copy);
-        if (navigator.share) row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'share-link', onclick: () => navigator.share({ title: 'Play ' + this.board.ctl.meta.name + ' with me', url: link }).catch(() => {}) }, 'Share'));
-        box.append(h('div', { text: 'Waiting for your opponent: send them this link.' }), row);
+        if (navigator.share) row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'share-link', onclick: () => navigator.share({ title: K.t('online.share.title', { game: this.board.ctl.meta.name }), url: link }).catch(() => {}) }, K.t('online.share')));
+        box.append(h('div', { text: K.t('online.waiting.send') }), row);
         return box;
       }
       if (g.position == null && g.status === 'setup') {
         const mine = this.seat && (g.ready[this.seatName] || (this.board.setup && this.board.setup.done[this.seat]));
         const theirs = this.seat ? g.ready[this.seatName === 'first' ? 'second' : 'first'] : false;
-        box.textContent = !this.seat ? 'The players are setting up (hidden until both are ready).'
-          : mine ? 'Your half is sent. Waiting for your opponent’s setup…' : 'Set up your half, then press Done.' + (theirs ? ' Your opponent is ready.' : '');
+        box.textContent = !this.seat ? K.t('online.setup.watching')
+          : mine ? K.t('online.setup.sent') : K.t('online.setup.yours') + (theirs ? ' ' + K.t('online.setup.theirsReady') : '');
         return box;
       }
       if (g.status === 'over') {
@@ -368,9 +372,9 @@
         box.appendChild(h('span', { class: 'ol-result', 'data-online': 'result', text: g.result + ' · ' + (r.title || this.outcome().title) }));
         return box;
       }
-      if (g.draw_offer) box.textContent = g.draw_offer === this.seatName ? 'You offered a draw.' : this.seat ? 'Your opponent offers a draw.' : 'A draw is offered.';
-      else if (this.seat && this.client.outbox.some((c) => c.t === 'move')) box.textContent = 'Sending your move…';
-      else if (this.seat) box.textContent = this.serverTurn() === this.seat ? 'Your move.' : 'Your opponent’s move.';
+      if (g.draw_offer) box.textContent = K.t(g.draw_offer === this.seatName ? 'online.draw.youOffered' : this.seat ? 'online.draw.theyOffer' : 'online.draw.offered');
+      else if (this.seat && this.client.outbox.some((c) => c.t === 'move')) box.textContent = K.t('online.sending');
+      else if (this.seat) box.textContent = K.t(this.serverTurn() === this.seat ? 'online.turn.yours' : 'online.turn.theirs');
       return box;
     }
 
@@ -378,14 +382,14 @@
       const g = this.g;
       const row = h('div', { class: 'ol-actions' });
       if (this.seat && g.status === 'playing' && g.position != null) {
-        row.appendChild(h('button', { type: 'button', class: 'btn btn-danger', 'data-action': 'online-resign', onclick: (e) => K.armed(e.currentTarget, 'Confirm', () => this.command('resign')) }, 'Resign'));
+        row.appendChild(h('button', { type: 'button', class: 'btn btn-danger', 'data-action': 'online-resign', onclick: (e) => K.armed(e.currentTarget, K.t('board.confirm'), () => this.command('resign')) }, K.t('board.resign')));
         const theirs = g.draw_offer && g.draw_offer !== this.seatName;
-        row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': theirs ? 'accept-draw' : 'offer-draw', disabled: g.draw_offer === this.seatName, onclick: () => this.command('draw') }, theirs ? 'Accept draw' : 'Offer draw'));
+        row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': theirs ? 'accept-draw' : 'offer-draw', disabled: g.draw_offer === this.seatName, onclick: () => this.command('draw') }, K.t(theirs ? 'online.draw.accept' : 'online.draw.offer')));
       }
       if (this.seat && g.status === 'over') {
-        row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, 'Rematch'));
+        row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, K.t('online.rematch')));
       }
-      if (this.presence) row.appendChild(h('span', { class: 'ol-watchers', 'data-online': 'watchers', text: this.presence.watchers === 1 ? '1 watching' : this.presence.watchers + ' watching' }));
+      if (this.presence) row.appendChild(h('span', { class: 'ol-watchers', 'data-online': 'watchers', text: K.t('online.watchers', { count: this.presence.watchers }) }));
       return row.childNodes.length ? row : null;
     }
   }
@@ -394,10 +398,10 @@
   // The page's "Online" choice
 
   const PRESETS = [
-    { id: '3+2', label: '3 + 2 (blitz)', clock: { initial: 180, increment: 2 } },
-    { id: '10+5', label: '10 + 5 (rapid)', clock: { initial: 600, increment: 5 }, default: true },
-    { id: '30+20', label: '30 + 20 (classical)', clock: { initial: 1800, increment: 20 } },
-    { id: 'days', label: 'Correspondence', clock: null },
+    { id: '3+2', label: 'online.tc.blitz', clock: { initial: 180, increment: 2 } },
+    { id: '10+5', label: 'online.tc.rapid', clock: { initial: 600, increment: 5 }, default: true },
+    { id: '30+20', label: 'online.tc.classical', clock: { initial: 1800, increment: 20 } },
+    { id: 'days', label: 'online.tc.days', clock: null },
   ];
 
   const OnlinePage = {
@@ -411,29 +415,29 @@
     form(box, board, onCreated) {
       box.textContent = '';
       if (!OnlinePage.available()) {
-        box.appendChild(h('p', { class: 'online-note', 'data-online': 'needs-server', text: 'Online play needs this page from a server: run “make play” and open the address it prints.' }));
+        box.appendChild(h('p', { class: 'online-note', 'data-online': 'needs-server', text: K.t('online.needsServer') }));
         return;
       }
       const variants = K.variants();
-      const game = h('select', { id: 'online-variant', 'aria-label': 'Game' }, ...variants.map((v) => h('option', { value: v.id, text: v.name })));
+      const game = h('select', { id: 'online-variant', 'aria-label': K.t('online.form.game') }, ...variants.map((v) => h('option', { value: v.id, text: v.name })));
       game.value = board.variant;
-      const tc = h('select', { id: 'online-clock', 'aria-label': 'Time control' }, ...PRESETS.map((p) => h('option', { value: p.id, text: p.label })));
+      const tc = h('select', { id: 'online-clock', 'aria-label': K.t('online.form.tc') }, ...PRESETS.map((p) => h('option', { value: p.id, text: K.t(p.label) })));
       tc.value = '10+5';
-      const days = h('select', { id: 'online-days', 'aria-label': 'Days per move', hidden: true }, ...[1, 2, 3, 5, 7, 14].map((d) => h('option', { value: String(d), text: d + (d === 1 ? ' day' : ' days') + ' per move' })));
+      const days = h('select', { id: 'online-days', 'aria-label': K.t('online.form.days'), hidden: true }, ...[1, 2, 3, 5, 7, 14].map((d) => h('option', { value: String(d), text: K.t('online.form.perMove', { count: d }) })));
       days.value = '3';
       tc.addEventListener('change', () => { days.hidden = tc.value !== 'days'; });
-      const colour = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Your colour' },
-        ...[['first', 'First'], ['random', 'Random'], ['second', 'Second']].map(([v, t]) => h('label', { class: 'seg-opt' }, h('input', { type: 'radio', name: 'online-side', value: v, checked: v === 'random' }), h('span', { 'data-online-side': v, text: t }))));
+      const colour = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': K.t('online.form.colour') },
+        ...[['first', K.t('online.side.first')], ['random', K.t('online.side.random')], ['second', K.t('online.side.second')]].map(([v, t]) => h('label', { class: 'seg-opt' }, h('input', { type: 'radio', name: 'online-side', value: v, checked: v === 'random' }), h('span', { 'data-online-side': v, text: t }))));
       const names = () => {
         const m = variants.find((v) => v.id === game.value);
         for (const el of colour.querySelectorAll('[data-online-side]')) {
           const s = el.dataset.onlineSide;
-          el.textContent = s === 'random' ? 'Random' : K.PieceSets.sideInfo(m, SIDE[s]).name;
+          el.textContent = s === 'random' ? K.t('online.side.random') : K.PieceSets.sideInfo(m, SIDE[s]).name;
         }
       };
       game.addEventListener('change', names);
       names();
-      const go = h('button', { type: 'button', class: 'btn btn-primary', id: 'online-create', 'data-action': 'online-create' }, 'Create game');
+      const go = h('button', { type: 'button', class: 'btn btn-primary', id: 'online-create', 'data-action': 'online-create' }, K.t('online.create'));
       const err = h('p', { class: 'online-error', role: 'alert', hidden: true });
       go.addEventListener('click', async () => {
         const p = PRESETS.find((x) => x.id === tc.value);
@@ -445,15 +449,15 @@
           const x = await K.Online.createGame(location.origin, { variant: game.value, side, clock });
           onCreated(x.game);
         } catch (e) {
-          err.textContent = 'The game could not be created: ' + K.errText(e);
+          err.textContent = K.t('online.create.failed', { error: K.errText(e) });
           err.hidden = false;
         } finally { go.disabled = false; }
       });
       box.append(
         h('div', { class: 'online-form' },
-          h('label', { class: 'online-field' }, h('span', { text: 'Game' }), game),
-          h('label', { class: 'online-field' }, h('span', { text: 'Time' }), tc, days),
-          h('div', { class: 'online-field' }, h('span', { text: 'You play' }), colour),
+          h('label', { class: 'online-field' }, h('span', { text: K.t('online.form.game') }), game),
+          h('label', { class: 'online-field' }, h('span', { text: K.t('online.form.time') }), tc, days),
+          h('div', { class: 'online-field' }, h('span', { text: K.t('online.form.youPlay') }), colour),
           go),
         err);
     },
@@ -463,7 +467,7 @@
     async open(board, id, navigate) {
       if (!K.OnlineSeats.get(id)) {
         try { await K.Online.joinGame(location.origin, id); } catch (e) {
-          board.message((e.status === 404 ? 'There is no game ' + id + ' on this server' : 'Could not join the game: ' + K.errText(e)) + '.', 'error');
+          board.message(e.status === 404 ? K.t('online.join.none', { game: id }) : K.t('online.join.failed', { error: K.errText(e) }), 'error');
           if (e.status === 404) return null;
         }
       }

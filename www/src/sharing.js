@@ -31,7 +31,7 @@
       const c = s[k];
       const a = (ch) => {
         const n = ALPHA.indexOf(ch);
-        if (n < 0) throw new Error('the game code is damaged near “' + s.slice(k, k + 3) + '”');
+        if (n < 0) throw new Error(K.t('share.code.damagedNear', { text: s.slice(k, k + 3) }));
         return n;
       };
       if (ALPHA.includes(c)) { out.push(a(c)); k += 1; } else if (DIGITS.includes(c)) { out.push(ALPHA.length + DIGITS.indexOf(c) * ALPHA.length + a(s[k + 1])); k += 2; } else if (c === '-') { out.push(ALPHA.length + TWO + a(s[k + 1]) * ALPHA.length + a(s[k + 2])); k += 3; } else a(c);
@@ -50,7 +50,7 @@
       let moves = '';
       for (const m of spec.moves) {
         const i = sortedMoves(g).indexOf(m);
-        if (i < 0) throw new Error('move ' + m + ' is not legal here');
+        if (i < 0) throw new Error(K.t('share.code.illegal', { move: m }));
         moves += indexText(i);
         g.play(m);
       }
@@ -62,17 +62,17 @@
   /** A code back to {variant, startFen, moves, resigned}; throws with a reason in words. */
   function decode(code) {
     const parts = String(code).trim().split('~');
-    if (parts.length < 3 || parts.length > 4 || !parts[0]) throw new Error('this is not a game code (it looks like “' + Zilo.variants()[0].id + '~~gLcX”)');
+    if (parts.length < 3 || parts.length > 4 || !parts[0]) throw new Error(K.t('share.code.notCode', { example: Zilo.variants()[0].id + '~~gLcX' }));
     const [variant, fenPart, movePart, resigned] = parts;
-    if (!Zilo.variants().some((v) => v.id === variant)) throw new Error('unknown variant “' + variant.slice(0, 30) + '”');
-    if (resigned !== undefined && resigned !== 'w' && resigned !== 'b') throw new Error('the game code is damaged at its end');
+    if (!Zilo.variants().some((v) => v.id === variant)) throw new Error(K.t('share.code.variant', { variant: variant.slice(0, 30) }));
+    if (resigned !== undefined && resigned !== 'w' && resigned !== 'b') throw new Error(K.t('share.code.damagedEnd'));
     const startFen = fenPart ? fenPart.replace(/_/g, ' ') : null;
     const g = new Zilo.Game(variant, startFen);
     try {
       const moves = [];
       readIndices(movePart).forEach((i, ply) => {
         const list = sortedMoves(g);
-        if (i >= list.length) throw new Error('the game code is damaged at move ' + (ply + 1));
+        if (i >= list.length) throw new Error(K.t('share.code.damagedAt', { ply: ply + 1 }));
         moves.push(list[i]);
         g.play(list[i]);
       });

@@ -6,7 +6,9 @@
  *
  * Attributes: variant, fen (a start position), moves (move texts, spaces or commas between),
  * code (a game code), orientation (w|b), mode (hotseat|computer|view), side (the person's side
- * against the computer; default: orientation), level (1–5), pieces (a piece set id), sounds.
+ * against the computer; default: orientation), level (1–5), pieces (a piece set id), sounds,
+ * lang (the language of its words, e.g. "pl": boards on one page share the page's language,
+ * K.lang, so setting it on one board sets it for all; without it, the browser's language).
  * Methods: play(move), undo(), takeBack(), load(codeOrFenOrSpec), newGame(variant?), goTo(ply),
  * flip(), resign(side?), hint(); fen(), moves(), history(), result(), turn(), code(), text(),
  * state(). Events: `move` (detail: the engine's report, as Zilo.Game.play returns it), `end`
@@ -17,11 +19,13 @@
 (function (K) {
   'use strict';
 
+  // The skeleton's words are catalog keys (data-i18n, data-i18n-attr): K.applyI18n fills them,
+  // again whenever the language changes.
   const NAV = [
-    ['btn-first', 'First position (Home)', 'M6 5v14M19 5l-9 7 9 7z'],
-    ['btn-prev', 'Previous move (←)', 'M16 5l-9 7 9 7z'],
-    ['btn-next', 'Next move (→)', 'M8 5l9 7-9 7z'],
-    ['btn-last', 'Last move (End)', 'M18 5v14M5 5l9 7-9 7z'],
+    ['btn-first', 'board.nav.first', 'M6 5v14M19 5l-9 7 9 7z'],
+    ['btn-prev', 'board.nav.prev', 'M16 5l-9 7 9 7z'],
+    ['btn-next', 'board.nav.next', 'M8 5l9 7-9 7z'],
+    ['btn-last', 'board.nav.last', 'M18 5v14M5 5l9 7-9 7z'],
   ];
   const SKELETON = `
 <div class="zb" id="zb" data-layout="narrow">
@@ -30,33 +34,33 @@
   <div class="board-area">
     <div class="frame" id="frame">
       <div class="coords coords-ranks" id="coords-ranks" aria-hidden="true"></div>
-      <div class="board" id="board" role="grid" aria-label="Board"></div>
+      <div class="board" id="board" role="grid" data-i18n-attr="aria-label:board.board"></div>
       <div class="coords coords-files" id="coords-files" aria-hidden="true"></div>
       <div class="chooser" id="chooser" role="dialog" aria-modal="true" hidden></div>
       <div class="confirm" id="confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-text" hidden>
         <div class="confirm-card"><p id="confirm-text"></p>
-          <div class="confirm-actions"><button type="button" class="btn" id="confirm-no">Cancel</button><button type="button" class="btn btn-primary" id="confirm-yes">Play it</button></div></div>
+          <div class="confirm-actions"><button type="button" class="btn" id="confirm-no" data-i18n="board.confirm.cancel"></button><button type="button" class="btn btn-primary" id="confirm-yes" data-i18n="board.confirm.play"></button></div></div>
       </div>
       <div class="toast" id="message" role="status" aria-live="polite" hidden></div>
-      <div class="loading" id="loading">Loading the engine…</div>
+      <div class="loading" id="loading" data-i18n="board.loading"></div>
     </div>
   </div>
   <div class="side side-bottom" id="side-bottom" role="group"></div>
   <div class="panel" id="panel">
     <div class="status card" id="status" role="status" aria-live="polite" aria-atomic="true"><div class="turn" id="turn"></div><div class="note" id="note"></div></div>
     <div class="controls" id="controls">
-      <div class="nav" id="nav" role="group" aria-label="Browse the moves">${NAV.map(([id, label, d]) =>
-    `<button type="button" class="btn" id="${id}" aria-label="${label}" title="${label}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="currentColor" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg></button>`).join('')}</div>
-      <div class="actions" id="actions" role="group" aria-label="Game">
-        <button type="button" class="btn" id="btn-takeback">Take back</button>
-        <button type="button" class="btn" id="btn-flip" title="Turn the board around (F)">Flip</button>
-        <button type="button" class="btn btn-hint" id="btn-hint" title="Show a good move, without playing it (H)">Hint</button>
-        <button type="button" class="btn btn-danger" id="btn-resign">Resign</button>
-        <button type="button" class="btn btn-primary" id="btn-new">New game</button>
+      <div class="nav" id="nav" role="group" data-i18n-attr="aria-label:board.nav">${NAV.map(([id, key, d]) =>
+    `<button type="button" class="btn" id="${id}" data-i18n-attr="aria-label:${key} title:${key}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="currentColor" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg></button>`).join('')}</div>
+      <div class="actions" id="actions" role="group" data-i18n-attr="aria-label:board.actions">
+        <button type="button" class="btn" id="btn-takeback" data-i18n="board.takeback"></button>
+        <button type="button" class="btn" id="btn-flip" data-i18n="board.flip" data-i18n-attr="title:board.flip.title"></button>
+        <button type="button" class="btn btn-hint" id="btn-hint" data-i18n="board.hint" data-i18n-attr="title:board.hint.title"></button>
+        <button type="button" class="btn btn-danger" id="btn-resign" data-i18n="board.resign"></button>
+        <button type="button" class="btn btn-primary" id="btn-new" data-i18n="board.new"></button>
       </div>
     </div>
     <slot name="panel"></slot>
-    <div class="movelist card" id="movelist"><p class="moves-empty" id="moves-empty">No moves yet.</p><ol class="moves" id="moves" role="listbox" aria-label="Moves"></ol><p class="moves-result" id="moves-result"></p></div>
+    <div class="movelist card" id="movelist"><p class="moves-empty" id="moves-empty" data-i18n="board.moves.empty"></p><ol class="moves" id="moves" role="listbox" data-i18n-attr="aria-label:board.moves"></ol><p class="moves-result" id="moves-result"></p></div>
   </div>
   <div class="tooltip" id="tooltip" role="tooltip" hidden></div>
 </div>`;
@@ -76,7 +80,7 @@
   let lastActive = null; // the board the person last touched: it takes the arrow keys
 
   class ZiloBoard extends HTMLElement {
-    static get observedAttributes() { return ['variant', 'fen', 'moves', 'code', 'orientation', 'mode', 'side', 'level', 'pieces', 'sounds', 'server', 'game']; }
+    static get observedAttributes() { return ['variant', 'fen', 'moves', 'code', 'orientation', 'mode', 'side', 'level', 'pieces', 'sounds', 'server', 'game', 'lang']; }
 
     constructor() {
       super();
@@ -89,6 +93,7 @@
       tpl.innerHTML = SKELETON;
       root.appendChild(tpl.content);
       this.root = root;
+      K.applyI18n(root);
       this.ctl = null;
       this._quiet = 0;
       this.ready = new Promise((ok, fail) => { this._ready = ok; this._fail = fail; });
@@ -96,17 +101,32 @@
     }
 
     connectedCallback() {
+      if (this.getAttribute('lang')) K.setLang(this.getAttribute('lang'));
+      // Another board's lang, or the page's language switch: the words change, the game stays.
+      if (!this._onLang) this._onLang = K.onLang(() => this.relabel());
+      this.relabel(); // the language may have changed while it was away (or since it was made)
       if (this._started) { this.layout(); if (this.started) this.applyOnline(); return; }
       this._started = true;
       if (!lastActive) lastActive = this;
-      if (!globalThis.Zilo || !globalThis.Zilo.ready) { this.fatal('The game engine (engine.js) is missing: load engine.js before zilo-board.js.'); return; }
-      Zilo.ready.then(() => this.start()).catch((e) => this.fatal('The game engine failed to start: ' + K.errText(e)));
+      if (!globalThis.Zilo || !globalThis.Zilo.ready) { this.fatal(K.t('board.engine.missing')); return; }
+      Zilo.ready.then(() => this.start()).catch((e) => this.fatal(K.t('board.engine.failed', { error: K.errText(e) })));
     }
 
     disconnectedCallback() {
       if (this.ctl) this.ctl.cancelJob();
       if (this.online) { this.online.close(); this.online = null; this._onlineKey = null; }
       if (lastActive === this) lastActive = null;
+      if (this._onLang) { this._onLang(); this._onLang = null; }
+    }
+
+    /** Puts the current language's words in: the skeleton's, then everything drawn. */
+    relabel() {
+      // An armed "Confirm" would put back its old words when it disarms: disarm it first.
+      if (this.started) for (const id of ['btn-new', 'btn-resign']) { const b = this.root.getElementById(id); if (b) K.disarm(b); }
+      K.applyI18n(this.root);
+      if (!this.started) return;
+      this.render();
+      if (this.online) this.online.render();
     }
 
     fatal(text) {
@@ -141,7 +161,7 @@
       this.applyOpp();
       try { this.startGame(this.initialSpec()); } catch (e) {
         this.startGame({ variant: this.fallbackVariant() });
-        this.panel.message('Could not load the game: ' + K.errText(e), 'error');
+        this.panel.message(K.t('board.load.failed', { error: K.errText(e) }), 'error');
       }
       // Buttons.
       $('btn-first').addEventListener('click', () => this.goTo(0));
@@ -154,15 +174,15 @@
       $('btn-hint').addEventListener('click', () => this.hint());
       $('btn-resign').addEventListener('click', (e) => {
         const side = this.ctl.opp.mode === 'computer' ? this.ctl.opp.side : this.ctl.turn();
-        if (!e.currentTarget.classList.contains('armed')) this.panel.message('Press “Confirm” to resign for ' + this.ctl.sideInfo(side).the + '.', 'info');
-        K.armed(e.currentTarget, 'Confirm', () => this.resign(side));
+        if (!e.currentTarget.classList.contains('armed')) this.panel.message(K.t('board.resign.press', { side: this.ctl.sideInfo(side).name, theSide: this.ctl.sideInfo(side).the }), 'info');
+        K.armed(e.currentTarget, K.t('board.confirm'), () => this.resign(side));
       });
       $('btn-new').addEventListener('click', (e) => {
         const going = this.ctl.length() > 0 && !this.ctl.finalResult().title;
         if (!going) { this.newGame(); return; }
         // From a loaded position a new game does not start that position over: say so.
         const fromStart = this.ctl.game.startFen() === this.ctl.meta.startFen;
-        K.armed(e.currentTarget, fromStart ? 'Start over?' : 'New game?', () => this.newGame());
+        K.armed(e.currentTarget, K.t(fromStart ? 'board.new.startOver' : 'board.new.ask'), () => this.newGame());
       });
       this.addEventListener('keydown', (e) => this.onKey(e));
       this.addEventListener('pointerdown', () => { lastActive = this; });
@@ -189,10 +209,11 @@
     }
 
     attributeChangedCallback(name, old, value) {
+      if (name === 'lang') { if (value) K.setLang(value); return; }
       if (!this.started || this._quiet || old === value) return;
       if (name === 'server' || name === 'game') { this.applyOnline(); return; }
       if (['variant', 'fen', 'moves', 'code'].includes(name)) {
-        try { this.startGame(this.initialSpec()); } catch (e) { this.panel.message('Could not load the game: ' + K.errText(e), 'error'); }
+        try { this.startGame(this.initialSpec()); } catch (e) { this.panel.message(K.t('board.load.failed', { error: K.errText(e) }), 'error'); }
       } else if (['orientation', 'pieces', 'sounds'].includes(name)) { this.applyView(); this.render(); } else this.applyOpp();
     }
 
@@ -275,7 +296,7 @@
         this.quietly('orientation', this.view.orientation);
       }
       const sd = this.ctl.sideInfo(first);
-      this.panel.message(sd.name + ' moves first (drawn at random).', 'info');
+      this.panel.message(K.t('board.setup.first', { side: sd.name }), 'info');
       this.emit('setup', { startFen, first });
       this.render();
     }
@@ -370,7 +391,7 @@
     /** Asks before a move made while looking back drops the later moves. */
     confirmDrop(d, n, go, cancel) {
       const box = this.root.getElementById('confirm');
-      this.root.getElementById('confirm-text').textContent = 'Play ' + (d ? d.san : 'this move') + ' here? The ' + (n === 1 ? 'later move' : n + ' later moves') + ' will be dropped.';
+      this.root.getElementById('confirm-text').textContent = d ? K.t('board.confirm.drop', { move: d.san, count: n }) : K.t('board.confirm.dropThis', { count: n });
       const yes = this.root.getElementById('confirm-yes'), no = this.root.getElementById('confirm-no');
       const done = (ok) => {
         box.hidden = true;

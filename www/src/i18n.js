@@ -1,0 +1,133 @@
+/* The page's words in the page's language: the message catalogs (www/i18n/*.js, each adding
+ * K.CATALOGS[lang], bundled before this part) and the language the page speaks.
+ *
+ *   K.t('moves.count', { count: 5 })   → "5 moves" / "5 ruchów"
+ *   K.lang                              → 'en' | 'pl' | …, the language in use
+ *   K.setLang('pl')                     → switches; 'zilo-lang' is dispatched on globalThis
+ *   K.onLang(fn)                        → calls fn(lang) after each switch
+ *   K.languages()                       → [{ lang, name }] for every catalog, by its 'language.name'
+ *   K.chooseLang(saved)                 → saved, else the browser's language, else 'en'
+ *   K.num(n, opts), K.date(d, opts)     → Intl formatting in the current language
+ *   K.applyI18n(root)                   → fills [data-i18n] and [data-i18n-attr] under root
+ *
+ * A catalog value is a string with {name} placeholders, or a plural: an object by
+ * Intl.PluralRules category ({one, few, many, other}) chosen by the argument `count`, or by the
+ * argument its `plural` field names. A key missing in a language falls back to English, then to
+ * the key itself (with a console warning when the page runs from disk or localhost, where it
+ * is developed). Adding a language is adding one catalog file: nothing here names one. */
+(function (K) {
+  'use strict';
+  const CATALOGS = K.CATALOGS = K.CATALOGS || {};
+  const FALLBACK = 'en';
+  const listeners = [];
+  const warned = new Set();
+  const plurals = {};
+
+  /** The catalog's language for a tag: 'pl-PL' → 'pl' where only 'pl' has a catalog. */
+  function known(tag) {
+    if (!tag) return null;
+    const t = String(tag).trim();
+    if (CATALOGS[t]) return t;
+    const base = t.toLowerCase().split(/[-_]/)[0];
+    return Object.keys(CATALOGS).find((l) => l.toLowerCase() === base) || null;
+  }
+
+  /** The language to start with: a saved choice, else the first of the browser's languages we
+   * have, else English. */
+  function chooseLang(saved) {
+    const nav = globalThis.navigator || {};
+    const wanted = [saved].concat(nav.languages && nav.languages.length ? [...nav.languages] : [nav.language]);
+    for (const w of wanted) { const l = known(w); if (l) return l; }
+    return FALLBACK;
+  }
+
+  function dev() {
+    const loc = globalThis.location;
+    return !!loc && (loc.protocol === 'file:' || /^(localhost|127\.0\.0\.1|\[::1\])$/.test(loc.hostname));
+  }
+
+  function lookup(lang, key) {
+    const c = CATALOGS[lang];
+    if (c && Object.prototype.hasOwnProperty.call(c, key)) return c[key];
+    return undefined;
+  }
+
+  function pluralRule(lang) {
+    if (!plurals[lang]) {
+      try { plurals[lang] = new Intl.PluralRules(lang); } catch (_) { plurals[lang] = new Intl.PluralRules(FALLBACK); }
+    }
+    return plurals[lang];
+  }
+
+  function num(n, opts, lang) {
+    try { return new Intl.NumberFormat(lang || K.lang, opts).format(n); } catch (_) { return String(n); }
+  }
+  function date(d, opts, lang) {
+    try { return new Intl.DateTimeFormat(lang || K.lang, opts).format(d instanceof Date ? d : new Date(d)); } catch (_) { return String(d); }
+  }
+
+  /** The message `key` in `lang` (default: the current language) with `args` put in. */
+  function t(key, args, lang) {
+    lang = lang || K.lang;
+    let v = lookup(lang, key), used = lang;
+    if (v === undefined && lang !== FALLBACK) { v = lookup(FALLBACK, key); used = FALLBACK; }
+    if (v === undefined) {
+      if (dev() && !warned.has(key)) { warned.add(key); console.warn('i18n: no message "' + key + '" in any catalog'); }
+      return key;
+    }
+    if (v !== undefined && used !== lang && dev() && !warned.has(lang + ':' + key)) {
+      warned.add(lang + ':' + key);
+      console.warn('i18n: no message "' + key + '" in the ' + lang + ' catalog; English is shown');
+    }
+    args = args || {};
+    if (v && typeof v === 'object') {
+      const n = Number(args[v.plural || 'count']);
+      const cat = pluralRule(used).select(Number.isFinite(n) ? n : 0);
+      v = v[cat] !== undefined ? v[cat] : v.other;
+    }
+    return String(v).replace(/\{(\w+)\}/g, (m, name) => {
+      if (!Object.prototype.hasOwnProperty.call(args, name)) return m;
+      const a = args[name];
+      return typeof a === 'number' ? num(a, undefined, used) : String(a);
+    });
+  }
+
+  /** Every language with a catalog, English first, by its own name. */
+  function languages() {
+    const ids = Object.keys(CATALOGS).sort((a, b) => (a === FALLBACK ? -1 : b === FALLBACK ? 1 : a.localeCompare(b)));
+    return ids.map((lang) => ({ lang, name: lookup(lang, 'language.name') || lang }));
+  }
+
+  function setLang(lang) {
+    const l = known(lang) || FALLBACK;
+    if (l === K.lang) return l;
+    K.lang = l;
+    for (const fn of listeners.slice()) { try { fn(l); } catch (e) { console.error(e); } }
+    if (typeof globalThis.dispatchEvent === 'function' && typeof CustomEvent === 'function') {
+      globalThis.dispatchEvent(new CustomEvent('zilo-lang', { detail: { lang: l } }));
+    }
+    return l;
+  }
+
+  function onLang(fn) {
+    listeners.push(fn);
+    return () => { const i = listeners.indexOf(fn); if (i >= 0) listeners.splice(i, 1); };
+  }
+
+  /** Static text in markup: data-i18n="key" sets the element's text; data-i18n-attr="title:key
+   * aria-label:key2" sets attributes; data-i18n-html="key" sets markup from OUR catalog (never
+   * from a save, link or box). `lang` overrides the current language. */
+  function applyI18n(root, lang) {
+    for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n, null, lang);
+    for (const el of root.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(el.dataset.i18nHtml, null, lang);
+    for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+      for (const pair of el.dataset.i18nAttr.trim().split(/\s+/)) {
+        const i = pair.indexOf(':');
+        if (i > 0) el.setAttribute(pair.slice(0, i), t(pair.slice(i + 1), null, lang));
+      }
+    }
+  }
+
+  K.lang = chooseLang(null);
+  Object.assign(K, { t, setLang, onLang, languages, chooseLang, num, date, applyI18n });
+})(globalThis.ZiloKit = globalThis.ZiloKit || {});
