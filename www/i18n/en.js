@@ -65,6 +65,39 @@
     'share.code.damagedEnd': 'the game code is damaged at its end',
     'share.code.damagedAt': 'the game code is damaged at move {ply}',
 
+    // The hidden setup before the first move (setup-view.js, setup-session.js). {side} is the
+    // engine's side name ("White"), {zone} its zone in words ("rows 1-4"), {piece} its piece.
+    'setup.card': 'Setup',
+    'setup.curtain.title': '{side} sets up',
+    'setup.curtain.first': 'Each player places their own pieces and terrain without seeing the other’s. {side} first: the other player looks away.',
+    'setup.curtain.pass': 'The other half is hidden. Pass the device to {theSide}.',
+    'setup.curtain.reveal': 'I am {side}: show my zone',
+    'setup.next': '{side} sets up next',
+    'setup.zone': 'Your zone',
+    'setup.zone.yours': 'your zone',
+    'setup.hidden': 'The board is hidden until {theSide} is ready.',
+    'setup.tray': 'Pieces and terrain to place',
+    'setup.tray.item': { one: '{name}, {count} to place', other: '{name}, {count} to place' },
+    'setup.tray.left': { one: '{name} ({count} to place)', other: '{name} ({count} to place)' },
+    'setup.tray.none': '{name} (all placed)',
+    'setup.terrain.mountain': 'Mountain',
+    'setup.terrain.water': 'Water',
+    'setup.help.place': 'Click a field of your zone to place the {what}.',
+    'setup.help.royal': 'It may stand on {fields}.',
+    'setup.help.pickUp': 'Click a placed piece to pick it up again.',
+    'setup.ready': 'Your half is ready.',
+    'setup.preset': 'Preset…',
+    'setup.preset.label': 'A preset setup',
+    'setup.random': 'Random',
+    'setup.clear': 'Clear',
+    'setup.done': 'Done',
+    'setup.outside': 'Set up in your own zone: {zone}.',
+    'setup.royal.where': 'The {piece} may stand on {fields}.',
+    'setup.saved.unreadable': 'The saved setup could not be read ({error}): the setup starts again.',
+
+    // Piece sets drawn by their own files (cyvasse-pieces.js).
+    'pieces.set.medallions': 'Medallions',
+
     // Online play (online-client.js, online-view.js).
     'online.unreachable': 'Cannot reach the server: {error}',
     'online.server.status': 'the server answered {status}',
@@ -284,6 +317,8 @@
     // The computer player's worker (computer.js).
     'computer.stopped': 'the computer stopped: {error}',
     'computer.workerFailed': 'the worker failed',
+    'computer.engineFailed': 'the engine did not start: {error}',
+    'computer.failed': 'the computer failed: {error}',
     'computer.unreadable': 'the computer sent an unreadable answer',
     'computer.noStart': 'the computer could not start: {error}',
     // (end of the page's words)

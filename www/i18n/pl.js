@@ -73,6 +73,38 @@
     'share.code.damagedEnd': 'kod partii jest uszkodzony na końcu',
     'share.code.damagedAt': 'kod partii jest uszkodzony przy ruchu {ply}',
 
+    // Ukryte rozstawianie przed pierwszym ruchem (setup-view.js, setup-session.js).
+    'setup.card': 'Rozstawianie',
+    'setup.curtain.title': 'Rozstawia: {side}',
+    'setup.curtain.first': 'Każdy gracz rozstawia swoje bierki i teren, nie widząc ustawienia drugiego. Zaczyna strona: {side}; drugi gracz nie patrzy.',
+    'setup.curtain.pass': 'Druga połowa jest zakryta. Przekaż urządzenie drugiemu graczowi ({side}).',
+    'setup.curtain.reveal': 'Gram ({side}): pokaż moją strefę',
+    'setup.next': 'Teraz rozstawia: {side}',
+    'setup.zone': 'Twoja strefa',
+    'setup.zone.yours': 'twoja strefa',
+    'setup.hidden': 'Plansza jest zakryta, dopóki gracz ({side}) nie będzie gotowy.',
+    'setup.tray': 'Bierki i teren do rozstawienia',
+    'setup.tray.item': { one: '{name}: został {count} do postawienia', few: '{name}: zostały {count} do postawienia', many: '{name}: zostało {count} do postawienia', other: '{name}: zostało {count} do postawienia' },
+    'setup.tray.left': { one: '{name} (został {count} do postawienia)', few: '{name} (zostały {count} do postawienia)', many: '{name} (zostało {count} do postawienia)', other: '{name} (zostało {count} do postawienia)' },
+    'setup.tray.none': '{name} (wszystkie już na planszy)',
+    'setup.terrain.mountain': 'Góra',
+    'setup.terrain.water': 'Woda',
+    'setup.help.place': 'Kliknij pole swojej strefy, aby postawić: {what}.',
+    'setup.help.royal': 'Może stanąć tylko na: {fields}.',
+    'setup.help.pickUp': 'Kliknij postawioną bierkę, aby ją znów podnieść.',
+    'setup.ready': 'Twoja połowa jest gotowa.',
+    'setup.preset': 'Gotowe ustawienie…',
+    'setup.preset.label': 'Gotowe ustawienie',
+    'setup.random': 'Losowo',
+    'setup.clear': 'Wyczyść',
+    'setup.done': 'Gotowe',
+    'setup.outside': 'Rozstawiaj tylko w swojej strefie: {zone}.',
+    'setup.royal.where': '{piece} może stanąć tylko na: {fields}.',
+    'setup.saved.unreadable': 'Nie udało się odczytać zapisanego ustawienia ({error}): rozstawianie zaczyna się od nowa.',
+
+    // Zestawy bierek rysowane we własnych plikach (cyvasse-pieces.js).
+    'pieces.set.medallions': 'Medaliony',
+
     // Gra przez sieć (online-client.js, online-view.js).
     'online.unreachable': 'Nie można połączyć się z serwerem: {error}',
     'online.server.status': 'serwer odpowiedział kodem {status}',
@@ -292,6 +324,8 @@
     // Wątek komputera (computer.js).
     'computer.stopped': 'komputer się zatrzymał: {error}',
     'computer.workerFailed': 'wątek roboczy zawiódł',
+    'computer.engineFailed': 'silnik się nie uruchomił: {error}',
+    'computer.failed': 'komputer zawiódł: {error}',
     'computer.unreadable': 'komputer przysłał nieczytelną odpowiedź',
     'computer.noStart': 'nie udało się uruchomić komputera: {error}',
     // (end of the page's words)

@@ -11,7 +11,9 @@
 (function (K) {
   'use strict';
 
-  /** Runs inside the worker (its source text is copied into the Blob; it uses no outer names). */
+  /** Runs inside the worker (its source text is copied into the Blob; it uses no outer names).
+   * It has no catalogs: a failure of its own goes out as a code with its detail
+   * ({code: 'engine-start', detail}), worded by the main thread in the page's language. */
   function workerMain(scope, ziloEngine) {
     var engine = ziloEngine(scope);
     var failed = null;
@@ -21,7 +23,7 @@
     scope.onmessage = function (ev) {
       var req = ev.data || {};
       ready.then(function () {
-        if (failed) { reply({ id: req.id, error: 'the engine did not start: ' + text(failed) }); return; }
+        if (failed) { reply({ id: req.id, code: 'engine-start', detail: text(failed) }); return; }
         var Z = engine.bindings;
         var g = null;
         try {
@@ -41,6 +43,13 @@
   }
 
   var sharedUrl = null;
+
+  /** The worker's own failures, sent as codes, in the page's words. */
+  var CODES = { 'engine-start': 'computer.engineFailed' };
+  function worded(d) {
+    if (!d.code || d.error) return d;
+    return { id: d.id, error: K.t(CODES[d.code] || 'computer.failed', { error: d.detail || d.code }) };
+  }
 
   function create(engineSource) {
     var worker = null;
@@ -75,7 +84,7 @@
         var p = pending;
         pending = null;
         stats.answered++;
-        p.onDone(d);
+        p.onDone(worded(d));
       };
       w.onerror = function (ev) {
         if (w !== worker) return;

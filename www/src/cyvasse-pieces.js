@@ -88,7 +88,9 @@
   }
 
   const set = {
-    id: 'medallions', title: 'Medallions', board: 'hex', turns: true,
+    id: 'medallions', board: 'hex', turns: true,
+    /** The set's name in the "Pieces" menu, in the page's language when it is asked for. */
+    get title() { return K.t('pieces.set.medallions'); },
     covers: (name) => Object.prototype.hasOwnProperty.call(EMBLEM, name),
     draw: drawMedallion,
   };

@@ -86,7 +86,7 @@
     half() { return this.halves[this.side]; }
     zone(side) { return (this.meta.zones || {})[side || this.side] || []; }
     /** The zone in words (the engine's: 'rows 1-4'). */
-    zoneWords(side) { return (this.meta.zoneWords || {})[side || this.side] || 'your zone'; }
+    zoneWords(side) { return (this.meta.zoneWords || {})[side || this.side] || K.t('setup.zone.yours'); }
     /** The terrains each side places (the engine's list, in its order). */
     terrains() { return (this.meta.setupTerrain || []).map((t) => t.terrain); }
     isTerrain(what) { return this.terrains().includes(what); }
@@ -127,7 +127,7 @@
     /** A click on a field: puts the picked thing there, or picks up what is there. */
     click(sq) {
       if (this.curtain || (this.online && this.done[this.side])) return;
-      if (!this.zone().includes(sq)) { this.on.message('Set up in your own zone: ' + this.zoneWords() + '.', 'info'); return; }
+      if (!this.zone().includes(sq)) { this.on.message(K.t('setup.outside', { zone: this.zoneWords() }), 'info'); return; }
       const half = this.half();
       const at = half.at(sq);
       if (this.picked) {
@@ -144,8 +144,8 @@
           if (replaced) try { half.place(sq, replaced); } catch (_) { /* it was there a moment ago */ }
           // The royal piece refused: the engine's reason, and the fields it may take.
           const where = this.pickedRoyal() && !this.kingFields().includes(sq)
-            ? ' The ' + K.PieceSets.describe(this.meta, what).name + ' may stand on ' + this.fieldList(this.kingFields()) + '.' : '';
-          this.on.message(where ? K.errText(e).replace(/\.$/, '') + '.' + where : K.errText(e), 'error');
+            ? K.t('setup.royal.where', { piece: K.PieceSets.describe(this.meta, what).name, fields: this.fieldList(this.kingFields()) }) : '';
+          this.on.message(where ? K.errText(e).replace(/\.$/, '') + '. ' + where : K.errText(e), 'error');
           this.on.change();
           return;
         }
@@ -161,8 +161,10 @@
     clearAll() { this.replace(this.side, new Zilo.Setup(this.meta.id, this.side)); this.picked = null; this.on.change(); }
     randomize() { this.replace(this.side, this.randomHalf(this.side)); this.picked = null; this.on.change(); }
     preset(id) { this.replace(this.side, Zilo.Setup.preset(this.meta.id, this.side, id)); this.picked = null; this.on.change(); }
-    /** "c2, e2 or g2". */
-    fieldList(list) { return list.length < 2 ? list.join('') : list.slice(0, -1).join(', ') + ' or ' + list[list.length - 1]; }
+    /** "c2, e2, or g2" / "c2, e2 lub g2": a choice of fields in the page's language. */
+    fieldList(list) {
+      try { return new Intl.ListFormat(K.lang, { type: 'disjunction' }).format(list); } catch (_) { return list.join(', '); }
+    }
 
     /** The next player is ready to set up (the curtain opens). In a hotseat game the board
      * turns so that their zone is at the bottom, as a game against the computer has it. */

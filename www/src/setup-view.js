@@ -4,12 +4,21 @@
  *
  * Stable hooks for tests: the tray's buttons have data-setup="R" (a piece letter) or
  * "mountain" / "water" and data-count; the buttons data-action="random|clear|done|reveal";
- * the preset menu is #setup-preset. */
+ * the preset menu is #setup-preset.
+ *
+ * Every word comes from the catalogs (setup.* keys). A language switch re-words it at once:
+ * the board's relabel() (zilo-board.js, on K.onLang) draws everything again, this view too,
+ * so render() sets every word each time, the card's aria-label included. The words the engine
+ * gives (side, piece and terrain names, the zone in words, setup problems) go in as arguments. */
 (function (K) {
   'use strict';
   const h = (...a) => K.h(...a);
-  /** A terrain's name for a button: the engine's word, capitalised. */
-  const terrainName = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  /** A terrain's name for a button: the catalog's (setup.terrain.<engine's id>), else the
+   * engine's word, capitalised. */
+  const terrainName = (t) => {
+    const key = 'setup.terrain.' + t;
+    return K.CATALOGS.en && key in K.CATALOGS.en ? K.t(key) : t.charAt(0).toUpperCase() + t.slice(1);
+  };
 
   class SetupView {
     constructor(root, board) {
@@ -32,9 +41,10 @@
       }
       zb.dataset.phase = 'setup';
       if (!card) {
-        card = h('div', { class: 'setup-card card', id: 'setup-card', role: 'group', 'aria-label': 'Setup' });
+        card = h('div', { class: 'setup-card card', id: 'setup-card', role: 'group' });
         this.$('panel').insertBefore(card, this.$('controls'));
       }
+      card.setAttribute('aria-label', K.t('setup.card'));
       this.renderCard(card, session);
       if (session.curtain) {
         if (!curtain) { curtain = h('div', { class: 'curtain', id: 'curtain', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'curtain-text' }); this.$('frame').appendChild(curtain); }
@@ -42,18 +52,17 @@
       } else if (curtain) curtain.remove();
     }
 
-    sideName(side) { return K.PieceSets.sideInfo(this.session.meta, side).name; }
+    /** A side's name as message arguments: {side} and English's {theSide} ("the Birds"). */
+    sideArgs(side) { const sd = K.PieceSets.sideInfo(this.session.meta, side); return { side: sd.name, theSide: sd.the }; }
 
     renderCurtain(box, s) {
-      const name = this.sideName(s.side);
+      const who = this.sideArgs(s.side);
       box.textContent = '';
       const first = !s.done.w && !s.done.b;
       box.appendChild(h('div', { class: 'curtain-card' },
-        h('p', { id: 'curtain-text', class: 'curtain-title', text: name + ' sets up' }),
-        h('p', { class: 'curtain-note', text: first
-          ? 'Each player places their own pieces and terrain without seeing the other’s. ' + name + ' first: the other player looks away.'
-          : 'The other half is hidden. Pass the device to ' + name + '.' }),
-        h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'reveal', onclick: () => s.reveal() }, 'I am ' + name + ': show my zone')));
+        h('p', { id: 'curtain-text', class: 'curtain-title', text: K.t('setup.curtain.title', who) }),
+        h('p', { class: 'curtain-note', text: K.t(first ? 'setup.curtain.first' : 'setup.curtain.pass', who) }),
+        h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'reveal', onclick: () => s.reveal() }, K.t('setup.curtain.reveal', who))));
       const btn = box.querySelector('button');
       if (btn && !box.contains(this.root.activeElement)) btn.focus({ preventScroll: true });
     }
@@ -62,11 +71,11 @@
       const meta = s.meta;
       card.textContent = '';
       const title = h('div', { class: 'setup-title' },
-        h('strong', { text: s.curtain ? this.sideName(s.side) + ' sets up next' : 'Your zone' }),
+        h('strong', { text: s.curtain ? K.t('setup.next', this.sideArgs(s.side)) : K.t('setup.zone') }),
         h('span', { class: 'muted', text: s.curtain ? '' : ' · ' + s.zoneWords() }));
       card.appendChild(title);
-      if (s.curtain) { card.appendChild(h('p', { class: 'setup-help', text: 'The board is hidden until ' + this.sideName(s.side) + ' is ready.' })); return; }
-      const tray = h('div', { class: 'tray', role: 'toolbar', 'aria-label': 'Pieces and terrain to place' });
+      if (s.curtain) { card.appendChild(h('p', { class: 'setup-help', text: K.t('setup.hidden', this.sideArgs(s.side)) })); return; }
+      const tray = h('div', { class: 'tray', role: 'toolbar', 'aria-label': K.t('setup.tray') });
       for (const item of s.tray()) {
         const isTerrain = s.isTerrain(item.what);
         const name = isTerrain ? terrainName(item.what) : K.PieceSets.describe(meta, item.what).name;
@@ -75,8 +84,8 @@
         const b = h('button', {
           type: 'button', class: 'tray-item', 'data-setup': item.what, 'data-count': String(item.count),
           'aria-pressed': s.picked === item.what ? 'true' : 'false', disabled: item.count === 0 && s.picked !== item.what,
-          title: name + (item.count ? ' (' + item.count + ' to place)' : ' (all placed)'),
-          'aria-label': name + ', ' + item.count + ' to place',
+          title: K.t(item.count ? 'setup.tray.left' : 'setup.tray.none', { name, count: item.count }),
+          'aria-label': K.t('setup.tray.item', { name, count: item.count }),
           onclick: () => s.pick(item.what),
         }, icon, h('span', { class: 'count', 'aria-hidden': 'true', text: String(item.count) }));
         if (s.picked === item.what) b.classList.add('selected');
@@ -85,17 +94,18 @@
       card.appendChild(tray);
       const problems = s.problems();
       const help = s.picked
-        ? 'Click a field of your zone to place the ' + (s.isTerrain(s.picked) ? s.picked : K.PieceSets.describe(meta, s.picked).name.toLowerCase()) + '.' +
-          (s.pickedRoyal() ? ' It may stand on ' + s.fieldList(s.kingFields()) + '.' : '') + ' Click a placed piece to pick it up again.'
-        : problems.length ? problems[0] : 'Your half is ready.';
+        ? [K.t('setup.help.place', { what: (s.isTerrain(s.picked) ? terrainName(s.picked) : K.PieceSets.describe(meta, s.picked).name).toLowerCase() }),
+          s.pickedRoyal() ? K.t('setup.help.royal', { fields: s.fieldList(s.kingFields()) }) : '',
+          K.t('setup.help.pickUp')].filter(Boolean).join(' ')
+        : problems.length ? problems[0] : K.t('setup.ready');
       card.appendChild(h('p', { class: 'setup-help', id: 'setup-help', text: help }));
-      const presetMenu = h('select', { id: 'setup-preset', class: 'btn', 'aria-label': 'A preset setup', onchange: (e) => { if (e.target.value) s.preset(e.target.value); } },
-        h('option', { value: '', text: 'Preset…' }), ...(meta.presets || []).map((p) => h('option', { value: p.id, text: p.name })));
+      const presetMenu = h('select', { id: 'setup-preset', class: 'btn', 'aria-label': K.t('setup.preset.label'), onchange: (e) => { if (e.target.value) s.preset(e.target.value); } },
+        h('option', { value: '', text: K.t('setup.preset') }), ...(meta.presets || []).map((p) => h('option', { value: p.id, text: p.name })));
       card.appendChild(h('div', { class: 'setup-actions' },
-        h('button', { type: 'button', class: 'btn', 'data-action': 'random', onclick: () => s.randomize() }, 'Random'),
+        h('button', { type: 'button', class: 'btn', 'data-action': 'random', onclick: () => s.randomize() }, K.t('setup.random')),
         presetMenu,
-        h('button', { type: 'button', class: 'btn', 'data-action': 'clear', onclick: () => s.clearAll() }, 'Clear'),
-        h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'done', disabled: problems.length > 0, onclick: () => s.finish() }, 'Done')));
+        h('button', { type: 'button', class: 'btn', 'data-action': 'clear', onclick: () => s.clearAll() }, K.t('setup.clear')),
+        h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'done', disabled: problems.length > 0, onclick: () => s.finish() }, K.t('setup.done'))));
     }
   }
 

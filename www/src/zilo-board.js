@@ -274,7 +274,7 @@
         } catch (e) {
           // A saved setup the engine cannot read: the setup starts again.
           this.setup = new K.SetupSession(m, this.ctl.opp, on);
-          this.panel.message('The saved setup could not be read (' + K.errText(e) + '): the setup starts again.', 'error');
+          this.panel.message(K.t('setup.saved.unreadable', { error: K.errText(e) }), 'error');
         }
       }
       this.view.setupSession = this.setup;
