@@ -159,7 +159,7 @@ describe('<zilo-board lang>', () => {
 // and placeholders. Scope: the page's own markup and the board's skeleton; the status line,
 // the move list, the piece names and the rules' piece table and text are worded by the views
 // and the engine (their catalog keys come separately) and are left out here.
-const CONVERTED = /^(board|chooser|share|online|page|embed)\./;
+const CONVERTED = /^(board|chooser|share|online|page|embed|setup|pieces|computer)\./;
 const words = (s) => String(s).replace(/\{\w+\}/g, ' ').replace(/<[^>]+>/g, ' ').split(/[^\p{L}’']+/u).map((w) => w.replace(/^[’']+|[’']+$/g, '')).filter((w) => w.length >= 3);
 
 describe('no English on the Polish page', () => {
@@ -209,4 +209,124 @@ describe('no English on the Polish page', () => {
       await p.context.close();
     });
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The hidden setup of Cyvasse in Polish: the curtain, the card with its tray and buttons, the
+// help and the refusals are Polish (no word of the English setup.* messages that Polish does not
+// also use), at a phone's two sizes; nothing of it is cut off or leaves the window. The engine's
+// own words (side, piece and preset names, the zone in words) are allowed until they come from
+// the catalogs' game words.
+describe('the Cyvasse setup in Polish', () => {
+  const SETUP = /^(setup|pieces)\./;
+  for (const size of [{ width: 390, height: 844 }, { width: 844, height: 390 }, { width: 1366, height: 768, desk: true }]) {
+    it(`a hotseat setup speaks Polish: curtain, tray, help, buttons, refusals (${size.width}×${size.height})`, async () => {
+      const all = catalogs();
+      const polish = new Set(Object.values(all.pl).flatMap(forms).flatMap(words).map((w) => w.toLowerCase()));
+      const english = new Set(Object.entries(all.en).filter(([k]) => SETUP.test(k)).flatMap(([, v]) => forms(v)).flatMap(words).map((w) => w.toLowerCase()).filter((w) => !polish.has(w)));
+      const p = await openIn('http', 'pl-PL', { viewport: { width: size.width, height: size.height }, mobile: !size.desk });
+      await p.variant('cyvasse');
+      const engineWords = await p.page.evaluate(() => {
+        const v = ZiloKit.variants().find((x) => x.id === 'cyvasse');
+        return [v.name, v.shortName || '', ...(v.sides || []).flatMap((s) => [s.name, s.monarch || '']), ...v.pieces.map((x) => x.name),
+          ...Object.values(v.zoneWords || {}), ...(v.presets || []).map((x) => x.name)].join(' ');
+      });
+      const allowed = new Set(words(engineWords).map((w) => w.toLowerCase()));
+      /** The setup's text as shown: visible text, the menu's options, aria-labels and titles. */
+      const shown = () => p.page.evaluate(() => {
+        const r = document.querySelector('zilo-board').shadowRoot;
+        const out = [];
+        for (const box of ['curtain', 'setup-card'].map((id) => r.getElementById(id)).filter(Boolean)) {
+          const tw = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+          for (let n = tw.nextNode(); n; n = tw.nextNode()) {
+            const el = n.parentElement;
+            if (el.closest('option') || (el.getClientRects().length && !el.closest('[hidden]'))) out.push(n.textContent);
+          }
+          for (const el of [box, ...box.querySelectorAll('[aria-label], [title]')]) for (const a of ['aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+        }
+        return out.join('\n');
+      });
+      const english_in = (text) => [...new Set(words(text).filter((w) => english.has(w.toLowerCase()) && !allowed.has(w.toLowerCase())))];
+      /** Every control of the setup lies inside the window and shows its whole label. */
+      const fits = () => p.page.evaluate(() => {
+        const r = document.querySelector('zilo-board').shadowRoot;
+        const bad = [];
+        for (const el of r.querySelectorAll('#curtain button, #curtain p, #setup-card button:not(.tray-item), #setup-card select, #setup-card p, #setup-card strong')) {
+          const b = el.getBoundingClientRect();
+          if (!b.width) continue;
+          if (b.left < -1 || b.right > innerWidth + 1) bad.push(`${el.textContent.trim().slice(0, 30)}: outside the window (${Math.round(b.left)}–${Math.round(b.right)})`);
+          if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'SELECT') bad.push(`${el.textContent.trim().slice(0, 30)}: cut (${el.scrollWidth} > ${el.clientWidth})`);
+        }
+        return bad;
+      });
+      const tag = `${size.width}x${size.height}`;
+
+      // The curtain before White's half.
+      const curtain = await p.page.textContent('#curtain');
+      assert.match(curtain, /Rozstawia: /);
+      assert.match(curtain, /Każdy gracz rozstawia swoje bierki i teren/);
+      assert.match(await p.page.textContent('[data-action="reveal"]'), /pokaż moją strefę/);
+      assert.equal(await p.page.getAttribute('#setup-card', 'aria-label'), 'Rozstawianie');
+      assert.deepEqual(english_in(await shown()), [], 'English words on the curtain');
+      assert.deepEqual(await fits(), []);
+      await p.shot(`i18n-pl-setup-curtain-${tag}`);
+
+      // White's half: the tray, the help for a picked piece (the King: its fields named), the buttons.
+      await p.page.click('[data-action="reveal"]');
+      assert.match(await p.page.textContent('#setup-card strong'), /^Twoja strefa$/);
+      assert.equal(await p.page.getAttribute('#setup-card .tray', 'aria-label'), 'Bierki i teren do rozstawienia');
+      assert.equal(await p.page.getAttribute('[data-setup="mountain"]', 'aria-label'), 'Góra: zostały 3 do postawienia');
+      assert.deepEqual(await p.page.$$eval('zilo-board >> #setup-card .setup-actions > *', (els) => els.map((e) => (e.tagName === 'SELECT' ? e.options[0].textContent : e.textContent))), ['Losowo', 'Szablon…', 'Wyczyść', 'Gotowe']);
+      await p.page.click('[data-setup="K"]');
+      const help = await p.page.textContent('#setup-help');
+      assert.match(help, /^Kliknij pole swojej strefy, aby postawić: .+\. Może stanąć tylko na: \w+, \w+ lub \w+\. Kliknij postawioną bierkę, aby ją znów podnieść\.$/);
+      assert.deepEqual(english_in(await shown()), [], 'English words on the setup card');
+      assert.deepEqual(await fits(), []);
+      await p.shot(`i18n-pl-setup-tray-${tag}`);
+      // The King's one piece: "został 1"; placed, it is "już na planszy".
+      assert.match(await p.page.getAttribute('[data-setup="K"]', 'aria-label'), /: został 1 do postawienia$/);
+      // A field outside the zone, and one of the zone the King may not take: refused in Polish.
+      const m = await p.page.evaluate(() => { const v = ZiloKit.variants().find((x) => x.id === 'cyvasse'); return { zones: v.zones, kingFields: v.kingFields }; });
+      await p.click(m.zones.b[0]);
+      assert.match(await p.message(), /^Rozstawiaj tylko w swojej strefie: /);
+      await p.click(m.zones.w.find((f) => !m.kingFields.w.includes(f)));
+      assert.match(await p.message(), /może stanąć tylko na: \w+, \w+ lub \w+\.$/);
+      await p.click(m.kingFields.w[0]);
+      assert.match(await p.page.getAttribute('[data-setup="K"]', 'title'), /\(wszystkie już na planszy\)$/);
+      await p.page.click('[data-action="random"]');
+      assert.equal(await p.page.textContent('#setup-help'), 'Twoja połowa jest gotowa.');
+      assert.match(await p.page.getAttribute('[data-setup="mountain"]', 'aria-label'), /: zostało 0 do postawienia$/);
+      assert.deepEqual(english_in(await shown()), []);
+
+      // Done: the curtain before Black's half asks to pass the device.
+      await p.page.click('[data-action="done"]');
+      assert.match(await p.page.textContent('#curtain'), /Przekaż urządzenie drugiemu graczowi/);
+      assert.match(await p.page.textContent('#setup-card'), /Teraz rozstawia: .*Plansza jest zakryta/);
+      assert.deepEqual(english_in(await shown()), []);
+      assert.deepEqual(await fits(), []);
+      // A switch to English mid-setup re-words it at once and keeps the setup; and back.
+      await p.page.evaluate(() => ZiloKit.setLang('en'));
+      assert.match(await p.page.textContent('#curtain'), /sets up.*Pass the device to/);
+      assert.equal(await p.page.getAttribute('#setup-card', 'aria-label'), 'Setup');
+      await p.page.evaluate(() => ZiloKit.setLang('pl'));
+      await p.page.click('[data-action="reveal"]');
+      assert.equal(await p.page.textContent('[data-action="done"]'), 'Gotowe');
+      assert.equal(await p.page.evaluate(() => document.querySelector('zilo-board').state().phase), 'setup');
+      assert.deepEqual(p.problems, []);
+      await p.context.close();
+    });
+  }
+
+  it('the computer worker’s own failure comes as a code, worded in the page’s language', async () => {
+    const p = await openIn('file', 'pl-PL');
+    const msg = await p.page.evaluate(() => new Promise((ok) => {
+      // An engine whose start fails inside the worker.
+      const c = ZiloKit.Computer.create('var ziloEngine = function () { return { ready: Promise.reject(new Error("no wasm")) }; };');
+      c.ask({ variant: 'chess' }, (r) => ok(r));
+    }));
+    assert.deepEqual(Object.keys(msg).sort(), ['error', 'id']);
+    assert.equal(msg.error, 'silnik się nie uruchomił: no wasm');
+    assert.deepEqual(p.problems, []);
+    await p.context.close();
+  });
 });
