@@ -256,6 +256,11 @@ describe('the Cyvasse setup in Polish', () => {
           if (!b.width) continue;
           if (b.left < -1 || b.right > innerWidth + 1) bad.push(`${el.textContent.trim().slice(0, 30)}: outside the window (${Math.round(b.left)}–${Math.round(b.right)})`);
           if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'SELECT') bad.push(`${el.textContent.trim().slice(0, 30)}: cut (${el.scrollWidth} > ${el.clientWidth})`);
+          // A control is there to be pressed: in view, not hidden under its scrolling panel's edge.
+          if (el.matches('button, select')) {
+            const at = r.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+            if (!at || !(el === at || el.contains(at))) bad.push(`${el.textContent.trim().slice(0, 30)}: not in view`);
+          }
         }
         return bad;
       });
@@ -297,6 +302,8 @@ describe('the Cyvasse setup in Polish', () => {
       assert.equal(await p.page.textContent('#setup-help'), 'Twoja połowa jest gotowa.');
       assert.match(await p.page.getAttribute('[data-setup="mountain"]', 'aria-label'), /: zostało 0 do postawienia$/);
       assert.deepEqual(english_in(await shown()), []);
+      assert.deepEqual(await fits(), [], 'Done in view, ready to press');
+      await p.shot(`i18n-pl-setup-ready-${tag}`);
 
       // Done: the curtain before Black's half asks to pass the device.
       await p.page.click('[data-action="done"]');
