@@ -78,7 +78,7 @@
     'setup.curtain.title': 'Rozstawia: {side}',
     'setup.curtain.first': 'Każdy gracz rozstawia swoje bierki i teren, nie widząc ustawienia drugiego. Zaczyna strona: {side}; drugi gracz nie patrzy.',
     'setup.curtain.pass': 'Druga połowa jest zakryta. Przekaż urządzenie drugiemu graczowi ({side}).',
-    'setup.curtain.reveal': 'Gram ({side}): pokaż moją strefę',
+    'setup.curtain.reveal': 'To ja, {side}: pokaż moją strefę',
     'setup.next': 'Teraz rozstawia: {side}',
     'setup.zone': 'Twoja strefa',
     'setup.zone.yours': 'twoja strefa',
