@@ -86,7 +86,7 @@
     'setup.tray': 'Bierki i teren do rozstawienia',
     'setup.tray.item': { one: '{name}: został {count} do postawienia', few: '{name}: zostały {count} do postawienia', many: '{name}: zostało {count} do postawienia', other: '{name}: zostało {count} do postawienia' },
     'setup.tray.left': { one: '{name} (został {count} do postawienia)', few: '{name} (zostały {count} do postawienia)', many: '{name} (zostało {count} do postawienia)', other: '{name} (zostało {count} do postawienia)' },
-    'setup.tray.none': '{name} (wszystkie już na planszy)',
+    'setup.tray.none': '{name} (już na planszy)',
     'setup.terrain.mountain': 'Góra',
     'setup.terrain.water': 'Woda',
     'setup.help.place': 'Kliknij pole swojej strefy, aby postawić: {what}.',
