@@ -47,7 +47,7 @@
    * a reload starts the setup again. */
   function record() {
     const s = board.state();
-    return { v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.phase === 'setup' ? [] : s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level };
+    return { v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.phase === 'setup' ? [] : s.moves, variations: s.phase === 'setup' ? [] : s.variations, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level };
   }
 
   function keptGames() {
@@ -77,7 +77,7 @@
   /** Puts a saved record on the board (throws if the engine refuses it). */
   function loadRecord(d) {
     if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
-    board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned });
+    board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned, variations: d.variations });
     const o = parseOpp(d);
     setOpp(o.opp, false);
     return o;

@@ -85,7 +85,7 @@ for (const which of WAYS) {
       await finish(p);
     });
 
-    it('history as on lichess: ←/→/Home/End and the move list only browse; a move in the past asks first', async () => {
+    it('history as on lichess: ←/→/Home/End and the move list browse; a move in the past starts a variation, the game stays', async () => {
       const p = await suite.open(which);
       await p.moves(['e3e4', 'e7e6', 'c3c4', 'c7c6']);
       const fenEnd = await p.fen();
@@ -95,7 +95,7 @@ for (const which of WAYS) {
       assert.equal(await p.piece('c6'), null, 'one move back');
       assert.equal(await p.piece('c7'), 'p');
       assert.equal(await p.count(), 4, 'nothing is dropped');
-      assert.match(await p.status(), /move 3 of 4/);
+      assert.match(await p.status(), /move 2 \(Birds\) of 2/, 'numbered as the list numbers moves');
       await p.page.keyboard.press('ArrowLeft');
       await p.page.keyboard.press('ArrowLeft');
       assert.equal(await p.piece('e4'), 'P');
@@ -122,30 +122,72 @@ for (const which of WAYS) {
       await p.page.keyboard.press('ArrowRight');
       assert.equal(await p.piece('e6'), 'p');
       await p.shot(`${which}-browsing`);
-      // A move played in the past asks before dropping the later moves; Cancel keeps them.
+      // A move played in the past keeps the later moves: it starts a variation that the list
+      // shows under the move it replaces, and the game (the main line) stays as it was.
+      const varMoves = () => p.page.$$eval('#moves li.variation [data-ply]', (bs) => bs.map((b) => b.dataset.move));
       await p.click('d3');
       await p.click('d4');
-      await p.page.waitForSelector('#confirm:not([hidden])');
-      assert.match(await p.page.textContent('#confirm'), /Play d4 here\? The 2 later moves will be dropped/);
-      await p.shot(`${which}-drop-question`);
-      await p.page.click('#confirm-no');
-      assert.equal(await p.count(), 4);
-      assert.equal(await p.piece('d4'), null);
-      await p.click('d3');
-      await p.click('d4');
-      await p.page.click('#confirm-yes');
-      assert.equal(await p.count(), 3);
+      assert.equal(await p.page.isVisible('#confirm'), false, 'nothing to ask: nothing is dropped');
       assert.equal(await p.piece('d4'), 'P');
-      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'd3d4']);
-      // The nav buttons.
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'c3c4', 'c7c6'], 'the game stays');
+      assert.deepEqual(await varMoves(), ['d3d4']);
+      assert.match(await p.status(), /variation: move 2 \(Birds\)/);
+      await p.moves(['d7d6']);
+      assert.deepEqual(await varMoves(), ['d3d4', 'd7d6'], 'the variation goes on');
+      assert.equal(await p.page.getAttribute('#moves li.variation [data-ply="4"]', 'aria-selected'), 'true');
+      await p.shot(`${which}-variation`);
+      // A click on a move of either line goes there.
+      await p.page.click('#moves li.row [data-ply="4"]');
+      assert.equal(await p.fen(), fenEnd);
+      assert.equal(await p.page.getAttribute('#moves li.row [data-ply="4"]', 'aria-selected'), 'true');
+      await p.page.click('#moves li.variation [data-ply="3"]');
+      assert.equal(await p.piece('d4'), 'P');
+      assert.equal(await p.piece('d6'), null);
+      assert.equal(await p.piece('c4'), null);
+      // The arrows browse the variation looked at.
+      await p.page.keyboard.press('ArrowRight');
+      assert.equal(await p.piece('d6'), 'p');
+      // Playing the main line's own next move follows the main line (no second copy).
+      await p.page.click('#moves li.row [data-ply="2"]');
+      await p.click('c3');
+      await p.click('c4');
+      assert.equal(await p.page.getAttribute('#moves li.row [data-ply="3"]', 'aria-selected'), 'true');
+      assert.equal(await p.page.locator('#moves li.variation').count(), 1);
+      // The variation survives a reload.
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.deepEqual(await varMoves(), ['d3d4', 'd7d6']);
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'c3c4', 'c7c6']);
+      // The nav buttons (the game is back at its end).
+      assert.equal(await p.fen(), fenEnd);
       await p.page.click('#btn-prev');
-      assert.equal(await p.piece('d3'), 'P');
+      assert.equal(await p.piece('c7'), 'p');
       await p.page.click('#btn-next');
-      assert.equal(await p.piece('d4'), 'P');
+      assert.equal(await p.piece('c6'), 'p');
       await p.page.click('#btn-first');
       assert.equal(await p.fen(), START_FEN);
       await p.page.click('#btn-last');
-      assert.equal(await p.piece('d4'), 'P');
+      assert.equal(await p.fen(), fenEnd);
+      await finish(p);
+    });
+
+    it('redo: after Take back, Redo (or R) plays the taken-back move again; a new move forgets it', async () => {
+      const p = await suite.open(which);
+      await p.moves(['e3e4', 'e7e6', 'c3c4']);
+      assert.equal(await p.page.isDisabled('#btn-redo'), true, 'nothing to redo yet');
+      await p.page.click('#btn-takeback');
+      await p.page.click('#btn-takeback');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4']);
+      await p.page.click('#btn-redo');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6']);
+      assert.equal(await p.piece('e6'), 'p');
+      await p.click('a5'); // the board takes the keys
+      await p.page.keyboard.press('r');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'c3c4']);
+      assert.equal(await p.page.isDisabled('#btn-redo'), true, 'all replayed');
+      await p.page.click('#btn-takeback');
+      await p.moves(['d3d4']);
+      assert.equal(await p.page.isDisabled('#btn-redo'), true, 'a new move forgets the taken-back one');
       await finish(p);
     });
 

@@ -49,7 +49,7 @@
 
   class BoardView {
     /** root: the element's shadow root (holding the skeleton); ctl: the GameController;
-     * ui: the element's callbacks {confirmDrop(move, n, go), message(text, kind), activity()}. */
+     * ui: the element's callbacks {message(text, kind), activity()}. */
     constructor(root, ctl, ui) {
       this.root = root;
       this.ctl = ctl;
@@ -547,7 +547,8 @@
       if (had && !quiet) this.render();
     }
 
-    /** Plays a move the person chose; when looking back, asks first (later moves are dropped). */
+    /** Plays a move the person chose (when looking back it starts or follows a variation: the
+     * controller drops nothing, so nothing needs asking). */
     playMove(move, slide) {
       const ctl = this.ctl;
       const go = () => {
@@ -557,8 +558,7 @@
         this.slideNext = slide; // read when the controller reports the move (onMove)
         try { ctl.play(move); } catch (e) { this.slideNext = undefined; this.ui.message('That move is not allowed: ' + K.errText(e), 'error'); this.render(); }
       };
-      const later = ctl.length() - ctl.ply();
-      if (later > 0) { this.closeChooser(); this.ui.confirmDrop(ctl.details(move), later, go, () => this.deselect()); } else go();
+      go();
     }
 
     playTo(sq, slide) {

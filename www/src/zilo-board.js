@@ -7,7 +7,7 @@
  * Attributes: variant, fen (a start position), moves (move texts, spaces or commas between),
  * code (a game code), orientation (w|b), mode (hotseat|computer|view), side (the person's side
  * against the computer; default: orientation), level (1–5), pieces (a piece set id), sounds.
- * Methods: play(move), undo(), takeBack(), load(codeOrFenOrSpec), newGame(variant?), goTo(ply),
+ * Methods: play(move), undo(), takeBack(), redo(), load(codeOrFenOrSpec), newGame(variant?), goTo(ply),
  * flip(), resign(side?), hint(); fen(), moves(), history(), result(), turn(), code(), text(),
  * state(). Events: `move` (detail: the engine's report, as Zilo.Game.play returns it), `end`
  * (detail: the engine's result()), `update` (anything changed). `ready` is a promise.
@@ -32,10 +32,6 @@
       <div class="board" id="board" role="grid" aria-label="Board"></div>
       <div class="coords coords-files" id="coords-files" aria-hidden="true"></div>
       <div class="chooser" id="chooser" role="dialog" aria-modal="true" hidden></div>
-      <div class="confirm" id="confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-text" hidden>
-        <div class="confirm-card"><p id="confirm-text"></p>
-          <div class="confirm-actions"><button type="button" class="btn" id="confirm-no">Cancel</button><button type="button" class="btn btn-primary" id="confirm-yes">Play it</button></div></div>
-      </div>
       <div class="toast" id="message" role="status" aria-live="polite" hidden></div>
       <div class="loading" id="loading">Loading the engine…</div>
     </div>
@@ -48,6 +44,7 @@
     `<button type="button" class="btn" id="${id}" aria-label="${label}" title="${label}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="currentColor" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg></button>`).join('')}</div>
       <div class="actions" id="actions" role="group" aria-label="Game">
         <button type="button" class="btn" id="btn-takeback">Take back</button>
+        <button type="button" class="btn" id="btn-redo" title="Play the taken-back move again (R)">Redo</button>
         <button type="button" class="btn" id="btn-flip" title="Turn the board around (F)">Flip</button>
         <button type="button" class="btn btn-hint" id="btn-hint" title="Show a good move, without playing it (H)">Hint</button>
         <button type="button" class="btn btn-danger" id="btn-resign">Resign</button>
@@ -126,7 +123,6 @@
       });
       const ui = {
         message: (t, k) => this.panel.message(t, k),
-        confirmDrop: (d, n, go, cancel) => this.confirmDrop(d, n, go, cancel),
         activity: () => { lastActive = this; },
         changed: () => this.render(),
         selection: () => {},
@@ -148,6 +144,7 @@
       $('btn-next').addEventListener('click', () => this.step(1));
       $('btn-last').addEventListener('click', () => this.goTo(this.ctl.length()));
       $('btn-takeback').addEventListener('click', () => this.takeBack());
+      $('btn-redo').addEventListener('click', () => this.redo());
       $('btn-flip').addEventListener('click', () => this.flip());
       $('btn-hint').addEventListener('click', () => this.hint());
       $('btn-resign').addEventListener('click', (e) => {
@@ -331,23 +328,6 @@
       this.emit('move', r);
     }
 
-    /** Asks before a move made while looking back drops the later moves. */
-    confirmDrop(d, n, go, cancel) {
-      const box = this.root.getElementById('confirm');
-      this.root.getElementById('confirm-text').textContent = 'Play ' + (d ? d.san : 'this move') + ' here? The ' + (n === 1 ? 'later move' : n + ' later moves') + ' will be dropped.';
-      const yes = this.root.getElementById('confirm-yes'), no = this.root.getElementById('confirm-no');
-      const done = (ok) => {
-        box.hidden = true;
-        yes.onclick = no.onclick = box.onkeydown = null;
-        if (ok) go(); else cancel();
-      };
-      yes.onclick = () => done(true);
-      no.onclick = () => done(false);
-      box.onkeydown = (e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); done(false); } };
-      box.hidden = false;
-      yes.focus({ preventScroll: true });
-    }
-
     /** The history keys (anywhere in the element but the board's grid and the move list, which
      * have their own), H for a hint, F to flip, Escape to cancel. */
     onKey(e) {
@@ -365,7 +345,7 @@
       const k = e.key;
       if (k === 'Escape') { this.view.deselect(); this.view.hideTooltip(); return; }
       const act = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.goTo(0), End: () => this.goTo(this.ctl.length()),
-        h: () => this.hint(), H: () => this.hint(), f: () => this.flip(), F: () => this.flip() }[k];
+        h: () => this.hint(), H: () => this.hint(), f: () => this.flip(), F: () => this.flip(), r: () => this.redo(), R: () => this.redo() }[k];
       if (!act) return;
       e.preventDefault();
       act();
@@ -375,7 +355,7 @@
 
     /** Plays a move text at the end of the game; returns the engine's report. Throws if illegal. */
     play(move) {
-      this.ctl.goTo(this.ctl.length());
+      this.ctl.goToLine(null, this.ctl.main.length);
       this.view.deselect(true);
       return this.ctl.play(String(move));
     }
@@ -383,6 +363,8 @@
     undo() { this.view.deselect(true); return this.ctl.takeBack(1); }
     /** Takes back as the button does: against the computer, to the person's previous turn. */
     takeBack() { this.view.deselect(true); this.panel.clearMessage(); return this.ctl.takeBack(); }
+    /** Plays again what the last take back took. */
+    redo() { this.view.deselect(true); return this.ctl.redo(); }
     /** Loads a game code, a position string (of this variant), or {variant, fen, moves}. Throws
      * with the reason if it cannot be loaded (the game on the board is kept). */
     load(x) {
@@ -390,7 +372,7 @@
       if (typeof x === 'string') {
         const s = x.trim();
         spec = s.includes('~') ? K.Sharing.decode(s) : { variant: this.ctl.meta.id, startFen: s, moves: [] };
-      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null };
+      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null, variations: x.variations || [] };
       this.view.deselect(true);
       this.startGame(spec);
       // A pending "Start over?" or "Confirm" (resign) was about the game just replaced.
@@ -417,12 +399,13 @@
     /** Shows a short message over the board (kind: 'info' or 'error'). */
     message(text, kind) { if (this.panel) this.panel.message(text, kind); }
     fen() { return this.ctl.game.fen(); }
-    moves() { return this.ctl.line.map((r) => r.move); }
-    history() { return this.ctl.line.slice(); }
+    /** The game's moves (its main line; variations are in state().variations). */
+    moves() { return this.ctl.main.map((r) => r.move); }
+    history() { return this.ctl.main.slice(); }
     result() { return this.ctl.finalResult(); }
     turn() { return this.ctl.turn(); }
     code() { return K.Sharing.encode(this.ctl.spec()); }
-    text(extra) { return K.Sharing.text(this.ctl.replay(this.ctl.length()), this.ctl.meta, this.ctl.line.map((r) => r.san), extra); }
+    text(extra) { return K.Sharing.text(this.ctl.replayOf(null, this.ctl.main.length), this.ctl.meta, this.ctl.main.map((r) => r.san), extra); }
     get variant() { return this.ctl && this.ctl.meta ? this.ctl.meta.id : this.getAttribute('variant'); }
     get orientation() { return this.view ? this.view.orientation : ORIENT[this.getAttribute('orientation')] || 'w'; }
     get ply() { return this.ctl ? this.ctl.ply() : 0; }
@@ -431,7 +414,7 @@
       const c = this.ctl;
       return {
         variant: c.meta.id, startFen: c.game.startFen(), fen: c.game.fen(), moves: this.moves(), sans: c.line.map((r) => r.san),
-        ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
+        variations: c.variations(), ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
         orientation: this.view.orientation, thinking: c.thinking(), phase: this.setup ? 'setup' : 'play',
       };
     }
