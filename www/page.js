@@ -67,8 +67,11 @@
     try {
       const rec = record();
       localStorage.setItem(SAVE_KEY, JSON.stringify(rec));
-      // The board's game is its kind's kept game; a game started over (no moves) drops it.
+      // The board's game is its kind's kept game; a game started over (no moves) drops it. Its
+      // time is when its moves last changed (for the list of recent games).
       const games = keptGames();
+      const was = games[rec.variant];
+      rec.at = was && sameGame(was, rec) && typeof was.at === 'number' ? was.at : Date.now();
       if (rec.moves.length) games[rec.variant] = rec; else delete games[rec.variant];
       localStorage.setItem(GAMES_KEY, JSON.stringify(games));
     } catch (_) { /* storage may be unavailable: the game just won't survive a reload */ }
@@ -208,6 +211,52 @@
   function clearHash() { try { history.replaceState(null, '', location.href.split('#')[0]); } catch (_) { /* ignore */ } }
 
   // ------------------------------------------------------------------------------------------
+  // Recent games: the kept games of the other kinds, latest first, to return to with a click
+
+  const RECENT_MAX = 5;
+  /** "just now", "5 min ago", "3 h ago", "2 days ago": when a kept game was last played. */
+  function agoText(at) {
+    const min = Math.round((Date.now() - at) / 60000);
+    if (!(min >= 1)) return 'just now';
+    if (min < 60) return min + ' min ago';
+    const hours = Math.round(min / 60);
+    if (hours < 24) return hours + ' h ago';
+    const days = Math.round(hours / 24);
+    return days + (days === 1 ? ' day ago' : ' days ago');
+  }
+  let recentShown = '';
+  function renderRecent() {
+    const list = Object.keys(keptGames()).filter((id) => id !== board.variant && variants.some((v) => v.id === id))
+      .map((id) => keptGame(id)).filter(Boolean)
+      .sort((a, b) => (b.at || 0) - (a.at || 0)).slice(0, RECENT_MAX);
+    const items = list.map((d) => ({ id: d.variant, name: shortName(variants.find((v) => v.id === d.variant)), moves: movesText(d.moves.length), when: typeof d.at === 'number' ? agoText(d.at) : '' }));
+    const key = JSON.stringify(items);
+    if (key === recentShown) return;
+    recentShown = key;
+    const ul = $('recent');
+    ul.textContent = '';
+    $('recent-box').hidden = !items.length;
+    for (const it of items) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'recent-game';
+      b.dataset.variant = it.id;
+      const name = document.createElement('span');
+      name.className = 'recent-name';
+      name.textContent = it.name;
+      const more = document.createElement('span');
+      more.className = 'recent-more';
+      more.textContent = it.moves + (it.when ? ' · ' + it.when : '');
+      b.append(name, more);
+      b.title = 'Return to your ' + it.name + ' game (this one stays kept)';
+      b.addEventListener('click', () => resumeVariant(it.id));
+      const li = document.createElement('li');
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Drawing the page around the board
 
   /** "ЗiлоḺ АḺв Жа (Angry Bird Chess)" → the name, and the words in brackets under it. */
@@ -272,6 +321,7 @@
     if (prefs.orientation !== board.orientation) { prefs.orientation = board.orientation; savePrefs(); }
     if ($('rules').dataset.for !== m.id) showRulesFor(m.id);
     save();
+    renderRecent();
   }
 
   // ------------------------------------------------------------------------------------------

@@ -191,6 +191,29 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('recent games: the kept games of other kinds are listed (name, moves, when), and a click returns to one', async () => {
+      const p = await suite.open(which);
+      assert.equal(await p.page.isVisible('#recent-box'), false, 'nothing to return to yet');
+      await p.moves(['e3e4', 'e7e6']);
+      await p.variant('chess');
+      await p.moves(['e2e4']);
+      assert.equal(await p.page.isVisible('#recent-box'), true);
+      const rows = () => p.page.$$eval('#recent .recent-game', (bs) => bs.map((b) => b.textContent));
+      const r = await rows();
+      assert.equal(r.length, 1, 'the game on the board is not listed');
+      assert.match(r[0], /ЗiлоḺ.*2 moves · just now/);
+      await p.shot(`${which}-recent`);
+      await p.page.click('#recent [data-variant="zilo"]');
+      await p.page.waitForFunction(() => document.body.dataset.variant === 'zilo');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6'], 'the zilo game is back');
+      assert.match((await rows())[0], /Chess.*1 move · just now/, 'the chess game stays kept, listed in turn');
+      // It survives a reload.
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.match((await rows())[0], /Chess.*1 move/);
+      await finish(p);
+    });
+
     it('drops: legal squares are marked, a refused drop says why, a legal drop lands', async () => {
       const p = await suite.open(which);
       await p.importFen(HANDS);

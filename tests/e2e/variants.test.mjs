@@ -83,6 +83,34 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('chess: the king clicked then its own rook castles, as on lichess (either side, by click or drag)', async () => {
+      const p = await suite.open(which);
+      await p.variant('chess');
+      await p.importFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+      await p.click('e1');
+      await p.click('h1');
+      assert.equal(await p.piece('g1'), 'K');
+      assert.equal(await p.piece('f1'), 'R');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e1g1']);
+      // Black castles long by dragging the king onto the a8 rook.
+      const box = async (sq) => { const r = await p.page.locator(p.sq(sq)).boundingBox(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+      const [x1, y1] = await box('e8'), [x2, y2] = await box('a8');
+      await p.page.mouse.move(x1, y1);
+      await p.page.mouse.down();
+      await p.page.mouse.move(x2, y2, { steps: 6 });
+      await p.page.mouse.up();
+      await p.page.waitForFunction(() => document.body.dataset.turn === 'w');
+      assert.equal(await p.piece('c8'), 'k');
+      assert.equal(await p.piece('d8'), 'r');
+      // Without castling rights the rook is just picked up.
+      await p.importFen('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1');
+      await p.click('e1');
+      await p.click('h1');
+      assert.equal(await p.piece('e1'), 'K');
+      assert.equal(await p.page.$eval(p.sq('h1'), (e) => e.classList.contains('selected')), true, 'the rook is picked up');
+      await finish(p);
+    });
+
     it('chess: promotion through the chooser (mouse and keyboard; Escape and a click outside cancel)', async () => {
       const p = await suite.open(which);
       await p.variant('chess');

@@ -561,8 +561,15 @@
       go();
     }
 
-    playTo(sq, slide) {
-      const cands = this.dests.get(sq) || [];
+    /** The castles of the piece picked up whose rook stands on `sq` (as on lichess, the king
+     * clicked then its own rook castles): read from the engine's descriptions of the moves. */
+    castlesByRook(sq) {
+      if (!this.selected || this.selected.kind !== 'square' || this.dests.has(sq)) return [];
+      return [...this.dests.values()].flat().filter((d) => d.kind === 'castle' && d.rook && d.rook.from === sq);
+    }
+
+    playTo(sq, slide, given) {
+      const cands = given || this.dests.get(sq) || [];
       if (!cands.length) return;
       // The first move is on the board already: only the second piece slides.
       if (this.second) { this.playMove(cands[0].move, false); return; }
@@ -644,6 +651,8 @@
       if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
       const sel = this.selected;
       if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
+      const castles = this.castlesByRook(sq);
+      if (castles.length) { this.playTo(castles[0].to, true, castles); return; }
       const p = this.pieceAt(sq);
       const turn = this.ctl.turn();
       if (p && sideOf(p) === turn) {
@@ -734,6 +743,8 @@
       if (this.blocked() || this.setupSession || this.second) { this.activateSquare(sq); return; }
       const sel = this.selected;
       if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
+      const castles = this.castlesByRook(sq);
+      if (castles.length) { this.playTo(castles[0].to, true, castles); return; }
       const p = sqEl.dataset.piece;
       if (p && sideOf(p) === this.ctl.turn()) {
         const was = !!(sel && sel.kind === 'square' && sel.square === sq);
@@ -814,7 +825,9 @@
       if (d.started) {
         const sqEl = this.squareAt(e.clientX, e.clientY);
         const sq = sqEl && sqEl.dataset.square;
+        const castles = sq ? this.castlesByRook(sq) : [];
         if (sq && this.dests.has(sq)) this.playTo(sq, false);
+        else if (castles.length) this.playTo(castles[0].to, false, castles);
         else if (sq && d.source.kind === 'hand') this.refuseDrop(d.source.piece, sq);
         else if (!sq || (d.source.kind === 'square' && sq !== d.source.square)) this.deselect();
       } else if (d.wasSelected) this.deselect();
