@@ -155,12 +155,32 @@
     }
     // A link without opponent settings is a game between two people.
     const oo = o || parseOpp({});
+    // The game on the board already (the address bar shows its own game, so a reload brings
+    // its link back): nothing to load, nothing to ask.
+    const now = record();
+    if (sameGame(now, spec) && (now.resigned || null) === (spec.resigned || null)) {
+      if (o) setOpp(o.opp, false);
+      return true;
+    }
+    // A kept game of another kind (a tab's address bar showing its game, reloaded after another
+    // tab played something else): it comes back as kept, and the board's game stays kept too.
+    const kept = keptGame(spec.variant);
+    if (kept && now.variant !== spec.variant && sameGame(kept, spec) && (kept.resigned || null) === (spec.resigned || null)) {
+      try {
+        loadRecord(kept);
+        if (o) setOpp(o.opp, false);
+        message('Your ' + shortName(meta()) + ' game is back (' + movesText(kept.moves.length) + '); your ' + shortName(variants.find((v) => v.id === now.variant)) + ' game stays kept.', 'info');
+        return true;
+      } catch (_) { /* not restorable: treated as any link below */ }
+    }
     const risk = gamesAtRisk(spec);
     if (risk.length) { askLink(spec, oo, risk); return true; }
     return openLinkGame(spec, oo);
   }
 
-  const sameGame = (d, spec) => d.variant === spec.variant && JSON.stringify(d.moves) === JSON.stringify(spec.moves || []) && (d.startFen || null) === (spec.startFen || null);
+  /** A start position as a link or a save gives it: null for the game's own. */
+  const ownStart = (variant, fen) => { const v = variants.find((x) => x.id === variant); return fen && !(v && v.startFen === fen) ? fen : null; };
+  const sameGame = (d, spec) => d.variant === spec.variant && JSON.stringify(d.moves) === JSON.stringify(spec.moves || []) && ownStart(d.variant, d.startFen) === ownStart(spec.variant, spec.startFen);
   const movesText = (n) => n + (n === 1 ? ' move' : ' moves');
 
   /** The games with moves a link's game would take off the board or out of its kind's place. */
@@ -206,6 +226,15 @@
     dlg.onclose = () => { if (!opened) message('The link’s game was not opened: your ' + shortName(meta()) + ' game goes on.', 'info'); };
     if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', '');
     $('link-ask-keep').focus();
+  }
+
+  /** Over http(s) the address bar shows the game's link as it is played (replacing the entry, so
+   * Back is not filled with moves): it can be copied from there, and a reload stays on the game.
+   * A game with nothing to show (no moves, the usual start) shows the bare address. */
+  function showInAddressBar(link) {
+    if (!booted || online || onlineChosen || !/^https?:$/.test(location.protocol)) return;
+    const want = link || location.href.split('#')[0];
+    if (location.href !== want) try { history.replaceState(null, '', want); } catch (_) { /* ignore */ }
   }
 
   function clearHash() { try { history.replaceState(null, '', location.href.split('#')[0]); } catch (_) { /* ignore */ } }
@@ -308,6 +337,7 @@
     const link = code ? linkFor(code) : null;
     $('link-box').hidden = !link;
     if (link) $('link-field').value = link;
+    showInAddressBar(s.moves.length || s.startFen !== m.startFen ? link : null);
     // Piece sets: a choice only where there is one.
     const sets = board.pieceSets();
     $('pieces-box').hidden = sets.length < 2;

@@ -214,6 +214,30 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('the address bar shows the game over http as it is played; a reload stays on it without asking', async () => {
+      const p = await suite.open(which);
+      await p.moves(['e3e4', 'e7e6']);
+      const code = await p.board((b) => b.code());
+      if (which === 'http') assert.ok(p.page.url().endsWith('#g=' + encodeURIComponent(code)), 'the link is in the address bar: ' + p.page.url());
+      else assert.equal(new URL(p.page.url()).hash, '', 'from a file the address stays bare');
+      // A variation, to see that the reload keeps the game as it was (not reloaded from the link).
+      await p.page.click('#moves [data-ply="1"]');
+      await p.click('d7');
+      await p.click('d6');
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.isVisible('#link-ask'), false, 'nothing asked');
+      assert.equal(await p.page.isVisible('#message'), false, 'no “loaded from the link” message');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6']);
+      assert.equal(await p.page.locator('#moves li.variation').count(), 1, 'the variation is still there');
+      // A new game shows the bare address again.
+      await p.page.click('#btn-new');
+      await p.page.click('#btn-new');
+      await p.page.waitForFunction(() => document.body.dataset.turn === 'w' && !document.querySelector('zilo-board').moves().length);
+      assert.equal(new URL(p.page.url()).hash, '');
+      await finish(p);
+    });
+
     it('drops: legal squares are marked, a refused drop says why, a legal drop lands', async () => {
       const p = await suite.open(which);
       await p.importFen(HANDS);
@@ -386,6 +410,17 @@ for (const which of WAYS) {
       await r.page.close();
       await p.page.reload();
       await p.page.waitForSelector('body[data-ready="1"]');
+      if (which === 'http') {
+        // Over http the first tab's address bar shows its own game: a reload brings that back,
+        // without asking (nothing is lost: the chess game stays kept, one click away).
+        assert.equal(await p.page.isVisible('#link-ask'), false, 'nothing asked');
+        assert.equal(await p.page.getAttribute('body', 'data-variant'), first.id);
+        assert.equal(await p.fen(), ziloFen);
+        assert.match(await p.message(), new RegExp('game is back \\(3 moves\\); your ' + chessName + ' game stays kept'));
+        await p.page.click('#recent [data-variant="' + chessId.id + '"]');
+        await p.page.waitForFunction((id) => document.body.dataset.variant === id, chessId.id);
+        assert.equal(await p.count(), 1);
+      }
       assert.equal(await p.page.getAttribute('body', 'data-variant'), chessId.id, 'the last game opened is on the board');
       // The menu offers the kept zilo game back.
       await p.page.selectOption('#variant', first.id);
