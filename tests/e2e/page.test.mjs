@@ -238,6 +238,24 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('a start-of-game message stays off the back ranks (desktop, phone, phone on its side)', async () => {
+      for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }, { width: 844, height: 390 }]) {
+        const p = await suite.open(which, { viewport, mobile: viewport.width < 900 });
+        await p.variant('chess');
+        await p.page.waitForSelector('#message:not([hidden])');
+        assert.match(await p.message(), /New game/);
+        await p.page.waitForTimeout(250); // its slide-in
+        const box = (sel) => p.page.locator(sel).boundingBox();
+        const m = await box('#message');
+        for (const rank of ['1', '2', '7', '8']) {
+          const r = await box(p.sq('a' + rank));
+          assert.ok(m.y >= r.y + r.height || m.y + m.height <= r.y, `the message (${Math.round(m.y)}–${Math.round(m.y + m.height)}) leaves rank ${rank} (${Math.round(r.y)}–${Math.round(r.y + r.height)}) clear at ${viewport.width}×${viewport.height}`);
+        }
+        await p.shot(`${which}-start-message-${viewport.width}x${viewport.height}`);
+        await finish(p);
+      }
+    });
+
     it('drops: legal squares are marked, a refused drop says why, a legal drop lands', async () => {
       const p = await suite.open(which);
       await p.importFen(HANDS);

@@ -243,7 +243,20 @@ for (const which of WAYS) {
       assert.ok(await p.page.isVisible('#side-top .hand') && await p.page.isVisible('#side-bottom .hand'), 'hands in shogi');
       assert.equal(await rotated(p, 'e1'), false, 'Sente’s King points up');
       assert.equal(await rotated(p, 'e9'), true, 'Gote’s King points down');
-      // Shogi coordinates: files 9…1 from the left as Sente sees the board, ranks a…i from the top.
+      // Shogi starts in its own kanji set (the engine names its pieces in Japanese): the kings
+      // are 玉 and 王, the ranks 一…九; the pieces' Japanese names are in the rules' table.
+      assert.equal(await p.page.inputValue('#pieces'), 'kanji');
+      assert.equal(await p.page.textContent('[data-square="e1"] text'), '玉');
+      assert.equal(await p.page.textContent('[data-square="e9"] text'), '王');
+      assert.equal(await p.page.textContent('#coords-ranks'), '一二三四五六七八九');
+      await p.shot(`${which}-shogi-kanji`);
+      const natives = await p.engine(() => Object.fromEntries(Zilo.variants().find((v) => v.id === 'shogi').pieces.map((x) => [x.name, x.nativeName])));
+      assert.equal(natives.Rook, '飛');
+      assert.equal(natives.Dragon, '龍');
+      assert.equal(natives['Promoted Silver'], '成銀');
+      // The Western letters, as an option. Shogi coordinates: files 9…1 from the left as Sente
+      // sees the board, ranks a…i from the top.
+      await p.page.selectOption('#pieces', 'pentagons');
       assert.equal(await p.page.textContent('#coords-files'), '987654321');
       assert.equal(await p.page.textContent('#coords-ranks'), 'abcdefghi');
       assert.equal(await p.page.getAttribute('[data-square="c1"]', 'aria-label'), '7i, Sente Silver');
@@ -253,6 +266,7 @@ for (const which of WAYS) {
       assert.equal(await p.page.innerText('#rules-title'), 'How to play Shogi');
       assert.match(await p.page.innerText('#rules'), /gave check with every one of its\s+moves since the first occurrence: that side loses/);
       assert.equal(await p.page.isVisible('text=Sentinel armor'), false, 'zilo’s rules are not shown');
+      assert.match(await p.page.innerText('#rules .piece-table'), /Dragon \(R\)\s*龍/, 'the Japanese names');
       // The page's own help is shared by every variant, with the lines that belong to this one.
       assert.ok(await p.page.isVisible('#rules >> text=Using this page'));
       assert.ok(await p.page.isVisible('#rules >> text=When a move may promote'));
@@ -299,14 +313,10 @@ for (const which of WAYS) {
       assert.equal(await rotated(p, 'e1'), true);
       await p.page.click('#btn-flip');
 
-      // The kanji set, as an option: the kings are 玉 and 王, the ranks 一…九.
+      // Back to the kanji set, by choice.
       assert.ok(await p.page.isVisible('#pieces'), 'a choice of piece sets');
       await p.page.selectOption('#pieces', 'kanji');
       await p.page.waitForFunction(() => /玉/.test(document.querySelector('zilo-board').shadowRoot.querySelector('[data-square="e1"]').textContent));
-      assert.equal(await p.page.textContent('[data-square="e9"] text'), '王');
-      assert.equal(await p.page.textContent('#coords-ranks'), '一二三四五六七八九');
-      await p.shot(`${which}-shogi-kanji`);
-      await p.page.selectOption('#pieces', 'pentagons');
 
       // A game code replays the shogi game (promotions too).
       const q = await suite.open(which, { hash: '#g=' + encodeURIComponent(await p.page.inputValue('#code-field')) });

@@ -356,6 +356,10 @@
       tag.title = 'armor ' + en.armor + ', attacked by ' + en.attackers;
     }
 
+    /** The engine's word for the pieces a side may drop: a hand where captures join it (zilo,
+     * shogi), a reserve where they never do (Venomous). */
+    handWord() { return this.ctl.meta.capturesToHand ? 'hand' : 'reserve'; }
+
     /** A player's bar: who it is, whose move it is, and (in drop variants) the hand. */
     renderSide(box, side) {
       const ctl = this.ctl, m = this.meta();
@@ -383,7 +387,7 @@
         head.appendChild(f);
       }
       box.appendChild(head);
-      box.setAttribute('aria-label', sd.possessive + (m.drops ? ' hand' : ' side'));
+      box.setAttribute('aria-label', sd.possessive + (m.drops ? ' ' + this.handWord() : ' side'));
       if (!m.drops) return;
       const row = h('div', { class: 'hand' });
       const hand = ctl.hand(side);
@@ -399,14 +403,14 @@
         const sel = this.selected && this.selected.kind === 'hand' && this.selected.piece === L && side === turn;
         const b = h('button', {
           type: 'button', class: 'hand-piece', 'data-hand': side, 'data-piece': L, 'data-count': String(n),
-          'aria-pressed': sel ? 'true' : 'false', 'aria-label': this.info(letter).name + ' (' + L + '), ' + n + ' in ' + sd.thePossessive + ' hand',
+          'aria-pressed': sel ? 'true' : 'false', 'aria-label': this.info(letter).name + ' (' + L + '), ' + n + ' in ' + sd.thePossessive + ' ' + this.handWord(),
         }, this.pieceSvg(letter, false), h('span', { class: 'count', 'aria-hidden': 'true', text: String(n) }));
         if (sel) b.classList.add('selected');
         if (side === turn && ctl.canMove()) b.classList.add('movable');
         if (hint && hint.drop === L && side === turn) b.classList.add('hint');
         row.appendChild(b);
       }
-      if (!any) row.appendChild(h('span', { class: 'hand-empty', text: 'No pieces in hand' }));
+      if (!any) row.appendChild(h('span', { class: 'hand-empty', text: 'No pieces in ' + this.handWord() }));
       box.appendChild(row);
       if (focused && focused.hand === side) {
         const again = row.querySelector('[data-piece="' + focused.piece + '"]');
@@ -674,7 +678,7 @@
       const why = this.blocked();
       if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
       const turn = this.ctl.turn();
-      if (side !== turn) { this.ui.message('It is ' + this.ctl.sideInfo(turn).thePossessive + ' turn: drop from that hand.', 'info'); return; }
+      if (side !== turn) { this.ui.message('It is ' + this.ctl.sideInfo(turn).thePossessive + ' turn: drop from that ' + this.handWord() + '.', 'info'); return; }
       if (this.selected && this.selected.kind === 'hand' && this.selected.piece === L) this.deselect(); else this.select({ kind: 'hand', piece: L });
     }
 
@@ -884,7 +888,7 @@
       const sq = t.closest && t.closest('.sq[data-piece]');
       if (sq && this.$('board').contains(sq)) return { el: sq, letter: sq.dataset.piece };
       const hp = t.closest && t.closest('.hand-piece');
-      if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: hp.dataset.count + ' in hand' };
+      if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: hp.dataset.count + ' in ' + this.handWord() };
       return null;
     }
 
