@@ -266,7 +266,7 @@ for (const which of WAYS) {
       assert.equal(await p.page.innerText('#rules-title'), 'How to play Shogi');
       assert.match(await p.page.innerText('#rules'), /gave check with every one of its\s+moves since the first occurrence: that side loses/);
       assert.equal(await p.page.isVisible('text=Sentinel armor'), false, 'zilo’s rules are not shown');
-      assert.match(await p.page.innerText('#rules .piece-table'), /Dragon \(R\)\s*龍/, 'the Japanese names');
+      assert.match(await p.page.innerText('#rules .piece-table'), /Dragon \(\+R\)\s*龍/, 'the Japanese names');
       // The page's own help is shared by every variant, with the lines that belong to this one.
       assert.ok(await p.page.isVisible('#rules >> text=Using this page'));
       assert.ok(await p.page.isVisible('#rules >> text=When a move may promote'));
