@@ -159,7 +159,11 @@
     // its link back): nothing to load, nothing to ask.
     const now = record();
     if (sameGame(now, spec) && (now.resigned || null) === (spec.resigned || null)) {
-      if (o) setOpp(o.opp, false);
+      // Only opponent settings that differ from the board's (or are damaged) are news.
+      const was = opp();
+      if (o) setOpp(o.opp, true);
+      if (o && o.bad.length) message('Some opponent settings in the link were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
+      else if (o && JSON.stringify(opp()) !== JSON.stringify(was)) message('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
       return true;
     }
     // A kept game of another kind (a tab's address bar showing its game, reloaded after another
@@ -337,7 +341,8 @@
     const link = code ? linkFor(code) : null;
     $('link-box').hidden = !link;
     if (link) $('link-field').value = link;
-    showInAddressBar(s.moves.length || s.startFen !== m.startFen ? link : null);
+    // The game only (the opponent settings stay with the save; "Copy link" carries them).
+    showInAddressBar(code && (s.moves.length || s.startFen !== m.startFen) ? K.Sharing.link(code) : null);
     // Piece sets: a choice only where there is one.
     const sets = board.pieceSets();
     $('pieces-box').hidden = sets.length < 2;
