@@ -236,7 +236,7 @@
    * Back is not filled with moves): it can be copied from there, and a reload stays on the game.
    * A game with nothing to show (no moves, the usual start) shows the bare address. */
   function showInAddressBar(link) {
-    if (!booted || online || onlineChosen || !/^https?:$/.test(location.protocol)) return;
+    if (!booted || online || onlineChosen || !/^https?:$/.test(location.protocol) || K.OnlinePage.idFromHash(location.hash)) return;
     const want = link || location.href.split('#')[0];
     if (location.href !== want) try { history.replaceState(null, '', want); } catch (_) { /* ignore */ }
   }
