@@ -49,7 +49,7 @@
    * halves: a reload goes on with it, the board still showing each player only their own). */
   function record() {
     const s = board.state();
-    const rec = { v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.phase === 'setup' ? [] : s.moves, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level };
+    const rec = { v: 1, variant: s.variant, startFen: s.phase === 'setup' ? null : s.startFen, moves: s.phase === 'setup' ? [] : s.moves, variations: s.phase === 'setup' ? [] : s.variations, resigned: s.resigned, vs: s.mode, side: s.side, level: s.level };
     if (s.phase === 'setup' && s.setup) rec.setup = s.setup;
     return rec;
   }
@@ -71,8 +71,11 @@
     try {
       const rec = record();
       localStorage.setItem(SAVE_KEY, JSON.stringify(rec));
-      // The board's game is its kind's kept game; a game started over (no moves) drops it.
+      // The board's game is its kind's kept game; a game started over (no moves) drops it. Its
+      // time is when its moves last changed (for the list of recent games).
       const games = keptGames();
+      const was = games[rec.variant];
+      rec.at = was && sameGame(was, rec) && typeof was.at === 'number' ? was.at : Date.now();
       if (rec.moves.length) games[rec.variant] = rec; else delete games[rec.variant];
       localStorage.setItem(GAMES_KEY, JSON.stringify(games));
     } catch (_) { /* storage may be unavailable: the game just won't survive a reload */ }
@@ -85,7 +88,7 @@
     const setup = d.setup && typeof d.setup === 'object' ? d.setup : null;
     // A setup under way is made for its opponent: set that first, or the change would start it again.
     if (setup) setOpp(o.opp, false);
-    board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned, setup });
+    board.load({ variant: d.variant, fen: typeof d.startFen === 'string' ? d.startFen : null, moves: d.moves, resigned: d.resigned, variations: d.variations, setup });
     if (!setup) setOpp(o.opp, false);
     return o;
   }
@@ -159,12 +162,36 @@
     }
     // A link without opponent settings is a game between two people.
     const oo = o || parseOpp({});
+    // The game on the board already (the address bar shows its own game, so a reload brings
+    // its link back): nothing to load, nothing to ask.
+    const now = record();
+    if (sameGame(now, spec) && (now.resigned || null) === (spec.resigned || null)) {
+      // Only opponent settings that differ from the board's (or are damaged) are news.
+      const was = opp();
+      if (o) setOpp(o.opp, true);
+      if (o && o.bad.length) message('Some opponent settings in the link were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
+      else if (o && JSON.stringify(opp()) !== JSON.stringify(was)) message('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
+      return true;
+    }
+    // A kept game of another kind (a tab's address bar showing its game, reloaded after another
+    // tab played something else): it comes back as kept, and the board's game stays kept too.
+    const kept = keptGame(spec.variant);
+    if (kept && now.variant !== spec.variant && sameGame(kept, spec) && (kept.resigned || null) === (spec.resigned || null)) {
+      try {
+        loadRecord(kept);
+        if (o) setOpp(o.opp, false);
+        message('Your ' + shortName(meta()) + ' game is back (' + movesText(kept.moves.length) + '); your ' + shortName(variants.find((v) => v.id === now.variant)) + ' game stays kept.', 'info');
+        return true;
+      } catch (_) { /* not restorable: treated as any link below */ }
+    }
     const risk = gamesAtRisk(spec);
     if (risk.length) { askLink(spec, oo, risk); return true; }
     return openLinkGame(spec, oo);
   }
 
-  const sameGame = (d, spec) => d.variant === spec.variant && JSON.stringify(d.moves) === JSON.stringify(spec.moves || []) && (d.startFen || null) === (spec.startFen || null);
+  /** A start position as a link or a save gives it: null for the game's own. */
+  const ownStart = (variant, fen) => { const v = variants.find((x) => x.id === variant); return fen && !(v && v.startFen === fen) ? fen : null; };
+  const sameGame = (d, spec) => d.variant === spec.variant && JSON.stringify(d.moves) === JSON.stringify(spec.moves || []) && ownStart(d.variant, d.startFen) === ownStart(spec.variant, spec.startFen);
   const movesText = (n) => K.t('page.moves', { count: n });
   // The computer's levels by number (1 Beginner … 5 Strongest), in the page's language.
   const levelName = (n) => K.t('page.level.' + n);
@@ -214,7 +241,62 @@
     $('link-ask-keep').focus();
   }
 
+  /** Over http(s) the address bar shows the game's link as it is played (replacing the entry, so
+   * Back is not filled with moves): it can be copied from there, and a reload stays on the game.
+   * A game with nothing to show (no moves, the usual start) shows the bare address. */
+  function showInAddressBar(link) {
+    if (!booted || online || onlineChosen || !/^https?:$/.test(location.protocol) || K.OnlinePage.idFromHash(location.hash)) return;
+    const want = link || location.href.split('#')[0];
+    if (location.href !== want) try { history.replaceState(null, '', want); } catch (_) { /* ignore */ }
+  }
+
   function clearHash() { try { history.replaceState(null, '', location.href.split('#')[0]); } catch (_) { /* ignore */ } }
+
+  // ------------------------------------------------------------------------------------------
+  // Recent games: the kept games of the other kinds, latest first, to return to with a click
+
+  const RECENT_MAX = 5;
+  /** "just now", "5 min ago", "3 h ago", "2 days ago": when a kept game was last played. */
+  function agoText(at) {
+    const min = Math.round((Date.now() - at) / 60000);
+    if (!(min >= 1)) return 'just now';
+    if (min < 60) return min + ' min ago';
+    const hours = Math.round(min / 60);
+    if (hours < 24) return hours + ' h ago';
+    const days = Math.round(hours / 24);
+    return days + (days === 1 ? ' day ago' : ' days ago');
+  }
+  let recentShown = '';
+  function renderRecent() {
+    const list = Object.keys(keptGames()).filter((id) => id !== board.variant && variants.some((v) => v.id === id))
+      .map((id) => keptGame(id)).filter(Boolean)
+      .sort((a, b) => (b.at || 0) - (a.at || 0)).slice(0, RECENT_MAX);
+    const items = list.map((d) => ({ id: d.variant, name: shortName(variants.find((v) => v.id === d.variant)), moves: movesText(d.moves.length), when: typeof d.at === 'number' ? agoText(d.at) : '' }));
+    const key = JSON.stringify(items);
+    if (key === recentShown) return;
+    recentShown = key;
+    const ul = $('recent');
+    ul.textContent = '';
+    $('recent-box').hidden = !items.length;
+    for (const it of items) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'recent-game';
+      b.dataset.variant = it.id;
+      const name = document.createElement('span');
+      name.className = 'recent-name';
+      name.textContent = it.name;
+      const more = document.createElement('span');
+      more.className = 'recent-more';
+      more.textContent = it.moves + (it.when ? ' · ' + it.when : '');
+      b.append(name, more);
+      b.title = 'Return to your ' + it.name + ' game (this one stays kept)';
+      b.addEventListener('click', () => resumeVariant(it.id));
+      const li = document.createElement('li');
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
+  }
 
   // ------------------------------------------------------------------------------------------
   // Drawing the page around the board
@@ -268,6 +350,8 @@
     const link = code ? linkFor(code) : null;
     $('link-box').hidden = !link;
     if (link) $('link-field').value = link;
+    // The game only (the opponent settings stay with the save; "Copy link" carries them).
+    showInAddressBar(code && (s.moves.length || s.startFen !== m.startFen) ? K.Sharing.link(code) : null);
     // Piece sets: a choice only where there is one.
     const sets = board.pieceSets();
     $('pieces-box').hidden = sets.length < 2;
@@ -281,6 +365,7 @@
     if (prefs.orientation !== board.orientation) { prefs.orientation = board.orientation; savePrefs(); }
     if ($('rules').dataset.for !== m.id) showRulesFor(m.id);
     save();
+    renderRecent();
   }
 
   // ------------------------------------------------------------------------------------------

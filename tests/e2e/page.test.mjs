@@ -85,7 +85,7 @@ for (const which of WAYS) {
       await finish(p);
     });
 
-    it('history as on lichess: ←/→/Home/End and the move list only browse; a move in the past asks first', async () => {
+    it('history as on lichess: ←/→/Home/End and the move list browse; a move in the past starts a variation, the game stays', async () => {
       const p = await suite.open(which);
       await p.moves(['e3e4', 'e7e6', 'c3c4', 'c7c6']);
       const fenEnd = await p.fen();
@@ -95,7 +95,7 @@ for (const which of WAYS) {
       assert.equal(await p.piece('c6'), null, 'one move back');
       assert.equal(await p.piece('c7'), 'p');
       assert.equal(await p.count(), 4, 'nothing is dropped');
-      assert.match(await p.status(), /move 3 of 4/);
+      assert.match(await p.status(), /move 2 \(Birds\) of 2/, 'numbered as the list numbers moves');
       await p.page.keyboard.press('ArrowLeft');
       await p.page.keyboard.press('ArrowLeft');
       assert.equal(await p.piece('e4'), 'P');
@@ -122,31 +122,138 @@ for (const which of WAYS) {
       await p.page.keyboard.press('ArrowRight');
       assert.equal(await p.piece('e6'), 'p');
       await p.shot(`${which}-browsing`);
-      // A move played in the past asks before dropping the later moves; Cancel keeps them.
+      // A move played in the past keeps the later moves: it starts a variation that the list
+      // shows under the move it replaces, and the game (the main line) stays as it was.
+      const varMoves = () => p.page.$$eval('#moves li.variation [data-ply]', (bs) => bs.map((b) => b.dataset.move));
       await p.click('d3');
       await p.click('d4');
-      await p.page.waitForSelector('#confirm:not([hidden])');
-      assert.match(await p.page.textContent('#confirm'), /Play d4 here\? The 2 later moves will be dropped/);
-      await p.shot(`${which}-drop-question`);
-      await p.page.click('#confirm-no');
-      assert.equal(await p.count(), 4);
-      assert.equal(await p.piece('d4'), null);
-      await p.click('d3');
-      await p.click('d4');
-      await p.page.click('#confirm-yes');
-      assert.equal(await p.count(), 3);
+      assert.equal(await p.page.isVisible('#confirm'), false, 'nothing to ask: nothing is dropped');
       assert.equal(await p.piece('d4'), 'P');
-      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'd3d4']);
-      // The nav buttons.
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'c3c4', 'c7c6'], 'the game stays');
+      assert.deepEqual(await varMoves(), ['d3d4']);
+      assert.match(await p.status(), /variation: move 2 \(Birds\)/);
+      await p.moves(['d7d6']);
+      assert.deepEqual(await varMoves(), ['d3d4', 'd7d6'], 'the variation goes on');
+      assert.equal(await p.page.getAttribute('#moves li.variation [data-ply="4"]', 'aria-selected'), 'true');
+      await p.shot(`${which}-variation`);
+      // A click on a move of either line goes there.
+      await p.page.click('#moves li.row [data-ply="4"]');
+      assert.equal(await p.fen(), fenEnd);
+      assert.equal(await p.page.getAttribute('#moves li.row [data-ply="4"]', 'aria-selected'), 'true');
+      await p.page.click('#moves li.variation [data-ply="3"]');
+      assert.equal(await p.piece('d4'), 'P');
+      assert.equal(await p.piece('d6'), null);
+      assert.equal(await p.piece('c4'), null);
+      // The arrows browse the variation looked at.
+      await p.page.keyboard.press('ArrowRight');
+      assert.equal(await p.piece('d6'), 'p');
+      // Playing the main line's own next move follows the main line (no second copy).
+      await p.page.click('#moves li.row [data-ply="2"]');
+      await p.click('c3');
+      await p.click('c4');
+      assert.equal(await p.page.getAttribute('#moves li.row [data-ply="3"]', 'aria-selected'), 'true');
+      assert.equal(await p.page.locator('#moves li.variation').count(), 1);
+      // The variation survives a reload.
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.deepEqual(await varMoves(), ['d3d4', 'd7d6']);
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'c3c4', 'c7c6']);
+      // The nav buttons (the game is back at its end).
+      assert.equal(await p.fen(), fenEnd);
       await p.page.click('#btn-prev');
-      assert.equal(await p.piece('d3'), 'P');
+      assert.equal(await p.piece('c7'), 'p');
       await p.page.click('#btn-next');
-      assert.equal(await p.piece('d4'), 'P');
+      assert.equal(await p.piece('c6'), 'p');
       await p.page.click('#btn-first');
       assert.equal(await p.fen(), START_FEN);
       await p.page.click('#btn-last');
-      assert.equal(await p.piece('d4'), 'P');
+      assert.equal(await p.fen(), fenEnd);
       await finish(p);
+    });
+
+    it('redo: after Take back, Redo (or R) plays the taken-back move again; a new move forgets it', async () => {
+      const p = await suite.open(which);
+      await p.moves(['e3e4', 'e7e6', 'c3c4']);
+      assert.equal(await p.page.isDisabled('#btn-redo'), true, 'nothing to redo yet');
+      await p.page.click('#btn-takeback');
+      await p.page.click('#btn-takeback');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4']);
+      await p.page.click('#btn-redo');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6']);
+      assert.equal(await p.piece('e6'), 'p');
+      await p.click('a5'); // the board takes the keys
+      await p.page.keyboard.press('r');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6', 'c3c4']);
+      assert.equal(await p.page.isDisabled('#btn-redo'), true, 'all replayed');
+      await p.page.click('#btn-takeback');
+      await p.moves(['d3d4']);
+      assert.equal(await p.page.isDisabled('#btn-redo'), true, 'a new move forgets the taken-back one');
+      await finish(p);
+    });
+
+    it('recent games: the kept games of other kinds are listed (name, moves, when), and a click returns to one', async () => {
+      const p = await suite.open(which);
+      assert.equal(await p.page.isVisible('#recent-box'), false, 'nothing to return to yet');
+      await p.moves(['e3e4', 'e7e6']);
+      await p.variant('chess');
+      await p.moves(['e2e4']);
+      assert.equal(await p.page.isVisible('#recent-box'), true);
+      const rows = () => p.page.$$eval('#recent .recent-game', (bs) => bs.map((b) => b.textContent));
+      const r = await rows();
+      assert.equal(r.length, 1, 'the game on the board is not listed');
+      assert.match(r[0], /ЗiлоḺ.*2 moves · just now/);
+      await p.shot(`${which}-recent`);
+      await p.page.click('#recent [data-variant="zilo"]');
+      await p.page.waitForFunction(() => document.body.dataset.variant === 'zilo');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6'], 'the zilo game is back');
+      assert.match((await rows())[0], /Chess.*1 move · just now/, 'the chess game stays kept, listed in turn');
+      // It survives a reload.
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.match((await rows())[0], /Chess.*1 move/);
+      await finish(p);
+    });
+
+    it('the address bar shows the game over http as it is played; a reload stays on it without asking', async () => {
+      const p = await suite.open(which);
+      await p.moves(['e3e4', 'e7e6']);
+      const code = await p.board((b) => b.code());
+      if (which === 'http') assert.ok(p.page.url().endsWith('#g=' + encodeURIComponent(code)), 'the link is in the address bar: ' + p.page.url());
+      else assert.equal(new URL(p.page.url()).hash, '', 'from a file the address stays bare');
+      // A variation, to see that the reload keeps the game as it was (not reloaded from the link).
+      await p.page.click('#moves [data-ply="1"]');
+      await p.click('d7');
+      await p.click('d6');
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.isVisible('#link-ask'), false, 'nothing asked');
+      assert.equal(await p.page.isVisible('#message'), false, 'no “loaded from the link” message');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e3e4', 'e7e6']);
+      assert.equal(await p.page.locator('#moves li.variation').count(), 1, 'the variation is still there');
+      // A new game shows the bare address again.
+      await p.page.click('#btn-new');
+      await p.page.click('#btn-new');
+      await p.page.waitForFunction(() => document.body.dataset.turn === 'w' && !document.querySelector('zilo-board').moves().length);
+      assert.equal(new URL(p.page.url()).hash, '');
+      await finish(p);
+    });
+
+    it('a start-of-game message stays off the back ranks (desktop, phone, phone on its side)', async () => {
+      for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }, { width: 844, height: 390 }]) {
+        const p = await suite.open(which, { viewport, mobile: viewport.width < 900 });
+        await p.variant('chess');
+        await p.page.waitForSelector('#message:not([hidden])');
+        assert.match(await p.message(), /New game/);
+        await p.page.waitForTimeout(250); // its slide-in
+        const box = (sel) => p.page.locator(sel).boundingBox();
+        const m = await box('#message');
+        for (const rank of ['1', '2', '7', '8']) {
+          const r = await box(p.sq('a' + rank));
+          assert.ok(m.y >= r.y + r.height || m.y + m.height <= r.y, `the message (${Math.round(m.y)}–${Math.round(m.y + m.height)}) leaves rank ${rank} (${Math.round(r.y)}–${Math.round(r.y + r.height)}) clear at ${viewport.width}×${viewport.height}`);
+        }
+        await p.shot(`${which}-start-message-${viewport.width}x${viewport.height}`);
+        await finish(p);
+      }
     });
 
     it('drops: legal squares are marked, a refused drop says why, a legal drop lands', async () => {
@@ -321,6 +428,17 @@ for (const which of WAYS) {
       await r.page.close();
       await p.page.reload();
       await p.page.waitForSelector('body[data-ready="1"]');
+      if (which === 'http') {
+        // Over http the first tab's address bar shows its own game: a reload brings that back,
+        // without asking (nothing is lost: the chess game stays kept, one click away).
+        assert.equal(await p.page.isVisible('#link-ask'), false, 'nothing asked');
+        assert.equal(await p.page.getAttribute('body', 'data-variant'), first.id);
+        assert.equal(await p.fen(), ziloFen);
+        assert.match(await p.message(), new RegExp('game is back \\(3 moves\\); your ' + chessName + ' game stays kept'));
+        await p.page.click('#recent [data-variant="' + chessId.id + '"]');
+        await p.page.waitForFunction((id) => document.body.dataset.variant === id, chessId.id);
+        assert.equal(await p.count(), 1);
+      }
       assert.equal(await p.page.getAttribute('body', 'data-variant'), chessId.id, 'the last game opened is on the board');
       // The menu offers the kept zilo game back.
       await p.page.selectOption('#variant', first.id);
@@ -453,7 +571,7 @@ for (const which of WAYS) {
         const r = await suite.open(which, { hash: link.slice(link.indexOf('#')) });
         assert.equal(await r.fen(), fen);
         assert.match(await r.message(), /loaded from the link/);
-        assert.equal(await r.page.evaluate(() => location.hash), '', 'the hash is cleared after loading');
+        assert.equal(await r.page.evaluate(() => location.hash), '#g=' + encodeURIComponent(code), 'the address bar goes on showing the game');
         await finish(r);
       }
       // Older links (v=, moves=) still load; a bad link opened in a new tab keeps the saved game.

@@ -83,6 +83,34 @@ for (const which of WAYS) {
       await finish(p);
     });
 
+    it('chess: the king clicked then its own rook castles, as on lichess (either side, by click or drag)', async () => {
+      const p = await suite.open(which);
+      await p.variant('chess');
+      await p.importFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+      await p.click('e1');
+      await p.click('h1');
+      assert.equal(await p.piece('g1'), 'K');
+      assert.equal(await p.piece('f1'), 'R');
+      assert.deepEqual(await p.board((b) => b.moves()), ['e1g1']);
+      // Black castles long by dragging the king onto the a8 rook.
+      const box = async (sq) => { const r = await p.page.locator(p.sq(sq)).boundingBox(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+      const [x1, y1] = await box('e8'), [x2, y2] = await box('a8');
+      await p.page.mouse.move(x1, y1);
+      await p.page.mouse.down();
+      await p.page.mouse.move(x2, y2, { steps: 6 });
+      await p.page.mouse.up();
+      await p.page.waitForFunction(() => document.body.dataset.turn === 'w');
+      assert.equal(await p.piece('c8'), 'k');
+      assert.equal(await p.piece('d8'), 'r');
+      // Without castling rights the rook is just picked up.
+      await p.importFen('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1');
+      await p.click('e1');
+      await p.click('h1');
+      assert.equal(await p.piece('e1'), 'K');
+      assert.equal(await p.page.$eval(p.sq('h1'), (e) => e.classList.contains('selected')), true, 'the rook is picked up');
+      await finish(p);
+    });
+
     it('chess: promotion through the chooser (mouse and keyboard; Escape and a click outside cancel)', async () => {
       const p = await suite.open(which);
       await p.variant('chess');
@@ -215,7 +243,20 @@ for (const which of WAYS) {
       assert.ok(await p.page.isVisible('#side-top .hand') && await p.page.isVisible('#side-bottom .hand'), 'hands in shogi');
       assert.equal(await rotated(p, 'e1'), false, 'Sente’s King points up');
       assert.equal(await rotated(p, 'e9'), true, 'Gote’s King points down');
-      // Shogi coordinates: files 9…1 from the left as Sente sees the board, ranks a…i from the top.
+      // Shogi starts in its own kanji set (the engine names its pieces in Japanese): the kings
+      // are 玉 and 王, the ranks 一…九; the pieces' Japanese names are in the rules' table.
+      assert.equal(await p.page.inputValue('#pieces'), 'kanji');
+      assert.equal(await p.page.textContent('[data-square="e1"] text'), '玉');
+      assert.equal(await p.page.textContent('[data-square="e9"] text'), '王');
+      assert.equal(await p.page.textContent('#coords-ranks'), '一二三四五六七八九');
+      await p.shot(`${which}-shogi-kanji`);
+      const natives = await p.engine(() => Object.fromEntries(Zilo.variants().find((v) => v.id === 'shogi').pieces.map((x) => [x.name, x.nativeName])));
+      assert.equal(natives.Rook, '飛');
+      assert.equal(natives.Dragon, '龍');
+      assert.equal(natives['Promoted Silver'], '成銀');
+      // The Western letters, as an option. Shogi coordinates: files 9…1 from the left as Sente
+      // sees the board, ranks a…i from the top.
+      await p.page.selectOption('#pieces', 'pentagons');
       assert.equal(await p.page.textContent('#coords-files'), '987654321');
       assert.equal(await p.page.textContent('#coords-ranks'), 'abcdefghi');
       assert.equal(await p.page.getAttribute('[data-square="c1"]', 'aria-label'), '7i, Sente Silver');
@@ -225,6 +266,7 @@ for (const which of WAYS) {
       assert.equal(await p.page.innerText('#rules-title'), 'How to play Shogi');
       assert.match(await p.page.innerText('#rules'), /gave check with every one of its\s+moves since the first occurrence: that side loses/);
       assert.equal(await p.page.isVisible('text=Sentinel armor'), false, 'zilo’s rules are not shown');
+      assert.match(await p.page.innerText('#rules .piece-table'), /Dragon \(\+R\)\s*龍/, 'the Japanese names');
       // The page's own help is shared by every variant, with the lines that belong to this one.
       assert.ok(await p.page.isVisible('#rules >> text=Using this page'));
       assert.ok(await p.page.isVisible('#rules >> text=When a move may promote'));
@@ -271,14 +313,10 @@ for (const which of WAYS) {
       assert.equal(await rotated(p, 'e1'), true);
       await p.page.click('#btn-flip');
 
-      // The kanji set, as an option: the kings are 玉 and 王, the ranks 一…九.
+      // Back to the kanji set, by choice.
       assert.ok(await p.page.isVisible('#pieces'), 'a choice of piece sets');
       await p.page.selectOption('#pieces', 'kanji');
       await p.page.waitForFunction(() => /玉/.test(document.querySelector('zilo-board').shadowRoot.querySelector('[data-square="e1"]').textContent));
-      assert.equal(await p.page.textContent('[data-square="e9"] text'), '王');
-      assert.equal(await p.page.textContent('#coords-ranks'), '一二三四五六七八九');
-      await p.shot(`${which}-shogi-kanji`);
-      await p.page.selectOption('#pieces', 'pentagons');
 
       // A game code replays the shogi game (promotions too).
       const q = await suite.open(which, { hash: '#g=' + encodeURIComponent(await p.page.inputValue('#code-field')) });

@@ -67,7 +67,7 @@ for (const which of WAYS) {
         assert.equal(await p.page.locator(`${box} .hand-piece`).count(), 1, `${side}: one kind of piece in reserve`);
         assert.equal(await handCount(p, side, 'J'), '5');
         assert.equal(await handBadge(p, side, 'J'), '5');
-        assert.match(await p.page.getAttribute(`[data-hand="${side}"][data-piece="J"]`, 'aria-label'), /^Ninja Pawn \(J\), 5 in (White|Black)’s hand$/);
+        assert.match(await p.page.getAttribute(`[data-hand="${side}"][data-piece="J"]`, 'aria-label'), /^Ninja Pawn \(J\), 5 in (White|Black)’s reserve$/, 'the engine’s word: a reserve, which captures never join');
       }
       for (const [sq, words] of [['a1', 'White Sissa'], ['c1', 'White Ferz-Knight'], ['h1', 'White Wazir-Knight'], ['j1', 'White Sorcerer Snake'],
         ['f1', 'White King'], ['e2', 'White Pawn'], ['a10', 'Black Sissa'], ['j10', 'Black Sorcerer Snake']]) {
@@ -80,11 +80,14 @@ for (const which of WAYS) {
       const pictures = [await drawing('[data-square="e2"] .piece'), await drawing('[data-hand="w"][data-piece="J"]')];
       for (const sq of ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'h1', 'j1']) pictures.push(await drawing(`[data-square="${sq}"] .piece`));
       assert.equal(new Set(pictures).size, pictures.length, 'Pawn, Ninja Pawn, Sissa, Rook, Ferz-Knight, Bishop, Queen, King, Wazir-Knight and Sorcerer Snake all differ');
+      // Two snakes, two outlines: the Sorcerer Snake's wizard hat stands well above the Sissa's head.
+      const top = (sq) => p.page.$eval(`[data-square="${sq}"] .piece svg`, (svg) => Math.min(...[...svg.children].map((c) => c.getBBox().y)));
+      assert.ok(await top('j1') < await top('a1') - 8, 'the Sorcerer Snake is not drawn as a second Sissa');
       await p.page.hover('[data-square="a1"]');
       await p.page.waitForSelector('#tooltip:not([hidden])');
       assert.match(await p.page.textContent('#tooltip'), /^Sissa/);
       await p.page.hover('[data-hand="b"][data-piece="J"]');
-      await p.page.waitForFunction(() => /Ninja Pawn.*5 in hand/.test(document.querySelector('zilo-board').shadowRoot.getElementById('tooltip').textContent));
+      await p.page.waitForFunction(() => /Ninja Pawn.*5 in reserve/.test(document.querySelector('zilo-board').shadowRoot.getElementById('tooltip').textContent));
       // The rules speak of Venomous and name its pieces (the piece table comes from the engine).
       await p.page.click('#rules-open');
       assert.equal(await p.page.innerText('#rules-title'), 'How to play Venomous');

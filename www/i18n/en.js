@@ -23,6 +23,8 @@
     'board.nav.last': 'Last move (End)',
     'board.actions': 'Game',
     'board.takeback': 'Take back',
+    'board.redo': 'Redo',
+    'board.redo.title': 'Play the taken-back move again (R)',
     'board.flip': 'Flip',
     'board.flip.title': 'Turn the board around (F)',
     'board.hint': 'Hint',
@@ -35,10 +37,6 @@
     'board.new.startOver': 'Start over?',
     'board.moves': 'Moves',
     'board.moves.empty': 'No moves yet.',
-    'board.confirm.cancel': 'Cancel',
-    'board.confirm.play': 'Play it',
-    'board.confirm.drop': { one: 'Play {move} here? The later move will be dropped.', other: 'Play {move} here? The {count} later moves will be dropped.' },
-    'board.confirm.dropThis': { one: 'Play this move here? The later move will be dropped.', other: 'Play this move here? The {count} later moves will be dropped.' },
     'board.setup.first': '{side} moves first (drawn at random).',
 
     // The move chooser (chooser.js).
@@ -238,7 +236,7 @@
     'page.howto.setup':
       'Setting up: pick a piece, a mountain or a water field from the tray, then click fields of your zone; click a placed piece to pick it up again. “Random” and the presets fill the half at once; “Done” shows what is still wrong, if anything. In a game on one screen the other half stays covered: hand over the device when asked. In play, every piece shows <strong>armor/attackers</strong> (2/1: armor 2, one enemy attacking it); the mark turns red when it can be taken and shows a shield next to a Tower. After a Rabble’s move the page offers a second Rabble step, or “End turn”.',
     'page.howto.browse':
-      'Moves: ← and → (or the buttons under the status, or a click in the move list) look back and forward through the game without changing it; Home and End jump to the start and the end. Playing a move while looking back asks first, because it drops the later moves. “Take back” removes the last move.',
+      'Moves: ← and → (or the buttons under the status, or a click in the move list) look back and forward through the game without changing it; Home and End jump to the start and the end. Playing a move while looking back keeps the game as it is and starts a variation, shown in the move list under the move it replaces: click a move of either line to go there. “Take back” removes the last move; “Redo” (or R) plays it again.',
     'page.howto.keyboard':
       'Keyboard: Tab to the board, the arrow keys move its cursor, Enter or Space picks up and puts down, Escape cancels. The move list is one Tab stop: its arrow keys browse.',
     'page.howto.hover':
@@ -248,7 +246,7 @@
     'page.howto.hint':
       '“Hint” (or the H key) marks a good move for the side to move in gold, without playing it. F flips the board.',
     'page.howto.kept':
-      'The game is kept in this browser and survives a reload, and so is the last game of each kind: choosing that kind in the menu offers it back. A link never replaces a game in progress without asking. Its game code (under the board) replays it in any copy of this page; “Copy moves” gives the move list as text. Where the page has a web address, “Copy link” makes a link to the game.',
+      'The game is kept in this browser and survives a reload, and so is the last game of each kind: choosing that kind in the menu offers it back, and “Recent games” under the board lists them to return to. A link never replaces a game in progress without asking. Its game code (under the board) replays it in any copy of this page; “Copy moves” gives the move list as text. Where the page has a web address, the address bar shows the game’s link as you play, and “Copy link” copies it.',
     'page.bad.opponent': 'opponent “{value}”',
     'page.bad.side': 'side “{value}”',
     'page.bad.level': 'level “{value}”',

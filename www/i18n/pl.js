@@ -21,6 +21,8 @@
     'board.nav.last': 'Ostatni ruch (End)',
     'board.actions': 'Partia',
     'board.takeback': 'Cofnij',
+    'board.redo': 'Ponów',
+    'board.redo.title': 'Zagraj znowu cofnięty ruch (R)',
     'board.flip': 'Obróć',
     'board.flip.title': 'Obróć planszę (F)',
     'board.hint': 'Podpowiedź',
@@ -33,20 +35,6 @@
     'board.new.startOver': 'Od początku?',
     'board.moves': 'Ruchy',
     'board.moves.empty': 'Nie było jeszcze ruchów.',
-    'board.confirm.cancel': 'Anuluj',
-    'board.confirm.play': 'Zagraj',
-    'board.confirm.drop': {
-      one: 'Zagrać tu {move}? Późniejszy ruch zostanie usunięty.',
-      few: 'Zagrać tu {move}? {count} późniejsze ruchy zostaną usunięte.',
-      many: 'Zagrać tu {move}? {count} późniejszych ruchów zostanie usuniętych.',
-      other: 'Zagrać tu {move}? {count} późniejszego ruchu zostanie usunięte.',
-    },
-    'board.confirm.dropThis': {
-      one: 'Zagrać tu ten ruch? Późniejszy ruch zostanie usunięty.',
-      few: 'Zagrać tu ten ruch? {count} późniejsze ruchy zostaną usunięte.',
-      many: 'Zagrać tu ten ruch? {count} późniejszych ruchów zostanie usuniętych.',
-      other: 'Zagrać tu ten ruch? {count} późniejszego ruchu zostanie usunięte.',
-    },
     'board.setup.first': 'Pierwszy ruch (wylosowany): {side}.',
 
     // Wybór ruchu (chooser.js).
@@ -245,7 +233,7 @@
     'page.howto.setup':
       'Rozstawianie: wybierz z tacki bierkę, górę albo pole wody, a potem klikaj pola swojej strefy; kliknij postawioną bierkę, aby ją znów podnieść. „Losowo” i gotowe ustawienia wypełniają połowę od razu; „Gotowe” pokazuje, co jeszcze jest nie tak. W grze przy jednym ekranie druga połowa pozostaje zakryta: przekaż urządzenie, gdy strona o to poprosi. W grze każda bierka pokazuje <strong>pancerz/atakujący</strong> (2/1: pancerz 2, atakuje ją jeden wróg); znak robi się czerwony, gdy bierkę można zbić, i pokazuje tarczę obok Wieży. Po ruchu Milicji strona proponuje drugi krok Milicji albo „Koniec tury”.',
     'page.howto.browse':
-      'Ruchy: ← i → (albo przyciski pod stanem gry, albo kliknięcie w liście ruchów) przeglądają partię wstecz i naprzód bez zmieniania jej; Home i End skaczą na początek i na koniec. Zagranie ruchu podczas przeglądania najpierw pyta, bo usuwa późniejsze ruchy. „Cofnij” usuwa ostatni ruch.',
+      'Ruchy: ← i → (albo przyciski pod stanem gry, albo kliknięcie w liście ruchów) przeglądają partię wstecz i naprzód bez zmieniania jej; Home i End skaczą na początek i na koniec. Zagranie ruchu podczas przeglądania zostawia partię bez zmian i zaczyna wariant, pokazany w liście ruchów pod ruchem, który zastępuje: kliknij ruch dowolnej linii, aby tam przejść. „Cofnij” usuwa ostatni ruch; „Ponów” (lub R) gra go znowu.',
     'page.howto.keyboard':
       'Klawiatura: Tab przenosi na planszę, strzałki przesuwają jej kursor, Enter lub Spacja podnosi i stawia, Escape anuluje. Lista ruchów to jeden przystanek Tab: jej strzałki przeglądają partię.',
     'page.howto.hover':
@@ -255,7 +243,7 @@
     'page.howto.hint':
       '„Podpowiedź” (lub klawisz H) zaznacza na złoto dobry ruch dla strony, która ma ruch, nie wykonując go. F obraca planszę.',
     'page.howto.kept':
-      'Partia jest zachowana w tej przeglądarce i przetrwa przeładowanie, tak samo ostatnia partia każdego rodzaju: wybór tego rodzaju w menu proponuje jej powrót. Link nigdy nie zastępuje trwającej partii bez pytania. Kod partii (pod planszą) odtwarza ją w każdej kopii tej strony; „Kopiuj ruchy” daje listę ruchów jako tekst. Gdy strona ma adres w sieci, „Kopiuj link” tworzy link do partii.',
+      'Partia jest zachowana w tej przeglądarce i przetrwa przeładowanie, tak samo ostatnia partia każdego rodzaju: wybór tego rodzaju w menu proponuje jej powrót, a „Ostatnie partie” pod planszą pozwalają do nich wrócić. Link nigdy nie zastępuje trwającej partii bez pytania. Kod partii (pod planszą) odtwarza ją w każdej kopii tej strony; „Kopiuj ruchy” daje listę ruchów jako tekst. Gdy strona ma adres w sieci, pasek adresu pokazuje link do partii w trakcie gry, a „Kopiuj link” go kopiuje.',
     'page.bad.opponent': 'przeciwnik „{value}”',
     'page.bad.side': 'strona „{value}”',
     'page.bad.level': 'poziom „{value}”',

@@ -49,7 +49,7 @@
 
   class BoardView {
     /** root: the element's shadow root (holding the skeleton); ctl: the GameController;
-     * ui: the element's callbacks {confirmDrop(move, n, go), message(text, kind), activity()}. */
+     * ui: the element's callbacks {message(text, kind), activity()}. */
     constructor(root, ctl, ui) {
       this.root = root;
       this.ctl = ctl;
@@ -362,6 +362,10 @@
       tag.title = 'armor ' + en.armor + ', attacked by ' + en.attackers;
     }
 
+    /** The engine's word for the pieces a side may drop: a hand where captures join it (zilo,
+     * shogi), a reserve where they never do (Venomous). */
+    handWord() { return this.ctl.meta.capturesToHand ? 'hand' : 'reserve'; }
+
     /** A player's bar: who it is, whose move it is, and (in drop variants) the hand. */
     renderSide(box, side) {
       const ctl = this.ctl, m = this.meta();
@@ -389,7 +393,7 @@
         head.appendChild(f);
       }
       box.appendChild(head);
-      box.setAttribute('aria-label', sd.possessive + (m.drops ? ' hand' : ' side'));
+      box.setAttribute('aria-label', sd.possessive + (m.drops ? ' ' + this.handWord() : ' side'));
       if (!m.drops) return;
       const row = h('div', { class: 'hand' });
       const hand = ctl.hand(side);
@@ -405,14 +409,14 @@
         const sel = this.selected && this.selected.kind === 'hand' && this.selected.piece === L && side === turn;
         const b = h('button', {
           type: 'button', class: 'hand-piece', 'data-hand': side, 'data-piece': L, 'data-count': String(n),
-          'aria-pressed': sel ? 'true' : 'false', 'aria-label': this.info(letter).name + ' (' + L + '), ' + n + ' in ' + sd.thePossessive + ' hand',
+          'aria-pressed': sel ? 'true' : 'false', 'aria-label': this.info(letter).name + ' (' + L + '), ' + n + ' in ' + sd.thePossessive + ' ' + this.handWord(),
         }, this.pieceSvg(letter, false), h('span', { class: 'count', 'aria-hidden': 'true', text: String(n) }));
         if (sel) b.classList.add('selected');
         if (side === turn && ctl.canMove()) b.classList.add('movable');
         if (hint && hint.drop === L && side === turn) b.classList.add('hint');
         row.appendChild(b);
       }
-      if (!any) row.appendChild(h('span', { class: 'hand-empty', text: 'No pieces in hand' }));
+      if (!any) row.appendChild(h('span', { class: 'hand-empty', text: 'No pieces in ' + this.handWord() }));
       box.appendChild(row);
       if (focused && focused.hand === side) {
         const again = row.querySelector('[data-piece="' + focused.piece + '"]');
@@ -553,7 +557,8 @@
       if (had && !quiet) this.render();
     }
 
-    /** Plays a move the person chose; when looking back, asks first (later moves are dropped). */
+    /** Plays a move the person chose (when looking back it starts or follows a variation: the
+     * controller drops nothing, so nothing needs asking). */
     playMove(move, slide) {
       const ctl = this.ctl;
       const go = () => {
@@ -563,12 +568,18 @@
         this.slideNext = slide; // read when the controller reports the move (onMove)
         try { ctl.play(move); } catch (e) { this.slideNext = undefined; this.ui.message('That move is not allowed: ' + K.errText(e), 'error'); this.render(); }
       };
-      const later = ctl.length() - ctl.ply();
-      if (later > 0) { this.closeChooser(); this.ui.confirmDrop(ctl.details(move), later, go, () => this.deselect()); } else go();
+      go();
     }
 
-    playTo(sq, slide) {
-      const cands = this.dests.get(sq) || [];
+    /** The castles of the piece picked up whose rook stands on `sq` (as on lichess, the king
+     * clicked then its own rook castles): read from the engine's descriptions of the moves. */
+    castlesByRook(sq) {
+      if (!this.selected || this.selected.kind !== 'square' || this.dests.has(sq)) return [];
+      return [...this.dests.values()].flat().filter((d) => d.kind === 'castle' && d.rook && d.rook.from === sq);
+    }
+
+    playTo(sq, slide, given) {
+      const cands = given || this.dests.get(sq) || [];
       if (!cands.length) return;
       // The first move is on the board already: only the second piece slides.
       if (this.second) { this.playMove(cands[0].move, false); return; }
@@ -668,6 +679,8 @@
       if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
       const sel = this.selected;
       if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
+      const castles = this.castlesByRook(sq);
+      if (castles.length) { this.playTo(castles[0].to, true, castles); return; }
       const p = this.pieceAt(sq);
       const turn = this.ctl.turn();
       if (p && sideOf(p) === turn) {
@@ -689,7 +702,7 @@
       const why = this.blocked();
       if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
       const turn = this.ctl.turn();
-      if (side !== turn) { this.ui.message('It is ' + this.ctl.sideInfo(turn).thePossessive + ' turn: drop from that hand.', 'info'); return; }
+      if (side !== turn) { this.ui.message('It is ' + this.ctl.sideInfo(turn).thePossessive + ' turn: drop from that ' + this.handWord() + '.', 'info'); return; }
       if (this.selected && this.selected.kind === 'hand' && this.selected.piece === L) this.deselect(); else this.select({ kind: 'hand', piece: L });
     }
 
@@ -758,6 +771,8 @@
       if (this.blocked() || this.setupSession || this.second) { this.activateSquare(sq); return; }
       const sel = this.selected;
       if (sel && this.dests.has(sq)) { this.playTo(sq, true); return; }
+      const castles = this.castlesByRook(sq);
+      if (castles.length) { this.playTo(castles[0].to, true, castles); return; }
       const p = sqEl.dataset.piece;
       if (p && sideOf(p) === this.ctl.turn()) {
         const was = !!(sel && sel.kind === 'square' && sel.square === sq);
@@ -838,7 +853,9 @@
       if (d.started) {
         const sqEl = this.squareAt(e.clientX, e.clientY);
         const sq = sqEl && sqEl.dataset.square;
+        const castles = sq ? this.castlesByRook(sq) : [];
         if (sq && this.dests.has(sq)) this.playTo(sq, false);
+        else if (castles.length) this.playTo(castles[0].to, false, castles);
         else if (sq && d.source.kind === 'hand') this.refuseDrop(d.source.piece, sq);
         else if (!sq || (d.source.kind === 'square' && sq !== d.source.square)) this.deselect();
       } else if (d.wasSelected) this.deselect();
@@ -895,7 +912,7 @@
       const sq = t.closest && t.closest('.sq[data-piece]');
       if (sq && this.$('board').contains(sq)) return { el: sq, letter: sq.dataset.piece };
       const hp = t.closest && t.closest('.hand-piece');
-      if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: hp.dataset.count + ' in hand' };
+      if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: hp.dataset.count + ' in ' + this.handWord() };
       return null;
     }
 

@@ -5,9 +5,12 @@
  * wording. The controller keeps the line of moves as the engine's own reports (play() returns
  * them), so a `move` event carries exactly what the JS API returns.
  *
- * Browsing, as on lichess: the engine game stands at the ply being looked at (`ply()`), the line
- * goes on to `length()`. Looking back changes nothing; a move played while looking back drops
- * the later moves (the board asks first). The computer moves only at the end of the line. */
+ * Browsing, as on lichess's analysis board: the game is its main line; a move played while
+ * looking back does not drop the later moves but starts a variation (or follows the line that
+ * already has that move). The line looked at (`line`: the main line, or the main line's start
+ * up to a variation's branch point then the variation) is what the arrows browse; the engine
+ * game stands at its ply `ply()`, the line goes on to `length()`. The computer moves only at the
+ * end of the line looked at. Take back keeps what it took so that Redo can play it again. */
 (function (K) {
   'use strict';
 
@@ -39,7 +42,10 @@
       this.on = on;
       this.meta = null;
       this.game = null;
-      this.line = [];          // the engine's reports of the moves of the line, each + {piece, side}
+      this.main = [];          // the game: the engine's reports of its moves, each + {piece, side}
+      this.vars = [];          // variations: {at, moves}: reports played from ply `at` of the main line instead of its move there
+      this.cur = null;         // the variation looked at, or null (the main line)
+      this.redos = [];         // what Take back took, last on top: {cur, ply, moves} (move texts)
       this.resigned = null;    // the side that resigned at the end of the line
       this.opp = { mode: 'hotseat', side: 'w', level: 3 };
       this.computer = null;
@@ -68,7 +74,12 @@
 
     // ------------------------------------------------------------------ building
 
-    /** Starts from spec = {variant, startFen?, moves?, resigned?}. Throws (the game is kept). */
+    /** The line looked at: the main line, or a variation with the main line before it. */
+    get line() { return this.lineOf(this.cur); }
+    lineOf(v) { return v ? this.main.slice(0, v.at).concat(v.moves) : this.main; }
+
+    /** Starts from spec = {variant, startFen?, moves?, resigned?, variations?}. Throws (the
+     * game is kept); a variation the engine refuses is left out. */
     load(spec) {
       const meta = variants().find((v) => v.id === spec.variant);
       if (!meta) throw new Error('unknown variant “' + String(spec.variant).slice(0, 40) + '”');
@@ -84,7 +95,10 @@
       if (this.game) this.game.free();
       this.game = g;
       this.meta = meta;
-      this.line = line;
+      this.main = line;
+      this.vars = this.readVariations(spec.variations);
+      this.cur = null;
+      this.redos = [];
       this.resigned = spec.resigned === 'w' || spec.resigned === 'b' ? spec.resigned : null;
       this.hint = null;
       this.failedKey = null;
@@ -107,7 +121,25 @@
     }
 
     spec() {
-      return { variant: this.meta.id, startFen: this.game.startFen(), moves: this.line.map((r) => r.move), resigned: this.resigned };
+      return { variant: this.meta.id, startFen: this.game.startFen(), moves: this.main.map((r) => r.move), resigned: this.resigned };
+    }
+
+    /** The variations as move texts: [{at, moves}] (for a save). */
+    variations() { return this.vars.map((v) => ({ at: v.at, moves: v.moves.map((r) => r.move) })); }
+
+    /** Replays saved variations [{at, moves}] through the engine; a broken one is left out. */
+    readVariations(list) {
+      const out = [];
+      for (const v of Array.isArray(list) ? list : []) {
+        if (!v || !Number.isInteger(v.at) || v.at < 0 || v.at > this.main.length || !Array.isArray(v.moves) || !v.moves.length) continue;
+        const g = new Zilo.Game(this.meta.id, this.game.startFen());
+        try {
+          for (let i = 0; i < v.at; i++) g.play(this.main[i].move);
+          const moves = v.moves.map((mv) => this.report(g, String(mv)));
+          if (!(v.at < this.main.length && moves[0].move === this.main[v.at].move)) out.push({ at: v.at, moves });
+        } catch (_) { /* a damaged variation: left out */ } finally { g.free(); }
+      }
+      return out;
     }
 
     // ------------------------------------------------------------------ reading
@@ -115,14 +147,16 @@
     ply() { return this.game.history().length; }
     length() { return this.line.length; }
     atEnd() { return this.ply() === this.line.length; }
+    /** At the end of the game itself (the main line). */
+    atGameEnd() { return !this.cur && this.ply() === this.main.length; }
     browsing() { return !this.atEnd(); }
     /** The result at the position looked at. */
-    result() { return this.outcome && this.atEnd() ? this.outcome : toObj(this.game.result()); }
+    result() { return this.outcome && this.atGameEnd() ? this.outcome : toObj(this.game.result()); }
     isOver() { return this.result().result !== '*'; }
     /** The result at the end of the line (the game's result). */
     finalResult() {
-      if (this.atEnd() || this.outcome) return this.outcome || this.result();
-      const g = this.replay(this.line.length);
+      if (this.atGameEnd() || this.outcome) return this.outcome || this.result();
+      const g = this.replayOf(null, this.main.length);
       try { return toObj(g.result()); } finally { g.free(); }
     }
     turn() { return this.game.turn(); }
@@ -134,31 +168,48 @@
     hand(side) { return toObj(this.game.hand(side)); }
     sideInfo(side) { return K.PieceSets.sideInfo(this.meta, side); }
 
-    /** A new engine game at ply n of the line (the caller frees it). */
-    replay(n) {
+    /** A new engine game at ply n of the line looked at (the caller frees it). */
+    replay(n) { return this.replayOf(this.cur, n); }
+    replayOf(v, n) {
+      const line = this.lineOf(v);
       const g = new Zilo.Game(this.meta.id, this.game.startFen());
-      for (let i = 0; i < n; i++) g.play(this.line[i].move);
-      if (n === this.line.length && this.resigned) g.resign(this.resigned);
+      for (let i = 0; i < n; i++) g.play(line[i].move);
+      if (!v && n === this.main.length && this.resigned) g.resign(this.resigned);
       return g;
     }
 
     // ------------------------------------------------------------------ browsing
 
-    /** Looks at ply n (0 … length) of the line. */
-    goTo(n) {
-      n = Math.max(0, Math.min(this.line.length, n));
-      if (n === this.ply()) return;
-      const end = this.line.length;
-      if (this.resigned && (n === end || this.ply() === end)) {
-        // A resignation stands only at the end of the line: rebuild the game there.
-        const fresh = this.replay(n);
+    /** Looks at ply n (0 … length) of the line looked at. */
+    goTo(n) { this.goToLine(this.cur, n); }
+
+    /** Looks at ply n of variation v (null: the main line). */
+    goToLine(v, n) {
+      if (v && !this.vars.includes(v)) v = null;
+      if (!this.seat(v, n)) return;
+      this.changed();
+    }
+
+    /** Brings the engine game to ply n of variation v (null: the main line) through the
+     * engine, undoing only down to what the two lines share. Returns false if nothing moved. */
+    seat(v, n) {
+      const line = this.lineOf(v);
+      n = Math.max(0, Math.min(line.length, n));
+      if (v === this.cur && n === this.ply()) return false;
+      if (this.resigned && ((!v && n === this.main.length) || this.atGameEnd())) {
+        // A resignation stands only at the end of the game: rebuild the engine game.
+        const fresh = this.replayOf(v, n);
         this.game.free();
         this.game = fresh;
       } else {
-        while (this.ply() > n) this.game.undo();
-        while (this.ply() < n) this.game.play(this.line[this.ply()].move);
+        const played = Array.from(this.game.history());
+        let common = 0;
+        while (common < played.length && common < n && played[common] === line[common].move) common++;
+        while (this.ply() > common) this.game.undo();
+        while (this.ply() < n) this.game.play(line[this.ply()].move);
       }
-      this.changed();
+      this.cur = v;
+      return true;
     }
 
     // ------------------------------------------------------------------ playing
@@ -187,15 +238,30 @@
       try { return Array.from(this.game.blastCells(move) || []).map((x) => (typeof x === 'string' ? x : x.square)); } catch (_) { return []; }
     }
 
-    /** Plays `move` at the position looked at; later moves of the line are dropped. Returns the
-     * engine's report; throws with the engine's reason if the move is illegal. */
-    play(move) {
-      const n = this.ply();
-      if (this.resigned && n === this.line.length) throw new Error('the game is over');
+    /** Plays `move` at the position looked at. At the end of the line it extends the line; in
+     * the past it follows the line that has that move next, or starts a variation (nothing is
+     * dropped). Returns the engine's report; throws with the engine's reason if it is illegal. */
+    play(move, redoing) {
+      const n = this.ply(), line = this.line;
+      if (this.resigned && this.atGameEnd()) throw new Error('the game is over');
       const r = this.report(this.game, move);
-      if (n < this.line.length) this.resigned = null;
-      this.line.length = n;
-      this.line.push(r);
+      if (!redoing) this.redos = [];
+      const path = line.slice(0, n).concat([r]);
+      const starts = (l) => l.length >= path.length && path.every((x, i) => l[i].move === x.move);
+      if (!this.cur && n === this.main.length) this.main.push(r);
+      else if (this.cur && n === line.length) this.cur.moves.push(r);
+      else if (starts(this.main)) this.cur = null;
+      else {
+        const known = this.vars.find((v) => starts(this.lineOf(v)));
+        if (known) this.cur = known;
+        else {
+          let at = 0;
+          while (at < this.main.length && this.main[at].move === path[at].move) at++;
+          const v = { at, moves: path.slice(at) };
+          this.vars.push(v);
+          this.cur = v;
+        }
+      }
       this.hint = null;
       this.on.move(r);
       if (r.result && r.result.result !== '*') this.on.end(toObj(r.result));
@@ -203,10 +269,11 @@
       return r;
     }
 
-    /** Takes back the last move of the line (two against the computer: its reply and the
-     * person's move); a resignation is taken back first. Returns false if there is nothing. */
+    /** Takes back the last move of the line looked at (two against the computer: its reply and
+     * the person's move); a resignation is taken back first. A variation taken back to nothing
+     * goes. What was taken can be played again by redo(). Returns false if there is nothing. */
     takeBack(plies) {
-      if (this.resigned) {
+      if (this.resigned && !this.cur) {
         this.resigned = null;
         const fresh = this.replay(this.line.length);
         this.game.free();
@@ -222,22 +289,46 @@
       if (target < 0) return false;
       this.cancelJob();
       this.failedKey = null;
-      while (this.ply() > target) this.game.undo();
-      this.line.length = Math.min(this.line.length, target);
-      while (this.ply() < target) this.game.play(this.line[this.ply()].move);
+      const line = this.line, v = this.cur;
+      const taken = line.slice(target).map((r) => r.move);
+      // Off the line first (the engine game may stand on a move that goes).
+      this.seat(v, Math.min(this.ply(), target));
+      let keep = v;
+      if (v && target <= v.at) { this.vars.splice(this.vars.indexOf(v), 1); keep = null; } else if (v) v.moves.length = target - v.at;
+      else {
+        this.main.length = target;
+        this.vars = this.vars.filter((x) => x.at <= target);
+      }
+      this.cur = keep;
+      this.seat(keep, target);
+      this.redos.push({ cur: keep, ply: target, moves: taken });
       this.changed();
       return true;
     }
 
+    /** Plays again what the last Take back took (Redo), from where it was taken. */
+    redo() {
+      const r = this.redos.pop();
+      if (!r || !this.canRedo(r)) { this.redos = []; return false; }
+      this.cancelJob();
+      this.seat(this.vars.includes(r.cur) ? r.cur : null, r.ply);
+      try { for (const mv of r.moves) this.play(mv, true); } catch (e) { this.redos = []; this.changed(); return false; }
+      return true;
+    }
+    canRedo(r) {
+      r = r || this.redos[this.redos.length - 1];
+      return !!r && !this.held && this.opp.mode !== 'view' && this.opp.mode !== 'online' && !(this.resigned && !r.cur && r.ply === this.main.length);
+    }
+
     canTakeBack() {
       if (this.opp.mode === 'view' || this.opp.mode === 'online') return false;
-      if (this.resigned) return true;
+      if (this.resigned && !this.cur) return true;
       if (this.opp.mode === 'computer') return this.line.some((_, p) => this.sideAtPly(p) === this.opp.side);
       return this.line.length > 0;
     }
 
     resign(side) {
-      if (this.isOver() || !this.atEnd()) return null;
+      if (this.isOver() || !this.atGameEnd()) return null;
       this.cancelJob();
       this.game.resign(side);
       this.resigned = side;

@@ -18,7 +18,11 @@
       const list = this.$('moves');
       list.addEventListener('click', (e) => {
         const b = e.target.closest('[data-ply]');
-        if (b) { this.ui.activity(); this.ctl.goTo(parseInt(b.dataset.ply, 10)); this.focusCurrent(); }
+        if (!b) return;
+        this.ui.activity();
+        const v = b.dataset.line !== undefined ? this.ctl.vars[parseInt(b.dataset.line, 10)] : null;
+        this.ctl.goToLine(v, parseInt(b.dataset.ply, 10));
+        this.focusCurrent();
       });
       list.addEventListener('keydown', (e) => this.onListKey(e));
     }
@@ -69,8 +73,28 @@
         else if (hint) note.textContent = this.hintText(hint);
         else note.textContent = this.lastMoveText();
       }
-      if (ctl.browsing()) turn.appendChild(h('span', { class: 'browsing-flag', text: 'move ' + ctl.ply() + ' of ' + ctl.length() }));
+      const where = this.whereText();
+      if (where) turn.appendChild(h('span', { class: 'browsing-flag', text: where }));
       note.title = note.textContent;
+    }
+
+    /** Where the player is looking, numbered as the move list numbers moves: "move 2 (White)
+     * of 3" (the move just played at the position looked at, and the line's last move number),
+     * "start of 3"; in a variation "variation: move 3 (Black)". Null at the end of the game. */
+    whereText() {
+      const ctl = this.ctl;
+      if (!ctl.browsing() && !ctl.cur) return null;
+      const n = ctl.ply();
+      const lastNum = ctl.length() ? this.moveNumber(ctl.length() - 1) : 0;
+      const at = n ? 'move ' + this.moveNumber(n - 1) + ' (' + ctl.sideInfo(ctl.sideAtPly(n - 1)).name + ')' : 'start';
+      if (ctl.cur) return 'variation: ' + at + (ctl.browsing() ? ' of ' + lastNum : '');
+      return at + ' of ' + lastNum;
+    }
+
+    /** The number the move list gives the move at ply index i (0: the first move). */
+    moveNumber(i) {
+      const start = this.ctl.startNumbering();
+      return start.number + Math.floor((i + (start.turn === 'b' ? 1 : 0)) / 2);
     }
 
     /** The last move in words, from the engine's report: its notation and what it did. */
@@ -107,35 +131,58 @@
 
     // ------------------------------------------------------------------------ the move list
 
+    /** The main line in rows of a move number and two moves; each variation in a row of its
+     * own under the row of the move it replaces, as on lichess's analysis board. */
     renderMoves() {
       const ctl = this.ctl, list = this.$('moves');
       const had = this.root.activeElement && list.contains(this.root.activeElement);
       list.textContent = '';
-      const line = ctl.line, n = ctl.ply();
-      this.$('moves-empty').hidden = line.length > 0;
-      list.hidden = line.length === 0;
-      const start = ctl.startNumbering();
-      const black = start.turn === 'b', fullStart = start.number;
-      let row = null;
-      line.forEach((r, i) => {
+      const main = ctl.main, n = ctl.ply(), cur = ctl.cur;
+      this.$('moves-empty').hidden = main.length > 0;
+      list.hidden = main.length === 0;
+      const black = ctl.startNumbering().turn === 'b';
+      // On a variation, the main line's moves before its branch point are still the path.
+      const mainCur = (i) => (!cur || n <= cur.at) && i === n - 1;
+      const option = (r, i, isCur, future, extra) => {
         const ply = i + (black ? 1 : 0);
-        const num = fullStart + Math.floor(ply / 2);
-        if (!row || ply % 2 === 0) {
-          row = h('li', { role: 'none' }, h('span', { class: 'num', 'aria-hidden': 'true', text: num + '.' }));
-          if (ply % 2 === 1) row.appendChild(h('span', { class: 'mv empty', 'aria-hidden': 'true', text: '…' }));
-          list.appendChild(row);
-        }
-        const cur = i === n - 1;
-        const b = h('span', {
-          role: 'option', class: 'mv' + (cur ? ' current' : '') + (i >= n ? ' future' : ''), tabindex: '-1', id: 'ply-' + (i + 1),
-          'data-ply': String(i + 1), 'data-move': r.move, 'aria-selected': cur ? 'true' : 'false',
-          'aria-label': num + (ply % 2 ? '… ' : '. ') + r.san + (r.blasted && r.blasted.length ? ', blast' : ''),
+        const b = h('span', Object.assign({
+          role: 'option', class: 'mv' + (isCur ? ' current' : '') + (future ? ' future' : ''), tabindex: '-1',
+          'data-ply': String(i + 1), 'data-move': r.move, 'aria-selected': isCur ? 'true' : 'false',
+          'aria-label': this.moveNumber(i) + (ply % 2 ? '… ' : '. ') + r.san + (r.blasted && r.blasted.length ? ', blast' : ''),
           title: this.board.pieceWords(r.piece) + ' (' + r.move + ')',
-        }, r.san);
+        }, extra), r.san);
         if (r.blasted && r.blasted.length) b.appendChild(h('span', { class: 'blast-mark', 'aria-hidden': 'true', text: ' ✶' + r.blasted.length }));
-        row.appendChild(b);
+        return b;
+      };
+      const rows = [];
+      let row = null;
+      main.forEach((r, i) => {
+        const ply = i + (black ? 1 : 0);
+        if (!row || ply % 2 === 0) {
+          row = { li: h('li', { role: 'none', class: 'row' + (rows.length % 2 ? ' odd' : '') }, h('span', { class: 'num', 'aria-hidden': 'true', text: this.moveNumber(i) + '.' })), last: i };
+          if (ply % 2 === 1) row.li.appendChild(h('span', { class: 'mv empty', 'aria-hidden': 'true', text: '…' }));
+          rows.push(row);
+        }
+        row.last = i;
+        row.li.appendChild(option(r, i, mainCur(i), !cur && i >= n, { id: 'ply-' + (i + 1) }));
       });
-      const fin = ctl.atEnd() ? ctl.result() : null;
+      const lines = ctl.vars.map((v, k) => ({ v, k })).sort((a, b) => a.v.at - b.v.at);
+      const varRow = ({ v, k }) => {
+        const li = h('li', { role: 'none', class: 'variation' + (v === cur ? ' looked' : '') });
+        v.moves.forEach((r, j) => {
+          const i = v.at + j, ply = i + (black ? 1 : 0);
+          if (j === 0 || ply % 2 === 0) li.appendChild(h('span', { class: 'num', 'aria-hidden': 'true', text: this.moveNumber(i) + (ply % 2 ? '…' : '.') }));
+          li.appendChild(option(r, i, v === cur && n > v.at && i === n - 1, false, { 'data-line': String(k) }));
+        });
+        return li;
+      };
+      let vi = 0;
+      for (const rw of rows) {
+        list.appendChild(rw.li);
+        while (vi < lines.length && lines[vi].v.at <= rw.last) list.appendChild(varRow(lines[vi++]));
+      }
+      while (vi < lines.length) list.appendChild(varRow(lines[vi++]));
+      const fin = ctl.atGameEnd() ? ctl.result() : null;
       this.$('moves-result').textContent = fin && fin.result !== '*' ? fin.result + ' · ' + fin.text : '';
       // One Tab stop: the current move (or the first, at the start).
       const stop = list.querySelector('.current') || list.querySelector('[role="option"]');
@@ -155,7 +202,7 @@
     scrollMoves() {
       const box = this.$('movelist');
       const cur = this.$('moves').querySelector('.current');
-      if (!cur || this.ctl.atEnd()) { box.scrollTop = this.ctl.atEnd() ? box.scrollHeight : 0; return; }
+      if (!cur || this.ctl.atGameEnd()) { box.scrollTop = this.ctl.atGameEnd() ? box.scrollHeight : 0; return; }
       const lr = box.getBoundingClientRect(), cr = cur.getBoundingClientRect();
       if (cr.bottom > lr.bottom || cr.top < lr.top) box.scrollTop += cr.top - lr.top - lr.height / 2;
     }
@@ -186,12 +233,15 @@
       const tb = this.$('btn-takeback');
       tb.disabled = !ctl.canTakeBack();
       tb.title = ctl.opp.mode === 'computer' ? 'Take back your last move and the computer’s reply' : 'Take back the last move';
+      const rd = this.$('btn-redo');
+      rd.disabled = !ctl.canRedo();
+      rd.title = 'Play the taken-back move again (R)';
       const hb = this.$('btn-hint');
       hb.disabled = ctl.isOver() || ctl.computerToMove() || ctl.thinking() || !ctl.canMove();
       hb.classList.toggle('busy', ctl.hinting());
       hb.setAttribute('aria-busy', ctl.hinting() ? 'true' : 'false');
       const rb = this.$('btn-resign');
-      rb.disabled = ctl.isOver() || !ctl.atEnd();
+      rb.disabled = ctl.isOver() || !ctl.atGameEnd();
       rb.title = ctl.opp.mode === 'computer' ? 'You give up' : 'The side to move gives up';
       if (rb.disabled) disarm(rb);
     }

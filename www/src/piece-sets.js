@@ -2,8 +2,9 @@
  *
  * A set draws pieces by the names the engine gives them (Zilo.variants()[i].pieces[j].name), so
  * the page never asks which variant it shows: a variant gets the first set below that can draw
- * every one of its pieces, and may switch to any other set that can (the kanji set for shogi;
- * the lettered discs for anything). A set also says how its board looks (wooden lines or
+ * every one of its pieces (first of all a set written in the script of the game's own piece
+ * names, such as the kanji for shogi), and may switch to any other set that can (the lettered
+ * discs for anything). A set also says how its board looks (wooden lines or
  * light and dark squares) and may name its coordinates (kanji rank numerals).
  *
  *   const sets = ZiloKit.PieceSets.forVariant(meta);     // [default, alternatives…]
@@ -404,7 +405,8 @@
       ticks: ['M25 22 H16.5 L11 17 M16.5 22 L11 27'],
       eye: [40, 18.5],
     },
-    // The Sorcerer Snake: a snake coiled on itself, in a wizard's hat with a star.
+    // The Sorcerer Snake: a snake coiled on itself under a wide wizard's hat with a star: the
+    // hat's triangle, not the snake, is its outline, so that it never reads as the Sissa.
     Z: {
       shapes: [
         BASE,
@@ -412,13 +414,13 @@
         { tube: 'M58 66 C72 58 71 49 61 47', w: 10 },
         'M27 72.5 C25 60 75 60 73 72.5 C62 77 38 77 27 72.5 Z',
         'M63 46.5 C63 40 56 36.5 47.5 37 C39 37.5 32 40.5 30 45.5 C32 50.5 39 54 47.5 54.5 C56 55 63 53 63 46.5 Z',
-        'M35 37.5 C41 30 46 18 53 4 C56 16 60 26 66 35.5 C56 39 45 39.5 35 37.5 Z',
-        'M26 39.5 C36 34.5 60 33.5 70 36.5 C62 42 36 43.5 26 39.5 Z',
+        'M29 38 C37 28 44 15 51 1.5 C57 14 63 26 72 36 C58 40.5 43 41 29 38 Z',
+        'M14 41 C30 33 66 32 86 37.5 C72 46 30 47.5 14 41 Z',
       ],
       seams: ['M29 77.5 C42 74 58 74 71 77.5', 'M34 67.5 C44 65 56 65 66 67.5'],
       ticks: ['M30 46 H22.5 L17.5 41.5 M22.5 46 L17.5 50.5'],
       eye: [41, 46.5],
-      star: [51, 24, 6.5],
+      star: [51, 25, 8.5],
     },
   });
   // The engine names its pieces; a figurine set draws a piece by its name.
@@ -533,16 +535,21 @@
     { id: 'flock', title: 'Birds and Pigs', covers: has(FLOCK_GEAR), board: 'lines', draw: drawFlock },
     { id: 'figurines', title: 'Figurines', covers: has(FIGURINE_BY_NAME), board: 'chequered', draw: drawFigurine },
     { id: 'pentagons', title: 'Letters', covers: has(SHOGI_NAMES), board: 'lines', stars: true, turns: true, draw: (s, p) => shogiToken(s, p, 'letters') },
-    { id: 'kanji', title: 'Kanji', covers: has(SHOGI_NAMES), board: 'lines', stars: true, turns: true, ranks: '一二三四五六七八九', draw: (s, p) => shogiToken(s, p, 'kanji') },
+    { id: 'kanji', title: 'Kanji', covers: has(SHOGI_NAMES), script: /\p{Script=Han}/u, board: 'lines', stars: true, turns: true, ranks: '一二三四五六七八九', draw: (s, p) => shogiToken(s, p, 'kanji') },
     { id: 'discs', title: 'Letters', covers: () => true, board: 'chequered', draw: drawDisc },
   ];
 
-  /** The sets that can draw every piece of `meta` (a Zilo.variants() entry): the default first. */
+  /** The sets that can draw every piece of `meta` (a Zilo.variants() entry): the default first.
+   * A set written in the script of the game's own names for its pieces (the engine's
+   * nativeName: shogi's kanji) is the default: a game starts in its own look. */
   function forVariant(meta) {
     const names = (meta.pieces || []).map((p) => p.name);
     const fit = SETS.filter((s) => names.every(s.covers));
     // One "Letters" choice is enough: the discs only where no set of letters fits already.
-    return fit.filter((s, i) => !(s.id === 'discs' && fit.some((t, j) => j < i && t.title === 'Letters')));
+    const sets = fit.filter((s, i) => !(s.id === 'discs' && fit.some((t, j) => j < i && t.title === 'Letters')));
+    const native = (meta.pieces || []).map((p) => p.nativeName || '').join('');
+    const own = sets.filter((s) => s.script && s.script.test(native));
+    return own.concat(sets.filter((s) => !own.includes(s)));
   }
 
   function byId(id) { return SETS.find((s) => s.id === id) || null; }

@@ -9,7 +9,7 @@
  * against the computer; default: orientation), level (1–5), pieces (a piece set id), sounds,
  * lang (the language of its words, e.g. "pl": boards on one page share the page's language,
  * K.lang, so setting it on one board sets it for all; without it, the browser's language).
- * Methods: play(move), undo(), takeBack(), load(codeOrFenOrSpec), newGame(variant?), goTo(ply),
+ * Methods: play(move), undo(), takeBack(), redo(), load(codeOrFenOrSpec), newGame(variant?), goTo(ply),
  * flip(), resign(side?), hint(); fen(), moves(), history(), result(), turn(), code(), text(),
  * state(). Events: `move` (detail: the engine's report, as Zilo.Game.play returns it), `end`
  * (detail: the engine's result()), `update` (anything changed). `ready` is a promise.
@@ -37,10 +37,6 @@
       <div class="board" id="board" role="grid" data-i18n-attr="aria-label:board.board"></div>
       <div class="coords coords-files" id="coords-files" aria-hidden="true"></div>
       <div class="chooser" id="chooser" role="dialog" aria-modal="true" hidden></div>
-      <div class="confirm" id="confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-text" hidden>
-        <div class="confirm-card"><p id="confirm-text"></p>
-          <div class="confirm-actions"><button type="button" class="btn" id="confirm-no" data-i18n="board.confirm.cancel"></button><button type="button" class="btn btn-primary" id="confirm-yes" data-i18n="board.confirm.play"></button></div></div>
-      </div>
       <div class="toast" id="message" role="status" aria-live="polite" hidden></div>
       <div class="loading" id="loading" data-i18n="board.loading"></div>
     </div>
@@ -53,6 +49,7 @@
     `<button type="button" class="btn" id="${id}" data-i18n-attr="aria-label:${key} title:${key}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="currentColor" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg></button>`).join('')}</div>
       <div class="actions" id="actions" role="group" data-i18n-attr="aria-label:board.actions">
         <button type="button" class="btn" id="btn-takeback" data-i18n="board.takeback"></button>
+        <button type="button" class="btn" id="btn-redo" data-i18n="board.redo" data-i18n-attr="title:board.redo.title"></button>
         <button type="button" class="btn" id="btn-flip" data-i18n="board.flip" data-i18n-attr="title:board.flip.title"></button>
         <button type="button" class="btn btn-hint" id="btn-hint" data-i18n="board.hint" data-i18n-attr="title:board.hint.title"></button>
         <button type="button" class="btn btn-danger" id="btn-resign" data-i18n="board.resign"></button>
@@ -147,7 +144,6 @@
       });
       const ui = {
         message: (t, k) => this.panel.message(t, k),
-        confirmDrop: (d, n, go, cancel) => this.confirmDrop(d, n, go, cancel),
         activity: () => { lastActive = this; },
         changed: () => this.render(),
         selection: () => {},
@@ -170,6 +166,7 @@
       $('btn-last').addEventListener('click', () => this.goTo(this.ctl.length()));
       $('btn-takeback').addEventListener('click', () => this.takeBack());
       $('btn-zoom').addEventListener('click', () => this.zoom(!this.zoomed));
+      $('btn-redo').addEventListener('click', () => this.redo());
       $('btn-flip').addEventListener('click', () => this.flip());
       $('btn-hint').addEventListener('click', () => this.hint());
       $('btn-resign').addEventListener('click', (e) => {
@@ -388,23 +385,6 @@
       this.emit('move', r);
     }
 
-    /** Asks before a move made while looking back drops the later moves. */
-    confirmDrop(d, n, go, cancel) {
-      const box = this.root.getElementById('confirm');
-      this.root.getElementById('confirm-text').textContent = d ? K.t('board.confirm.drop', { move: d.san, count: n }) : K.t('board.confirm.dropThis', { count: n });
-      const yes = this.root.getElementById('confirm-yes'), no = this.root.getElementById('confirm-no');
-      const done = (ok) => {
-        box.hidden = true;
-        yes.onclick = no.onclick = box.onkeydown = null;
-        if (ok) go(); else cancel();
-      };
-      yes.onclick = () => done(true);
-      no.onclick = () => done(false);
-      box.onkeydown = (e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); done(false); } };
-      box.hidden = false;
-      yes.focus({ preventScroll: true });
-    }
-
     /** The history keys (anywhere in the element but the board's grid and the move list, which
      * have their own), H for a hint, F to flip, Escape to cancel. */
     onKey(e) {
@@ -422,7 +402,7 @@
       const k = e.key;
       if (k === 'Escape') { this.view.deselect(); this.view.hideTooltip(); return; }
       const act = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.goTo(0), End: () => this.goTo(this.ctl.length()),
-        h: () => this.hint(), H: () => this.hint(), f: () => this.flip(), F: () => this.flip() }[k];
+        h: () => this.hint(), H: () => this.hint(), f: () => this.flip(), F: () => this.flip(), r: () => this.redo(), R: () => this.redo() }[k];
       if (!act) return;
       e.preventDefault();
       act();
@@ -432,7 +412,7 @@
 
     /** Plays a move text at the end of the game; returns the engine's report. Throws if illegal. */
     play(move) {
-      this.ctl.goTo(this.ctl.length());
+      this.ctl.goToLine(null, this.ctl.main.length);
       this.view.deselect(true);
       return this.ctl.play(String(move));
     }
@@ -440,15 +420,17 @@
     undo() { this.view.deselect(true); return this.ctl.takeBack(1); }
     /** Takes back as the button does: against the computer, to the person's previous turn. */
     takeBack() { this.view.deselect(true); this.panel.clearMessage(); return this.ctl.takeBack(); }
-    /** Loads a game code, a position string (of this variant), or {variant, fen, moves} (with
-     * `setup`, a state().setup saved during a hidden setup, to go on with it). Throws
+    /** Plays again what the last take back took. */
+    redo() { this.view.deselect(true); return this.ctl.redo(); }
+    /** Loads a game code, a position string (of this variant), or {variant, fen, moves,
+     * variations} (with `setup`, a state().setup saved during a hidden setup, to go on with it). Throws
      * with the reason if it cannot be loaded (the game on the board is kept). */
     load(x) {
       let spec;
       if (typeof x === 'string') {
         const s = x.trim();
         spec = s.includes('~') ? K.Sharing.decode(s) : { variant: this.ctl.meta.id, startFen: s, moves: [] };
-      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null, setup: x.setup || null };
+      } else spec = { variant: x.variant || this.ctl.meta.id, startFen: x.fen || x.startFen || null, moves: x.moves || [], resigned: x.resigned || null, variations: x.variations || [], setup: x.setup || null };
       this.view.deselect(true);
       this.startGame(spec);
       // A pending "Start over?" or "Confirm" (resign) was about the game just replaced.
@@ -475,12 +457,13 @@
     /** Shows a short message over the board (kind: 'info' or 'error'). */
     message(text, kind) { if (this.panel) this.panel.message(text, kind); }
     fen() { return this.ctl.game.fen(); }
-    moves() { return this.ctl.line.map((r) => r.move); }
-    history() { return this.ctl.line.slice(); }
+    /** The game's moves (its main line; variations are in state().variations). */
+    moves() { return this.ctl.main.map((r) => r.move); }
+    history() { return this.ctl.main.slice(); }
     result() { return this.ctl.finalResult(); }
     turn() { return this.ctl.turn(); }
     code() { return K.Sharing.encode(this.ctl.spec()); }
-    text(extra) { return K.Sharing.text(this.ctl.replay(this.ctl.length()), this.ctl.meta, this.ctl.line.map((r) => r.san), extra); }
+    text(extra) { return K.Sharing.text(this.ctl.replayOf(null, this.ctl.main.length), this.ctl.meta, this.ctl.main.map((r) => r.san), extra); }
     get variant() { return this.ctl && this.ctl.meta ? this.ctl.meta.id : this.getAttribute('variant'); }
     get orientation() { return this.view ? this.view.orientation : ORIENT[this.getAttribute('orientation')] || 'w'; }
     get ply() { return this.ctl ? this.ctl.ply() : 0; }
@@ -489,7 +472,7 @@
       const c = this.ctl;
       return {
         variant: c.meta.id, startFen: c.game.startFen(), fen: c.game.fen(), moves: this.moves(), sans: c.line.map((r) => r.san),
-        ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
+        variations: c.variations(), ply: c.ply(), turn: c.turn(), result: c.finalResult(), resigned: c.resigned, mode: c.opp.mode, side: c.opp.side, level: c.opp.level,
         orientation: this.view.orientation, thinking: c.thinking(), phase: this.setup ? 'setup' : 'play',
         // A setup under way, to save and go on from (load({variant, setup})): never to show.
         setup: this.setup ? Object.assign(this.setup.snapshot(), { orientation: this.orientationBeforeSetup }) : null,

@@ -29,40 +29,53 @@ const AS_GOLD: &str = "As a Gold: one step orthogonally or diagonally forward.";
 const SILVER_STEPS: &[(i8, i8)] = &[(0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 const SHOGI_KNIGHT: &[(i8, i8)] = &[(1, 2), (-1, 2)];
 
+/// Each piece also carries its name in Japanese as kifu (game records) write it: one kanji
+/// for most, 成 + the piece for the promoted minor pieces.
 pub fn variant() -> Variant {
     let gold = Movement::leaper(GOLD_STEPS);
     let pieces = vec![
         PieceDef::new('P', "Pawn", Movement::leaper(steps::FORWARD), 100)
+            .native("歩")
             .stuck_on(1)
             .promotes(TOKIN)
             .described("One step straight forward, captures the same way; promotes to a Tokin."),
         PieceDef::new('L', "Lance", Movement::rider(DirSet::of(&[Dir::N])), 300)
+            .native("香")
             .stuck_on(1)
             .promotes(PROMOTED_LANCE)
             .described("Any distance straight forward."),
         PieceDef::new('N', "Knight", Movement::leaper(SHOGI_KNIGHT), 350)
+            .native("桂")
             .stuck_on(2)
             .promotes(PROMOTED_KNIGHT)
             .described("Leaps two forward and one sideways (two squares only), over pieces."),
         PieceDef::new('S', "Silver", Movement::leaper(SILVER_STEPS), 500)
+            .native("銀")
             .promotes(PROMOTED_SILVER)
             .described("One step diagonally or straight forward."),
-        PieceDef::new('G', "Gold", gold, 550).described(GOLD_WORDS),
+        PieceDef::new('G', "Gold", gold, 550).native("金").described(GOLD_WORDS),
         PieceDef::new('B', "Bishop", Movement::rider(DirSet::DIAGONAL), 800)
+            .native("角")
             .promotes(HORSE)
             .described("Any distance diagonally."),
         PieceDef::new('R', "Rook", Movement::rider(DirSet::ORTHOGONAL), 1000)
+            .native("飛")
             .promotes(DRAGON)
             .described("Any distance orthogonally."),
-        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0).royal().described("One step in any direction."),
-        PieceDef::new('P', "Tokin", gold, 550).promoted_from(PAWN).described(AS_GOLD),
-        PieceDef::new('L', "Promoted Lance", gold, 550).promoted_from(LANCE).described(AS_GOLD),
-        PieceDef::new('N', "Promoted Knight", gold, 550).promoted_from(KNIGHT).described(AS_GOLD),
-        PieceDef::new('S', "Promoted Silver", gold, 550).promoted_from(SILVER).described(AS_GOLD),
+        PieceDef::new('K', "King", Movement::leaper(steps::KING), 0)
+            .native("玉")
+            .royal()
+            .described("One step in any direction."),
+        PieceDef::new('P', "Tokin", gold, 550).native("と").promoted_from(PAWN).described(AS_GOLD),
+        PieceDef::new('L', "Promoted Lance", gold, 550).native("成香").promoted_from(LANCE).described(AS_GOLD),
+        PieceDef::new('N', "Promoted Knight", gold, 550).native("成桂").promoted_from(KNIGHT).described(AS_GOLD),
+        PieceDef::new('S', "Promoted Silver", gold, 550).native("成銀").promoted_from(SILVER).described(AS_GOLD),
         PieceDef::new('B', "Horse", Movement { leaps: steps::ORTHOGONAL, ..Movement::rider(DirSet::DIAGONAL) }, 1050)
+            .native("馬")
             .promoted_from(BISHOP)
             .described("As a Bishop, or one step orthogonally."),
         PieceDef::new('R', "Dragon", Movement { leaps: steps::DIAGONAL, ..Movement::rider(DirSet::ORTHOGONAL) }, 1250)
+            .native("龍")
             .promoted_from(ROOK)
             .described("As a Rook, or one step diagonally."),
     ];
