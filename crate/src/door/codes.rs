@@ -189,3 +189,123 @@ pub const OUTCOME_REASONS: &[&str] = &[
     "king-captured",
     "no-moves",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::door::{check_half, games, Game, Half, Side};
+
+    /// Refusals of every kind, from the games' front door: (game id, refusal).
+    fn refusals() -> Vec<(&'static str, crate::door::DoorError)> {
+        let mut out = Vec::new();
+        let mut add = |id: &'static str, r: Result<(), crate::door::DoorError>| out.push((id, r.unwrap_err()));
+        add("chess", Game::new("checkers", None).map(|_| ()));
+        add("chess", Game::new("chess", Some(" ")).map(|_| ()));
+        add("chess", Game::new("chess", Some("8/8 w")).map(|_| ()));
+        add("chess", Game::new("chess", Some("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")).map(|_| ()));
+        add("chess", Game::new("chess", Some("8/8/8/8/8/8/8/8 w - - 0 1")).map(|_| ()));
+        add("chess", Game::new("chess", Some("4k3/8/8/8/8/8/8/4K3 x")).map(|_| ()));
+        add("chess", Game::new("chess", Some("4k3/8/8/8/8/8/8/4K3 w - - 0 zero")).map(|_| ()));
+        add("chess", Game::new("chess", Some("4k3/8/8/8/8/8/8/4K3 w - - 0 9999999")).map(|_| ()));
+        let chess = Game::new("chess", None).unwrap();
+        for m in ["e2e5", "e1e2", "hello", "e2e9", "a3a4", "Q@e4", "e7e5"] {
+            add("chess", chess.clone().play(m).map(|_| ()));
+        }
+        add("chess", chess.perft(99).map(|_| ()));
+        add("chess", chess.moves_from("z9").map(|_| ()));
+        add("chess", chess.drop_targets("X").map(|_| ()));
+        let zilo = Game::new("zilo", None).unwrap();
+        for (piece, square) in [("P", "a9"), ("P", "e1")] {
+            if let Some(e) = zilo.drop_error(piece, square).unwrap() {
+                out.push(("zilo", e));
+            }
+        }
+        let cyvasse = Game::new("cyvasse", None).unwrap();
+        for m in ["x", "a5a6", "e9e8", "zz1a1"] {
+            out.push(("cyvasse", cyvasse.clone().play(m).unwrap_err()));
+        }
+        for legal in cyvasse.legal_moves().iter().take(1) {
+            let mut g = cyvasse.clone();
+            g.play(legal).unwrap();
+            out.push(("cyvasse", g.play(legal).unwrap_err()));
+        }
+        out.push(("cyvasse", check_half("cyvasse", Side::First, "8/8/8/8").unwrap_err()));
+        out.push(("cyvasse", Game::new("cyvasse", Some("1/2/3 w 0 1")).unwrap_err()));
+        let mut half = Half::new("cyvasse", Side::First, None).unwrap();
+        out.push(("cyvasse", half.place("a9", "R").unwrap_err()));
+        out.push(("cyvasse", half.place("a1", "Q").unwrap_err()));
+        half.place("a1", "mountain").unwrap();
+        out.push(("cyvasse", half.place("a1", "R").unwrap_err()));
+        out.push(("cyvasse", Half::preset("cyvasse", Side::First, "nowhere").map(|_| ()).unwrap_err()));
+        out.push(("chess", Half::new("chess", Side::First, None).map(|_| ()).unwrap_err()));
+        out
+    }
+
+    /// Whether `message` says `value` of the argument `name` (a piece by its
+    /// name in game `id`, a side or a counter in words, anything else as it is).
+    fn says(id: &str, message: &str, name: &str, value: &str) -> bool {
+        if PIECE_ARGS.contains(&name) {
+            let game = games().into_iter().find(|g| g.id == id).unwrap();
+            let piece = game.pieces.iter().find(|p| p.letter == value);
+            return piece.is_some_and(|p| message.to_lowercase().contains(&p.name.to_lowercase()));
+        }
+        match name {
+            "side" | "owner" => value == "w" || value == "b",
+            "counter" => ["halfmoves", "fullmoves", "pliesSinceCapture", "turnNumber"].contains(&value),
+            _ => message.contains(value),
+        }
+    }
+
+    #[test]
+    fn every_refusal_has_a_listed_code_and_args_its_message_says() {
+        let refusals = refusals();
+        for (id, e) in &refusals {
+            assert!(CODES.contains(&e.code()), "{} is not in CODES ({})", e.code(), e.message());
+            for (name, value) in e.args() {
+                assert!(says(id, e.message(), name, value), "{}: arg {name}={value} not in '{}'", e.code(), e.message());
+            }
+            for p in e.problems() {
+                assert!(CODES.contains(&p.code), "{} is not in CODES", p.code);
+                assert!(e.message().contains(&p.message), "the refusal lists '{}'", p.message);
+                for (name, value) in &p.args {
+                    assert!(says(id, &p.message, name, value), "{}: arg {name}={value} not in '{}'", p.code, p.message);
+                }
+            }
+        }
+        // The scenarios reach refusals of many kinds, not one.
+        let mut seen: Vec<&str> = refusals.iter().map(|(_, e)| e.code()).collect();
+        seen.sort();
+        seen.dedup();
+        assert!(seen.len() >= 25, "only {seen:?}");
+    }
+
+    #[test]
+    fn every_code_is_listed_once() {
+        let mut codes = CODES.to_vec();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), CODES.len());
+        for c in CODES {
+            assert!(c.split('.').count() == 2 && c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '.'), "{c}");
+        }
+    }
+
+    #[test]
+    fn a_setup_refusal_lists_each_problem_coded() {
+        let e = check_half("cyvasse", Side::First, "8/8/8/8").unwrap_err();
+        assert_eq!(e.code(), "setup.invalid");
+        let codes: Vec<&str> = e.problems().iter().map(|p| p.code).collect();
+        assert!(codes.contains(&"setup.noKing") && codes.contains(&"setup.pieceCount"), "{codes:?}");
+        let rabble = e.problems().iter().find(|p| p.args.contains(&("piece", "R".to_string()))).unwrap();
+        assert_eq!(rabble.args, vec![("piece", "R".into()), ("placed", "0".into()), ("needed", "6".into())]);
+    }
+
+    #[test]
+    fn a_refused_drop_names_the_piece_by_its_letter() {
+        let zilo = Game::new("zilo", None).unwrap();
+        let e = zilo.drop_error("P", "a9").unwrap().unwrap();
+        assert_eq!(e.code(), "drop.farthestRanks");
+        assert_eq!(e.args(), &vec![("piece", "P".to_string()), ("count", "1".to_string())]);
+        assert_eq!(e.message(), "a Minion may not be dropped on the farthest rank");
+    }
+}
