@@ -214,8 +214,8 @@ mod tests {
         add("chess", chess.perft(99).map(|_| ()));
         add("chess", chess.moves_from("z9").map(|_| ()));
         add("chess", chess.drop_targets("X").map(|_| ()));
-        let zilo = Game::new("zilo", None).unwrap();
-        for (piece, square) in [("P", "a9"), ("P", "e1")] {
+        let zilo = Game::new("zilo", Some("4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1")).unwrap();
+        for (piece, square) in [("P", "a9"), ("P", "e1"), ("Y", "e5")] {
             if let Some(e) = zilo.drop_error(piece, square).unwrap() {
                 out.push(("zilo", e));
             }
@@ -302,7 +302,7 @@ mod tests {
 
     #[test]
     fn a_refused_drop_names_the_piece_by_its_letter() {
-        let zilo = Game::new("zilo", None).unwrap();
+        let zilo = Game::new("zilo", Some("4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1")).unwrap();
         let e = zilo.drop_error("P", "a9").unwrap().unwrap();
         assert_eq!(e.code(), "drop.farthestRanks");
         assert_eq!(e.args(), &vec![("piece", "P".to_string()), ("count", "1".to_string())]);
