@@ -44,10 +44,9 @@ impl DoorFamily for ChessLike {
     }
 
     fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {
-        let v = Variant::by_id(id)
-            .ok_or_else(|| {
-                DoorError::new(ErrorKind::UnknownGame, "game.unknown", format!("unknown variant '{id}'")).arg("id", id)
-            })?;
+        let v = Variant::by_id(id).ok_or_else(|| {
+            DoorError::new(ErrorKind::UnknownGame, "game.unknown", format!("unknown variant '{id}'")).arg("id", id)
+        })?;
         let start = match position {
             None => Position::start(v),
             Some(text) => fen::parse_position(v, text).map_err(|e| {
@@ -145,13 +144,10 @@ impl Position {
     }
 
     fn square_arg(&self, name: &str) -> Result<Square, DoorError> {
-        self.variant()
-            .geometry
-            .parse_square(name)
-            .ok_or_else(|| {
-                DoorError::new(ErrorKind::BadArgument, "square.offBoard", format!("square '{name}' is not on the board"))
-                    .arg("square", name)
-            })
+        self.variant().geometry.parse_square(name).ok_or_else(|| {
+            DoorError::new(ErrorKind::BadArgument, "square.offBoard", format!("square '{name}' is not on the board"))
+                .arg("square", name)
+        })
     }
 
     fn role_arg(&self, letter: &str) -> Result<Role, DoorError> {
@@ -161,8 +157,12 @@ impl Position {
             _ => None,
         }
         .ok_or_else(|| {
-            DoorError::new(ErrorKind::BadArgument, "piece.unknown", format!("'{letter}' is not a piece of this variant"))
-                .arg("letter", letter)
+            DoorError::new(
+                ErrorKind::BadArgument,
+                "piece.unknown",
+                format!("'{letter}' is not a piece of this variant"),
+            )
+            .arg("letter", letter)
         })
     }
 }

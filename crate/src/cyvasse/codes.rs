@@ -117,11 +117,9 @@ impl Coded for SetupProblem {
             SetupProblem::KingField(c) | SetupProblem::SharedField(c) | SetupProblem::DoubleTerrain(c) => {
                 args([("square", c.to_string())])
             }
-            SetupProblem::PieceCount { kind, placed } => args([
-                ("piece", letter(kind)),
-                ("placed", placed.to_string()),
-                ("needed", kind.count().to_string()),
-            ]),
+            SetupProblem::PieceCount { kind, placed } => {
+                args([("piece", letter(kind)), ("placed", placed.to_string()), ("needed", kind.count().to_string())])
+            }
             SetupProblem::TerrainCount { terrain: t, placed } => {
                 let n = if *t == Terrain::Mountain { MOUNTAINS } else { WATER };
                 args([("terrain", terrain(t)), ("placed", placed.to_string()), ("needed", n.to_string())])

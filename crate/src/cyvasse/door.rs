@@ -297,7 +297,10 @@ impl HalfBoard for CyvasseHalf {
                         .arg("piece", there.letter()));
                 }
                 if half.terrain_at(cell) == Terrain::Mountain {
-                    return Err(refuse("setup.mountainField", format!("{cell} is a mountain: no piece may stand on it")));
+                    return Err(refuse(
+                        "setup.mountainField",
+                        format!("{cell} is a mountain: no piece may stand on it"),
+                    ));
                 }
                 half.place(cell, kind);
             }

@@ -635,9 +635,16 @@ pub enum IllegalTurn {
     TowerNeverMoves,
     CrossbowsNeverCapture,
     /// The piece to capture stands next to a Tower of its own.
-    Shielded { victim: Kind, at: Cell },
+    Shielded {
+        victim: Kind,
+        at: Cell,
+    },
     /// Too few attackers for the piece's armor.
-    ArmorHolds { victim: Kind, at: Cell, attackers: usize },
+    ArmorHolds {
+        victim: Kind,
+        at: Cell,
+        attackers: usize,
+    },
     NothingToCapture(Cell),
     Occupied(Cell),
     /// A second move after a piece that is not a Rabble.
@@ -645,7 +652,12 @@ pub enum IllegalTurn {
     /// A second move that is not another Rabble's step to an empty field.
     SecondRabbleMove,
     /// The piece's moves do not reach (or capture on) the field.
-    CannotGo { kind: Kind, from: Cell, to: Cell, capture: bool },
+    CannotGo {
+        kind: Kind,
+        from: Cell,
+        to: Cell,
+        capture: bool,
+    },
 }
 
 impl fmt::Display for IllegalTurn {

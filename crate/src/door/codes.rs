@@ -262,7 +262,12 @@ mod tests {
         for (id, e) in &refusals {
             assert!(CODES.contains(&e.code()), "{} is not in CODES ({})", e.code(), e.message());
             for (name, value) in e.args() {
-                assert!(says(id, e.message(), name, value), "{}: arg {name}={value} not in '{}'", e.code(), e.message());
+                assert!(
+                    says(id, e.message(), name, value),
+                    "{}: arg {name}={value} not in '{}'",
+                    e.code(),
+                    e.message()
+                );
             }
             for p in e.problems() {
                 assert!(CODES.contains(&p.code), "{} is not in CODES", p.code);

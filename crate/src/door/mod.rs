@@ -322,9 +322,13 @@ fn family(id: &str) -> Result<&'static dyn DoorFamily, DoorError> {
     FAMILIES.iter().copied().find(|f| f.ids().contains(&id)).ok_or_else(|| {
         // An unknown name is echoed, but not a page of it.
         let shown = if id.chars().count() > 40 { format!("({} bytes)", id.len()) } else { id.to_string() };
-        DoorError::new(ErrorKind::UnknownGame, "game.unknown", format!("unknown variant '{shown}' (known: {})", ids().join(", ")))
-            .arg("id", shown)
-            .arg("known", ids().join(", "))
+        DoorError::new(
+            ErrorKind::UnknownGame,
+            "game.unknown",
+            format!("unknown variant '{shown}' (known: {})", ids().join(", ")),
+        )
+        .arg("id", shown)
+        .arg("known", ids().join(", "))
     })
 }
 
@@ -365,7 +369,9 @@ pub fn hidden_setup(id: &str) -> Result<bool, DoorError> {
 
 /// The setup rules of `id`, or an error for a game without a setup phase.
 fn setup_rules(id: &str) -> Result<&'static dyn SetupRules, DoorError> {
-    family(id)?.setup().ok_or_else(|| DoorError::new(ErrorKind::BadSetup, "game.noSetup", format!("'{id}' has no setup phase")).arg("id", id))
+    family(id)?.setup().ok_or_else(|| {
+        DoorError::new(ErrorKind::BadSetup, "game.noSetup", format!("'{id}' has no setup phase")).arg("id", id)
+    })
 }
 
 /// Checks `side`'s setup half, as the engine writes it: every problem is

@@ -119,7 +119,11 @@ pub fn start_position(first: &Half, second: &Half, to_move: Side) -> Result<Stri
         ));
     }
     if first.variant() != second.variant() {
-        return Err(DoorError::new(ErrorKind::BadSetup, "setup.differentGames", "the two halves are of different games"));
+        return Err(DoorError::new(
+            ErrorKind::BadSetup,
+            "setup.differentGames",
+            "the two halves are of different games",
+        ));
     }
     setup_rules(first.variant())?.join(&first.text(), &second.text(), to_move)
 }
