@@ -223,7 +223,9 @@ impl Coded for GameError {
     fn args(&self) -> Args {
         match self {
             GameError::UnknownVariant(v) => args([("id", v.clone())]),
-            GameError::FenTooLong(n) => args([("length", n.to_string())]),
+            GameError::FenTooLong(n) => {
+                args([("length", n.to_string()), ("max", crate::chesslike::game::MAX_FEN_LEN.to_string())])
+            }
             GameError::Fen(e) => e.args(),
             GameError::MoveText(e) => e.args(),
             GameError::Illegal(e) => e.args(),
