@@ -53,7 +53,7 @@ const engine = ziloEngine(globalThis);
 await engine.ready;
 /** Resolved already (this module waits for the engine at its top level). */
 export const ready = engine.ready;
-export const { Game, Setup, startPosition, variants, engineStats } = engine.bindings;
+export const { Game, Setup, startPosition, variants, engineStats, errorCodes } = engine.bindings;
 export default engine.bindings;
 `,
   'zilo.cjs': `${banner('CommonJS module; wait for its ready promise')}
@@ -91,7 +91,7 @@ const types = {
   'zilo.d.cts': `${header('zilo.cjs')}declare namespace Zilo {${body}}\nexport = Zilo;\n`,
   'zilo.d.mts': `${header('zilo.mjs')}declare namespace Zilo {${body}}\n` +
     names.map((n) => `export import ${n} = Zilo.${n};\n`).join('') +
-    'declare const engine: { Game: typeof Zilo.Game; Setup: typeof Zilo.Setup; startPosition: typeof Zilo.startPosition; variants: typeof Zilo.variants; engineStats: typeof Zilo.engineStats };\n' +
+    'declare const engine: { Game: typeof Zilo.Game; Setup: typeof Zilo.Setup; startPosition: typeof Zilo.startPosition; variants: typeof Zilo.variants; engineStats: typeof Zilo.engineStats; errorCodes: typeof Zilo.errorCodes };\n' +
     'export default engine;\n',
 };
 

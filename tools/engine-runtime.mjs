@@ -20,6 +20,7 @@ const METHODS = [
   ['variant', ''], ['fen', ''], ['startFen', ''], ['startNumbering', ''], ['turn', ''], ['board', ''], ['hand', 'side'],
   ['legalMoves', ''], ['legalMoveCodes', ''], ['legalMovesText', ''], ['moveText', 'code'],
   ['moveCode', 'move'], ['movesFrom', 'square'], ['dropTargets', 'piece'], ['dropError', 'piece, square'],
+  ['dropRefusal', 'piece, square'],
   ['blastCells', 'move'], ['pop', ''], ['undo', ''],
   ['redo', ''], ['canUndo', ''], ['canRedo', ''], ['isCheck', ''], ['checkedSquare', ''],
   ['result', ''], ['history', ''], ['lastMove', ''], ['perft', 'depth'],
@@ -279,7 +280,7 @@ function liveSetup(s) {
   if (s.__n !== generation) throw fault('this setup was lost when the engine restarted after an internal error: make it again');
   return s.__s;
 }
-['side', 'place', 'clear', 'at', 'text', 'missing', 'problems', 'isComplete'].forEach(function (name) {
+['side', 'place', 'clear', 'at', 'text', 'missing', 'problems', 'problemCodes', 'isComplete'].forEach(function (name) {
   Setup.prototype[name] = function () {
     var raw = liveSetup(this);
     try { return raw[name].apply(raw, arguments); } catch (e) { throw failure(e, null, 'Setup.' + name); }
@@ -305,7 +306,13 @@ function startPosition(variant, white, black, first) {
   try { return b.startPosition(variant, w, k, first); } catch (e) { throw failure(e, null, 'startPosition'); }
 }
 
-var api = { Game: Game, Setup: Setup, startPosition: startPosition, variants: variants, engineStats: engineStats };
+function errorCodes() {
+  var b = live();
+  try { return b.errorCodes(); } catch (e) { throw failure(e, null, 'errorCodes'); }
+}
+
+var api = { Game: Game, Setup: Setup, startPosition: startPosition, variants: variants, engineStats: engineStats,
+  errorCodes: errorCodes };
 var ready = WebAssembly.compile(wasmBytes()).then(function (module) {
   compiled = module;
   var first = makeGlue();

@@ -3,6 +3,21 @@
 // `Zilo.ready` before using anything else. Every method checks its arguments
 // (types, lengths) and throws an `Error` whose message is one line naming the
 // problem; so does every method of a game after its `free()`.
+//
+// Errors carry code and args; the message is English. An `Error` the engine
+// throws has `code` (one of `errorCodes()`: `'move.cannotReach'`,
+// `'drop.pawnFileTaken'`, `'setup.invalid'`, …) and `args` (`{square: 'e4',
+// piece: 'P', count: '2'}`, values as strings), and, for a setup's refusal,
+// `problems` (`EngineSaid[]`, each problem coded). A page words an error as its
+// catalog's `engine.<code>` with the args filled in, and falls back to `message`
+// (English, what the CLI and the server print) for an error without a code.
+// Argument conventions: `piece`, `attacker`, `target`, `monarch` hold a piece
+// letter of the game (`GameInfo.pieces[].letter`); `side`, `owner` hold `w` or
+// `b`; `terrain` is `mountain` or `water`; `counter` is `halfmoves`,
+// `fullmoves`, `pliesSinceCapture` or `turnNumber`; the rest are shown as they
+// are. A wrong argument to a method (a caller's mistake) has code
+// `'argument.invalid'`, and an error the JavaScript wrapper raises itself (a
+// freed game, an engine restart) has no code.
 
 declare namespace Zilo {
   /** `'w'`: the first player (uppercase letters, moves up the board); `'b'`: the second. */
@@ -124,11 +139,30 @@ declare namespace Zilo {
 
   type Terrain = 'mountain' | 'water';
 
+  /** Something the engine says, coded for a page that words it in its own language. */
+  interface EngineSaid {
+    /** One of `errorCodes()`. */
+    code: string;
+    args: Record<string, string>;
+    /** The English line. */
+    message: string;
+  }
+
+  /** An `Error` the engine throws (see the top of this file). */
+  interface EngineError extends Error {
+    code?: string;
+    args?: Record<string, string>;
+    /** A setup's refusal (`code: 'setup.invalid'`): each problem. */
+    problems?: EngineSaid[];
+  }
+
   interface Result {
     result: '*' | '1-0' | '0-1' | '1/2-1/2';
     /** `ongoing`, `checkmate`, `stalemate`, `repetition`, `monarch-captured`, `resignation`,
      * `fifty-moves`, `insufficient-material`, `perpetual-check`; Cyvasse: `king-captured`,
-     * `no-moves`, `repetition`, `fifty-moves`, `resignation`. */
+     * `no-moves`, `repetition`, `fifty-moves`, `resignation`. With `result` and `winner` it words
+     * any outcome in any language: a page says `outcome.<reason>` from its catalog (the side names
+     * from `GameInfo.sides`), and uses `title` and `text` only as English. */
     reason: string;
     winner: Side | null;
     /** `'White wins (1-0)'`, `'Draw (1/2-1/2)'`; empty while the game goes on. */
@@ -245,6 +279,8 @@ declare namespace Zilo {
     dropTargets(piece: string): Square[];
     /** Why the side to move may not drop `piece` on `square`, or `null` if it may. */
     dropError(piece: string, square: Square): string | null;
+    /** The same refusal coded (`{code: 'drop.pawnFileTaken', args: {piece: 'P'}, message}`), or `null`. */
+    dropRefusal(piece: string, square: Square): EngineSaid | null;
     /** Describes a legal move without playing it; throws if it is not legal here. */
     moveDetails(move: Move): MoveDetails;
     /** The squares a legal move's blast would clear (zilo's Bomber), `[]` when it blasts nothing;
@@ -312,6 +348,8 @@ declare namespace Zilo {
     missing(): Record<string, number>;
     /** Everything wrong with the half, one line each; `[]` when it is complete and valid. */
     problems(): string[];
+    /** The same problems coded (`{code: 'setup.pieceCount', args: {piece: 'R', placed: '3', needed: '6'}, message}`). */
+    problemCodes(): EngineSaid[];
     isComplete(): boolean;
     free(): void;
   }
@@ -323,6 +361,8 @@ declare namespace Zilo {
   function variants(): VariantInfo[];
   /** The module's state, for leak checks. */
   function engineStats(): EngineStats;
+  /** Every code an engine `Error` (or `EngineSaid`) may carry; a page's catalog words each as `engine.<code>`. */
+  function errorCodes(): string[];
   /** Resolves once the wasm is instantiated. */
   const ready: Promise<typeof Zilo>;
   /** The source text of the engine's loader, to start it in a Web Worker from a Blob. */

@@ -467,11 +467,14 @@
     return v === undefined ? !!m[k] : String(m[k]) === v;
   }
 
-  /** The game's rules text, made from its rules file at build time (tools/rules-html.mjs). */
+  /** The game's rules text in the page's language (English when it has no translation), made
+   * from its rules files at build time (tools/rules-html.mjs: ZiloRules[stem][lang]). */
   function rulesHtml(m) {
     const all = globalThis.ZiloRules || {};
     const stem = String(m.rules || m.id).replace(/^.*\//, '').replace(/\.md$/, '');
-    return all[stem];
+    const byLang = all[stem] || {};
+    const lang = (globalThis.ZiloKit && globalThis.ZiloKit.lang) || document.documentElement.lang || 'en';
+    return byLang[lang] || byLang[String(lang).split('-')[0]] || byLang.en;
   }
 
   /** The rules dialog explains the current game: its name, its pieces as the engine describes

@@ -29,22 +29,62 @@ use crate::search::{self, Limits};
 
 pub use setup::{start_position, JsSetup};
 
+/// Every code an engine refusal may carry (`Error.code`): the page's
+/// catalogs word each as `engine.<code>`.
+#[wasm_bindgen(js_name = errorCodes)]
+pub fn error_codes() -> Vec<String> {
+    door::CODES.iter().map(|c| c.to_string()).collect()
+}
+
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(e.to_string()))
 }
 
-/// A JS `Error` with a one-line message of reasonable length: text echoed
-/// from the caller is cut in the middle.
-fn error(message: impl AsRef<str>) -> JsError {
+/// A JS `Error` for an argument the bindings refuse before the engine sees
+/// it (a caller's mistake, not a player's): code `argument.invalid`.
+fn error(message: impl AsRef<str>) -> JsValue {
+    coded_error(message.as_ref(), "argument.invalid", &Vec::new(), &[])
+}
+
+/// A JS `Error` with a one-line English `message`, and `code`, `args` (an
+/// object) and, for a setup's refusal, `problems` (`[{code, args, message}]`)
+/// for a page that words the refusal in its own language.
+fn coded_error(message: &str, code: &str, args: &door::Args, problems: &[door::Said]) -> JsValue {
+    let e: JsValue = JsError::new(&one_line(message)).into();
+    // Setting a property on a fresh Error cannot fail; were it to, the message still stands.
+    let _ = reflect_set(&e, "code", &JsValue::from_str(code));
+    if let Ok(args) = to_js(&ArgsObject(args)) {
+        let _ = reflect_set(&e, "args", &args);
+    }
+    if !problems.is_empty() {
+        if let Ok(problems) = to_js(&problems) {
+            let _ = reflect_set(&e, "problems", &problems);
+        }
+    }
+    e
+}
+
+/// A code's args, serialized as a `{name: value}` object.
+struct ArgsObject<'a>(&'a door::Args);
+
+impl Serialize for ArgsObject<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        door::codes::args_as_object(self.0, s)
+    }
+}
+
+/// A message of reasonable length on one line: text echoed from the caller
+/// is cut in the middle.
+fn one_line(message: &str) -> String {
     const MAX: usize = 240;
-    let one_line: String = message.as_ref().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let one_line: String = message.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     if one_line.chars().count() <= MAX {
-        return JsError::new(&one_line);
+        return one_line;
     }
     // Cut between words where there are any (a long unbroken echo is cut where it must).
     let head: String = one_line.chars().take(MAX / 2).collect();
@@ -58,7 +98,7 @@ fn error(message: impl AsRef<str>) -> JsError {
         Some(i) if i < MAX / 4 => tail[i + 1..].to_string(),
         _ => tail,
     };
-    JsError::new(&format!("{head}…{tail}"))
+    format!("{head}…{tail}")
 }
 
 // Imports that could throw (a revoked Proxy, a trap that throws) catch: an
@@ -79,6 +119,8 @@ extern "C" {
     fn object_keys(value: &JsValue) -> Result<Vec<JsValue>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
     fn reflect_get(target: &JsValue, key: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = set)]
+    fn reflect_set(target: &JsValue, key: &str, value: &JsValue) -> Result<bool, JsValue>;
 }
 
 /// Whether `value` is an array (not a revoked Proxy, which throws when asked).
@@ -122,7 +164,7 @@ fn text_arg(
     example: &str,
     max: usize,
     too_long: impl Fn(usize) -> String,
-) -> Result<String, JsError> {
+) -> Result<String, JsValue> {
     if !value.is_string() {
         return Err(error(format!("{what} must be a string like {example}, not {}", describe(value))));
     }
@@ -138,7 +180,7 @@ const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// A whole-number argument from `low` to `high`; `what` names it in messages
 /// (`perft depth`), worded as the CLI words its options.
-fn whole_arg(value: &JsValue, what: &str, low: u64, high: u64) -> Result<u64, JsError> {
+fn whole_arg(value: &JsValue, what: &str, low: u64, high: u64) -> Result<u64, JsValue> {
     let n = value.as_f64().ok_or_else(|| error(format!("{what} must be a number, not {}", describe(value))))?;
     if n.fract() != 0.0 || n < 0.0 || !n.is_finite() {
         return Err(error(format!("{what} {} is not a whole number ({low} to {high})", number_text(n))));
@@ -154,7 +196,7 @@ static LIVE_GAMES: AtomicUsize = AtomicUsize::new(0);
 
 /// The module's state, for leak checks: `{games, memoryBytes}`.
 #[wasm_bindgen(js_name = engineStats)]
-pub fn engine_stats() -> Result<JsValue, JsError> {
+pub fn engine_stats() -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Stats {
@@ -169,17 +211,17 @@ pub fn engine_stats() -> Result<JsValue, JsError> {
 
 /// The games the engine plays, described for front ends (`door::games`).
 #[wasm_bindgen]
-pub fn variants() -> Result<JsValue, JsError> {
+pub fn variants() -> Result<JsValue, JsValue> {
     to_js(&door::games())
 }
 
-/// The engine's refusal as a JS `Error`.
-fn refused(e: DoorError) -> JsError {
-    error(e.message())
+/// The engine's refusal as a JS `Error` with its code and args.
+fn refused(e: DoorError) -> JsValue {
+    coded_error(e.message(), e.code(), e.args(), e.problems())
 }
 
 /// A game id argument; `example` is a game id in quotes for the message when it is no text.
-fn variant_arg(value: &JsValue, example: &str) -> Result<String, JsError> {
+fn variant_arg(value: &JsValue, example: &str) -> Result<String, JsValue> {
     let known = door::ids().join(", ");
     text_arg(value, "the variant", example, 40, |n| {
         format!("unknown variant (a name of {n} characters; known: {known})")
@@ -187,7 +229,7 @@ fn variant_arg(value: &JsValue, example: &str) -> Result<String, JsError> {
 }
 
 /// A side argument: `'w'` or `'b'`.
-fn side_arg(value: &JsValue) -> Result<Side, JsError> {
+fn side_arg(value: &JsValue) -> Result<Side, JsValue> {
     let side = text_arg(value, "a side", "'w'", 8, |n| format!("a side is 'w' or 'b', not {n} characters"))?;
     let mut chars = side.chars();
     match (chars.next().and_then(Side::from_letter), chars.next()) {
@@ -196,16 +238,16 @@ fn side_arg(value: &JsValue) -> Result<Side, JsError> {
     }
 }
 
-fn square_arg(value: &JsValue) -> Result<String, JsError> {
+fn square_arg(value: &JsValue) -> Result<String, JsValue> {
     text_arg(value, "a square", "'e3'", 8, |n| format!("a square is named in 2 or 3 characters, not {n}"))
 }
 
-fn piece_arg(value: &JsValue) -> Result<String, JsError> {
+fn piece_arg(value: &JsValue) -> Result<String, JsValue> {
     text_arg(value, "a piece", "'P'", 8, |n| format!("a piece is one letter, not {n} characters"))
 }
 
 /// A `{key: value}` object from pairs.
-fn object<V: Serialize>(pairs: impl IntoIterator<Item = (String, V)>) -> Result<JsValue, JsError> {
+fn object<V: Serialize>(pairs: impl IntoIterator<Item = (String, V)>) -> Result<JsValue, JsValue> {
     to_js(&pairs.into_iter().collect::<std::collections::BTreeMap<String, V>>())
 }
 
@@ -223,7 +265,7 @@ impl Drop for JsGame {
 
 impl JsGame {
     /// A move code (a number from `legalMoveCodes`) as its text.
-    fn code_text(&self, code: f64) -> Result<String, JsError> {
+    fn code_text(&self, code: f64) -> Result<String, JsValue> {
         let text = (code.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&code))
             .then(|| self.game.code_text(code as u32))
             .flatten();
@@ -236,7 +278,7 @@ impl JsGame {
     }
 
     /// A move given as text (`'e2e4'`) or as a code, as its text (not yet checked).
-    fn move_arg(&self, value: &JsValue) -> Result<String, JsError> {
+    fn move_arg(&self, value: &JsValue) -> Result<String, JsValue> {
         if let Some(code) = value.as_f64() {
             return self.code_text(code);
         }
@@ -252,7 +294,7 @@ impl JsGame {
     }
 
     /// The record of the legal move `value` names, before it is played.
-    fn details(&self, value: &JsValue) -> Result<MoveRecord, JsError> {
+    fn details(&self, value: &JsValue) -> Result<MoveRecord, JsValue> {
         self.game.describe(&self.move_arg(value)?).map_err(refused)
     }
 }
@@ -261,7 +303,7 @@ impl JsGame {
 impl JsGame {
     /// A new game of `variant`, from its start or from a position string.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: JsValue, fen: JsValue) -> Result<JsGame, JsError> {
+    pub fn new(variant: JsValue, fen: JsValue) -> Result<JsGame, JsValue> {
         let variant = variant_arg(&variant, "'chess'")?;
         let fen = if fen.is_undefined() || fen.is_null() {
             None
@@ -295,7 +337,7 @@ impl JsGame {
 
     /// `{turn: 'w'|'b', number}`: who moved first from the start and that move's number.
     #[wasm_bindgen(js_name = startNumbering)]
-    pub fn start_numbering(&self) -> Result<JsValue, JsError> {
+    pub fn start_numbering(&self) -> Result<JsValue, JsValue> {
         #[derive(Serialize)]
         struct Numbering {
             turn: String,
@@ -312,17 +354,17 @@ impl JsGame {
 
     /// The occupied squares: `[{square: 'e3', piece: 'P'}]` (Cyvasse adds
     /// `onWater, armor, attackers, shielded, capturable`).
-    pub fn board(&self) -> Result<JsValue, JsError> {
+    pub fn board(&self) -> Result<JsValue, JsValue> {
         to_js(&self.game.board())
     }
 
     /// The fields that are not plain land: `{c4: 'mountain', d3: 'water'}` (`{}` for chess-like games).
-    pub fn terrain(&self) -> Result<JsValue, JsError> {
+    pub fn terrain(&self) -> Result<JsValue, JsValue> {
         object(self.game.terrain())
     }
 
     /// A side's hand as `{P: 2, Q: 1}` (uppercase letters, counts above zero).
-    pub fn hand(&self, side: JsValue) -> Result<JsValue, JsError> {
+    pub fn hand(&self, side: JsValue) -> Result<JsValue, JsValue> {
         object(self.game.hand(side_arg(&side)?))
     }
 
@@ -349,7 +391,7 @@ impl JsGame {
 
     /// The text of a move code: `e2e4`.
     #[wasm_bindgen(js_name = moveText)]
-    pub fn move_text_of(&self, code: JsValue) -> Result<String, JsError> {
+    pub fn move_text_of(&self, code: JsValue) -> Result<String, JsValue> {
         let Some(n) = code.as_f64() else {
             return Err(error(format!("a move code is a number from legalMoveCodes(), not {}", describe(&code))));
         };
@@ -358,33 +400,44 @@ impl JsGame {
 
     /// The code of a legal move given as text (or as a code); throws if it is not legal here.
     #[wasm_bindgen(js_name = moveCode)]
-    pub fn move_code_of(&self, value: JsValue) -> Result<u32, JsError> {
+    pub fn move_code_of(&self, value: JsValue) -> Result<u32, JsValue> {
         self.game.move_code(&self.move_arg(&value)?).map_err(refused)
     }
 
     /// The legal moves of the piece on `square` (Cyvasse: the turns whose first move starts there).
     #[wasm_bindgen(js_name = movesFrom)]
-    pub fn moves_from(&self, square: JsValue) -> Result<Vec<String>, JsError> {
+    pub fn moves_from(&self, square: JsValue) -> Result<Vec<String>, JsValue> {
         self.game.moves_from(&square_arg(&square)?).map_err(refused)
     }
 
     /// The squares where the side to move may legally drop `piece` (a letter).
     #[wasm_bindgen(js_name = dropTargets)]
-    pub fn drop_targets(&self, piece: JsValue) -> Result<Vec<String>, JsError> {
+    pub fn drop_targets(&self, piece: JsValue) -> Result<Vec<String>, JsValue> {
         self.game.drop_targets(&piece_arg(&piece)?).map_err(refused)
     }
 
     /// Why dropping `piece` on `square` is illegal, or `null` if it is legal.
     #[wasm_bindgen(js_name = dropError)]
-    pub fn drop_error(&self, piece: JsValue, square: JsValue) -> Result<JsValue, JsError> {
+    pub fn drop_error(&self, piece: JsValue, square: JsValue) -> Result<JsValue, JsValue> {
         let why = self.game.drop_error(&piece_arg(&piece)?, &square_arg(&square)?).map_err(refused)?;
-        Ok(why.map_or(JsValue::NULL, |w| JsValue::from_str(&w)))
+        Ok(why.map_or(JsValue::NULL, |w| JsValue::from_str(w.message())))
+    }
+
+    /// Why dropping `piece` on `square` may not be played now, coded for a
+    /// page that words it: `{code, args, message}`, or `null` if it may.
+    #[wasm_bindgen(js_name = dropRefusal)]
+    pub fn drop_refusal(&self, piece: JsValue, square: JsValue) -> Result<JsValue, JsValue> {
+        let why = self.game.drop_error(&piece_arg(&piece)?, &square_arg(&square)?).map_err(refused)?;
+        match why {
+            None => Ok(JsValue::NULL),
+            Some(w) => to_js(&door::Said { code: w.code(), args: w.args().clone(), message: w.message().to_string() }),
+        }
     }
 
     /// A legal move described without playing it, packed for the wrapper
     /// (see [`pack_details`]). Throws if the move is not legal here.
     #[wasm_bindgen(js_name = moveDetailsPacked)]
-    pub fn move_details_packed(&self, value: JsValue) -> Result<String, JsError> {
+    pub fn move_details_packed(&self, value: JsValue) -> Result<String, JsValue> {
         let mut out = String::with_capacity(64);
         pack_details(&self.details(&value)?, &mut out);
         Ok(out)
@@ -394,7 +447,7 @@ impl JsGame {
     /// nothing), worked out on a copy of the position. Throws if the move is
     /// not legal here.
     #[wasm_bindgen(js_name = blastCells)]
-    pub fn blast_cells(&self, value: JsValue) -> Result<Vec<String>, JsError> {
+    pub fn blast_cells(&self, value: JsValue) -> Result<Vec<String>, JsValue> {
         Ok(self.details(&value)?.blasted.into_iter().map(|p| p.square).collect())
     }
 
@@ -403,7 +456,7 @@ impl JsGame {
     /// object built field by field; see [`pack_details`]). Throws on an
     /// illegal move.
     #[wasm_bindgen(js_name = playPacked)]
-    pub fn play_packed(&mut self, value: JsValue) -> Result<String, JsError> {
+    pub fn play_packed(&mut self, value: JsValue) -> Result<String, JsValue> {
         let text = self.move_arg(&value)?;
         let record = self.game.play(&text).map_err(refused)?;
         let mut out = String::with_capacity(128);
@@ -414,7 +467,7 @@ impl JsGame {
 
     /// Plays a legal move given as text (or code) and returns nothing: the
     /// lean `play`. Throws on an illegal move.
-    pub fn push(&mut self, value: JsValue) -> Result<(), JsError> {
+    pub fn push(&mut self, value: JsValue) -> Result<(), JsValue> {
         if let Some(code) = value.as_f64() {
             return self.push_code(code);
         }
@@ -424,7 +477,7 @@ impl JsGame {
 
     /// `push` for a move code (a number from `legalMoveCodes()`).
     #[wasm_bindgen(js_name = pushCode)]
-    pub fn push_code(&mut self, code: f64) -> Result<(), JsError> {
+    pub fn push_code(&mut self, code: f64) -> Result<(), JsValue> {
         if !(code.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&code)) {
             return Err(self.code_text(code).err().unwrap_or_else(|| error("not a move code")));
         }
@@ -474,7 +527,7 @@ impl JsGame {
     }
 
     /// `{result: '1-0'|'0-1'|'1/2-1/2'|'*', reason, winner: 'w'|'b'|null, title, text}`.
-    pub fn result(&self) -> Result<JsValue, JsError> {
+    pub fn result(&self) -> Result<JsValue, JsValue> {
         #[derive(Serialize)]
         struct ResultInfo {
             result: &'static str,
@@ -500,7 +553,7 @@ impl JsGame {
 
     /// `{from, to, drop}` of the last move, or `null`.
     #[wasm_bindgen(js_name = lastMove)]
-    pub fn last_move(&self) -> Result<JsValue, JsError> {
+    pub fn last_move(&self) -> Result<JsValue, JsValue> {
         #[derive(Serialize)]
         struct LastMove {
             from: Option<String>,
@@ -519,20 +572,20 @@ impl JsGame {
     /// default level. It runs to its limit without returning, so call it in
     /// a Web Worker.
     #[wasm_bindgen(js_name = bestMove)]
-    pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsError> {
+    pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsValue> {
         let limits = search_limits(options, self.game.history().len())?;
         to_js(&self.game.best_move(limits).map_err(refused)?)
     }
 
     /// Leaf count of the legal move tree `depth` plies deep from the current
     /// position (a finished game counts 0 from depth 1 on).
-    pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
+    pub fn perft(&self, depth: JsValue) -> Result<f64, JsValue> {
         let depth = whole_arg(&depth, "perft depth", 0, MAX_PERFT_DEPTH as u64)?;
         Ok(self.game.perft(depth as u32).map_err(refused)? as f64)
     }
 
     /// `side` ('w' or 'b') resigns.
-    pub fn resign(&mut self, side: JsValue) -> Result<(), JsError> {
+    pub fn resign(&mut self, side: JsValue) -> Result<(), JsValue> {
         self.game.resign(side_arg(&side)?);
         Ok(())
     }
@@ -541,7 +594,7 @@ impl JsGame {
 /// The search limits of `bestMove` options (`{level}` or `{depth, timeMs,
 /// nodes}`, and `seed`): each a whole number in its range, the depth's the
 /// CLI's (`--depth`).
-fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsError> {
+fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsValue> {
     const KNOWN: [&str; 5] = ["level", "depth", "timeMs", "nodes", "seed"];
     if options.is_undefined() || options.is_null() {
         return Ok(Level::DEFAULT.limits(moves_played as u64));
@@ -557,7 +610,7 @@ fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsErro
         return Err(error(format!("bad bestMove options: unknown option '{unknown}' (known: {})", KNOWN.join(", "))));
     }
     // An option left out, `undefined` or `null` is not given.
-    let option = |key: &str, low: u64, high: u64| -> Result<Option<u64>, JsError> {
+    let option = |key: &str, low: u64, high: u64| -> Result<Option<u64>, JsValue> {
         let value = reflect_get(&options, key).map_err(|_| error("bad bestMove options: they cannot be read"))?;
         if value.is_undefined() || value.is_null() {
             return Ok(None);

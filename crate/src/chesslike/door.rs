@@ -3,13 +3,14 @@
 //! variant's words), and the family as [`DoorFamily`] (every variant id).
 
 use crate::chesslike::fen;
-use crate::chesslike::game::{ending_words, move_code, move_from_code};
+use crate::chesslike::game::{ending_words, move_code, move_from_code, GameError};
 use crate::chesslike::geometry::Square;
 use crate::chesslike::moves::{Move, MoveKind};
 use crate::chesslike::notation;
 use crate::chesslike::piece::{Color, Piece, Role};
 use crate::chesslike::position::{Position, Removal};
 use crate::chesslike::variant::{MoveNotation, Promotion, Variant};
+use crate::door::codes::PIECE_ARGS;
 use crate::door::family::boxed;
 use crate::door::info::{GameInfo, PieceInfo, SideInfo};
 use crate::door::{
@@ -43,14 +44,30 @@ impl DoorFamily for ChessLike {
     }
 
     fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {
-        let v = Variant::by_id(id)
-            .ok_or_else(|| DoorError::new(ErrorKind::UnknownGame, format!("unknown variant '{id}'")))?;
+        let v = Variant::by_id(id).ok_or_else(|| {
+            DoorError::new(ErrorKind::UnknownGame, "game.unknown", format!("unknown variant '{id}'")).arg("id", id)
+        })?;
         let start = match position {
             None => Position::start(v),
-            Some(text) => fen::parse_position(v, text)
-                .map_err(|e| DoorError::new(ErrorKind::BadPosition, format!("bad position string: {e}")))?,
+            Some(text) => fen::parse_position(v, text).map_err(|e| {
+                DoorError::coded(ErrorKind::BadPosition, &e, |m| format!("bad position string: {m}"))
+                    .map_args(|name, value| piece_letter(v, name, value))
+            })?,
         };
         Ok(boxed(start))
+    }
+}
+
+/// An argument's value with a piece name (`Minion`) given as the piece's
+/// letter in `v` (`M`, `+P`): the door's args name pieces by letter.
+fn piece_letter(v: &Variant, arg: &'static str, value: String) -> String {
+    if !PIECE_ARGS.contains(&arg) {
+        return value;
+    }
+    match v.pieces.iter().find(|p| p.name == value) {
+        Some(p) if p.promoted => format!("+{}", p.letter),
+        Some(p) => p.letter.to_string(),
+        None => value,
     }
 }
 
@@ -127,10 +144,10 @@ impl Position {
     }
 
     fn square_arg(&self, name: &str) -> Result<Square, DoorError> {
-        self.variant()
-            .geometry
-            .parse_square(name)
-            .ok_or_else(|| DoorError::new(ErrorKind::BadArgument, format!("square '{name}' is not on the board")))
+        self.variant().geometry.parse_square(name).ok_or_else(|| {
+            DoorError::new(ErrorKind::BadArgument, "square.offBoard", format!("square '{name}' is not on the board"))
+                .arg("square", name)
+        })
     }
 
     fn role_arg(&self, letter: &str) -> Result<Role, DoorError> {
@@ -139,7 +156,14 @@ impl Position {
             (Some(c), None) => self.variant().role_by_letter(c),
             _ => None,
         }
-        .ok_or_else(|| DoorError::new(ErrorKind::BadArgument, format!("'{letter}' is not a piece of this variant")))
+        .ok_or_else(|| {
+            DoorError::new(
+                ErrorKind::BadArgument,
+                "piece.unknown",
+                format!("'{letter}' is not a piece of this variant"),
+            )
+            .arg("letter", letter)
+        })
     }
 }
 
@@ -258,9 +282,18 @@ impl DoorPosition for Position {
         Ok(Position::drop_targets(self, role).into_iter().map(|sq| self.square_text(sq)).collect())
     }
 
-    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError> {
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError> {
         let role = self.role_arg(piece)?;
         let sq = self.square_arg(square)?;
-        Ok(Position::drop_error(self, role, sq).map(|e| e.reason.to_string()))
+        let v = self.variant();
+        Ok(Position::drop_error(self, role, sq).map(|e| {
+            DoorError::coded(ErrorKind::IllegalMove, &e.reason, |m| m)
+                .map_args(|name, value| piece_letter(v, name, value))
+        }))
+    }
+
+    fn refusal(&self, e: GameError) -> DoorError {
+        let v = self.variant();
+        DoorError::coded(ErrorKind::IllegalMove, &e, |m| m).map_args(|name, value| piece_letter(v, name, value))
     }
 }

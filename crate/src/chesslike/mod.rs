@@ -13,6 +13,7 @@
 
 pub mod bitboard;
 pub mod check_zone;
+mod codes;
 pub mod door;
 pub mod eval;
 pub mod fen;

@@ -4,14 +4,14 @@
 
 use super::board::{Cell, ROW_LEN};
 use super::eval;
-use super::movegen::{turn_code, turn_from_code, Turn};
+use super::movegen::{turn_code, turn_from_code, Turn, TurnError};
 use super::outcome::REPETITIONS;
 use super::outcome::{EndReason, Outcome};
 use super::piece::Kind;
 use super::piece::{Side as CyvasseSide, Terrain};
-use super::position::Position;
+use super::position::{Position, PositionError};
 use super::setup::{
-    check_setup, default_start, preset, random_setup_seeded, random_start, starting_position, SetupHalf,
+    check_setup, default_start, preset, random_setup_seeded, random_start, starting_position, SetupError, SetupHalf,
 };
 use super::setup::{king_fields, presets, zone, MOUNTAINS, WATER};
 use crate::door::family::boxed;
@@ -21,7 +21,7 @@ use crate::door::info::{
 use crate::door::setup::HalfBoard;
 use crate::door::{
     AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveRecord, PlacedPiece,
-    SetupRules, Side,
+    Said, SetupRules, Side,
 };
 use crate::players::{play_match_from, GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
@@ -64,7 +64,7 @@ impl DoorFamily for Cyvasse {
         let start = match position {
             None => default_start(),
             Some(text) => Position::parse(text)
-                .map_err(|e| DoorError::new(ErrorKind::BadPosition, format!("bad position string: {e}")))?,
+                .map_err(|e| position_refusal(ErrorKind::BadPosition, &e, |m| format!("bad position string: {m}")))?,
         };
         Ok(boxed(start))
     }
@@ -169,10 +169,26 @@ fn cyvasse_side(side: Side) -> CyvasseSide {
 /// `side`'s half read from its text and checked against every setup rule.
 fn checked_half(side: Side, text: &str) -> Result<SetupHalf, DoorError> {
     let side = cyvasse_side(side);
-    let half =
-        SetupHalf::parse(side, text).map_err(|e| DoorError::new(ErrorKind::BadSetup, format!("bad setup: {e}")))?;
-    check_setup(side, &half).map_err(|e| DoorError::new(ErrorKind::BadSetup, format!("bad {e}")))?;
+    let half = SetupHalf::parse(side, text)
+        .map_err(|e| position_refusal(ErrorKind::BadSetup, &e, |m| format!("bad setup: {m}")))?;
+    check_setup(side, &half).map_err(|e| setup_refusal(&e))?;
     Ok(half)
+}
+
+/// A setup that breaks the rules, every problem coded.
+fn setup_refusal(e: &SetupError) -> DoorError {
+    DoorError::coded(ErrorKind::BadSetup, e, |m| format!("bad {m}"))
+        .with_problems(e.problems.iter().map(Said::of).collect())
+}
+
+/// A position string (or a setup text) that could not be read; `line` puts
+/// the English line in context.
+fn position_refusal(kind: ErrorKind, e: &PositionError, line: impl FnOnce(String) -> String) -> DoorError {
+    let refusal = DoorError::coded(kind, e, line);
+    match e {
+        PositionError::Setup(s) => refusal.with_problems(s.problems.iter().map(Said::of).collect()),
+        _ => refusal,
+    }
 }
 
 impl SetupRules for CyvasseSetup {
@@ -189,14 +205,14 @@ impl SetupRules for CyvasseSetup {
         let black = checked_half(Side::Second, second)?;
         starting_position(&white, &black, cyvasse_side(to_move))
             .map(|p| p.to_position_string())
-            .map_err(|e| DoorError::new(ErrorKind::BadSetup, format!("bad {e}")))
+            .map_err(|e| setup_refusal(&e))
     }
 
     fn new_half(&self, side: Side, text: Option<&str>) -> Result<Box<dyn HalfBoard>, DoorError> {
         let half = match text {
             None => SetupHalf::new(),
             Some(text) => SetupHalf::parse(cyvasse_side(side), text)
-                .map_err(|e| DoorError::new(ErrorKind::BadSetup, format!("bad setup: {e}")))?,
+                .map_err(|e| position_refusal(ErrorKind::BadSetup, &e, |m| format!("bad setup: {m}")))?,
         };
         Ok(Box::new(CyvasseHalf { side: cyvasse_side(side), half }))
     }
@@ -209,7 +225,13 @@ impl SetupRules for CyvasseSetup {
         let side = cyvasse_side(side);
         let half = preset(side, id).ok_or_else(|| {
             let known: Vec<String> = presets(side).iter().map(|p| p.name.to_ascii_lowercase()).collect();
-            DoorError::new(ErrorKind::BadArgument, format!("no preset '{id}' (known: {})", known.join(", ")))
+            DoorError::new(
+                ErrorKind::BadArgument,
+                "setup.unknownPreset",
+                format!("no preset '{id}' (known: {})", known.join(", ")),
+            )
+            .arg("id", id)
+            .arg("known", known.join(", "))
         })?;
         Ok(Box::new(CyvasseHalf { side, half }))
     }
@@ -238,8 +260,8 @@ impl HalfBoard for CyvasseHalf {
     }
 
     fn place(&mut self, square: &str, what: &str) -> Result<(), DoorError> {
-        let refuse = |m: String| DoorError::new(ErrorKind::BadSetup, m);
         let cell = cell_arg(square)?;
+        let refuse = |code: &'static str, m: String| DoorError::new(ErrorKind::BadSetup, code, m).arg("square", cell);
         let placed = match what {
             "mountain" => Placed::Terrain(Terrain::Mountain),
             "water" => Placed::Terrain(Terrain::Water),
@@ -250,34 +272,47 @@ impl HalfBoard for CyvasseHalf {
                     _ => {
                         return Err(DoorError::new(
                             ErrorKind::BadArgument,
+                            "setup.badPlacement",
                             format!(
                                 "'{what}' is neither a piece letter (R S L H E C T D W K) nor 'mountain' or 'water'"
                             ),
-                        ))
+                        )
+                        .arg("text", what))
                     }
                 }
             }
         };
         if cell.zone() != Some(self.side) {
-            return Err(refuse(format!("{cell} is outside the zone of the {} ({})", self.side, self.side.zone_rows())));
+            return Err(refuse(
+                "setup.outsideZone",
+                format!("{cell} is outside the zone of the {} ({})", self.side, self.side.zone_rows()),
+            )
+            .arg("side", self.side.letter()));
         }
         let mut half = self.half.clone();
         match placed {
             Placed::Piece(kind) => {
                 if let Some(there) = half.piece_at(cell) {
-                    return Err(refuse(format!("{cell} is taken by the {there}")));
+                    return Err(refuse("setup.fieldTaken", format!("{cell} is taken by the {there}"))
+                        .arg("piece", there.letter()));
                 }
                 if half.terrain_at(cell) == Terrain::Mountain {
-                    return Err(refuse(format!("{cell} is a mountain: no piece may stand on it")));
+                    return Err(refuse(
+                        "setup.mountainField",
+                        format!("{cell} is a mountain: no piece may stand on it"),
+                    ));
                 }
                 half.place(cell, kind);
             }
             Placed::Terrain(terrain) => {
                 if half.terrain_at(cell) != Terrain::Land {
-                    return Err(refuse(format!("{cell} is already a {} field", terrain_word(half.terrain_at(cell)))));
+                    let there = terrain_word(half.terrain_at(cell));
+                    return Err(refuse("setup.alreadyTerrain", format!("{cell} is already a {there} field"))
+                        .arg("terrain", there));
                 }
                 if let Some(there) = half.piece_at(cell).filter(|_| terrain == Terrain::Mountain) {
-                    return Err(refuse(format!("{cell} is taken by the {there}")));
+                    return Err(refuse("setup.fieldTaken", format!("{cell} is taken by the {there}"))
+                        .arg("piece", there.letter()));
                 }
                 half.place_terrain(cell, terrain);
             }
@@ -286,7 +321,7 @@ impl HalfBoard for CyvasseHalf {
         // terrain under the King), in the words a half read from text is refused with.
         let before = self.half.placing_problems(self.side);
         if let Some(problem) = half.placing_problems(self.side).into_iter().find(|p| !before.contains(p)) {
-            return Err(refuse(problem.to_string()));
+            return Err(DoorError::coded(ErrorKind::BadSetup, &problem, |m| m));
         }
         self.half = half;
         Ok(())
@@ -329,16 +364,16 @@ impl HalfBoard for CyvasseHalf {
         out
     }
 
-    fn problems(&self) -> Vec<String> {
+    fn problems(&self) -> Vec<Said> {
         match check_setup(self.side, &self.half) {
             Ok(()) => Vec::new(),
-            Err(e) => e.problems.iter().map(|p| p.to_string()).collect(),
+            Err(e) => e.problems.iter().map(Said::of).collect(),
         }
     }
 }
 
 fn cell_arg(name: &str) -> Result<Cell, DoorError> {
-    Cell::parse(name).map_err(|e| DoorError::new(ErrorKind::BadArgument, e.to_string()))
+    Cell::parse(name).map_err(|e| DoorError::coded(ErrorKind::BadArgument, &e, |m| m))
 }
 
 fn piece_arg(letter: &str) -> Result<(), DoorError> {
@@ -347,8 +382,10 @@ fn piece_arg(letter: &str) -> Result<(), DoorError> {
         (Some(_), None) => Ok(()),
         _ => Err(DoorError::new(
             ErrorKind::BadArgument,
+            "piece.unknown",
             format!("'{letter}' is not a Cyvasse piece (R S L H E C T D W K)"),
-        )),
+        )
+        .arg("letter", letter)),
     }
 }
 
@@ -502,9 +539,13 @@ impl DoorPosition for Position {
         Ok(Vec::new())
     }
 
-    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError> {
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError> {
         piece_arg(piece)?;
         cell_arg(square)?;
-        Ok(Some("pieces are never dropped in Cyvasse".to_string()))
+        Ok(Some(DoorError::new(ErrorKind::IllegalMove, "drop.notAllowed", "pieces are never dropped in Cyvasse")))
+    }
+
+    fn refusal(&self, e: TurnError) -> DoorError {
+        DoorError::coded(ErrorKind::IllegalMove, &e, |m| m)
     }
 }

@@ -66,6 +66,7 @@
 
 pub mod attack;
 pub mod board;
+mod codes;
 pub mod door;
 pub mod eval;
 mod game_position;

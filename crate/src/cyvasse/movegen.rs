@@ -389,30 +389,26 @@ impl Position {
             return TurnError::NotYours(from, piece.side);
         }
         let reason = if piece.kind == Kind::Tower {
-            "the Tower never moves".to_string()
+            IllegalTurn::TowerNeverMoves
         } else if capture && piece.kind == Kind::Crossbows {
-            "the Crossbows never capture".to_string()
+            IllegalTurn::CrossbowsNeverCapture
         } else if capture && self.piece_at(to).is_some_and(|p| p.side != us) && !self.is_capturable(to) {
             let victim = self.piece_at(to).map_or(Kind::King, |p| p.kind);
             if self.is_shielded(to) {
-                format!("the {victim} on {to} stands next to its own Tower")
+                IllegalTurn::Shielded { victim, at: to }
             } else {
-                format!(
-                    "the {victim} on {to} has armor {} and is attacked by {}",
-                    victim.armor(),
-                    self.attackers(to).len()
-                )
+                IllegalTurn::ArmorHolds { victim, at: to, attackers: self.attackers(to).len() }
             }
         } else if capture && self.piece_at(to).is_none() && !matches!(piece.kind, Kind::LightHorse | Kind::HeavyHorse) {
-            format!("there is nothing to capture on {to}")
+            IllegalTurn::NothingToCapture(to)
         } else if !capture && self.piece_at(to).is_some() {
-            format!("{to} is occupied")
+            IllegalTurn::Occupied(to)
         } else if second.is_some() && piece.kind != Kind::Rabble {
-            "only a Rabble's move may be followed by a second Rabble move".to_string()
+            IllegalTurn::SecondNotRabble
         } else if second.is_some() {
-            "the second move must be another Rabble's step to an empty field, after a Rabble's move".to_string()
+            IllegalTurn::SecondRabbleMove
         } else {
-            format!("the {} on {from} cannot {} {to}", piece.kind, if capture { "capture to" } else { "reach" })
+            IllegalTurn::CannotGo { kind: piece.kind, from, to, capture }
         };
         TurnError::Illegal { text: clipped, reason }
     }
@@ -611,7 +607,7 @@ pub enum TurnError {
     /// The piece belongs to the side not to move.
     NotYours(Cell, Side),
     /// A well-formed turn that the rules do not allow here.
-    Illegal { text: String, reason: String },
+    Illegal { text: String, reason: IllegalTurn },
     /// The game is over: this side's King has been captured.
     GameOver(Side),
 }
@@ -632,3 +628,56 @@ impl fmt::Display for TurnError {
 }
 
 impl std::error::Error for TurnError {}
+
+/// Why a well-formed turn may not be played here.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum IllegalTurn {
+    TowerNeverMoves,
+    CrossbowsNeverCapture,
+    /// The piece to capture stands next to a Tower of its own.
+    Shielded {
+        victim: Kind,
+        at: Cell,
+    },
+    /// Too few attackers for the piece's armor.
+    ArmorHolds {
+        victim: Kind,
+        at: Cell,
+        attackers: usize,
+    },
+    NothingToCapture(Cell),
+    Occupied(Cell),
+    /// A second move after a piece that is not a Rabble.
+    SecondNotRabble,
+    /// A second move that is not another Rabble's step to an empty field.
+    SecondRabbleMove,
+    /// The piece's moves do not reach (or capture on) the field.
+    CannotGo {
+        kind: Kind,
+        from: Cell,
+        to: Cell,
+        capture: bool,
+    },
+}
+
+impl fmt::Display for IllegalTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalTurn::TowerNeverMoves => write!(f, "the Tower never moves"),
+            IllegalTurn::CrossbowsNeverCapture => write!(f, "the Crossbows never capture"),
+            IllegalTurn::Shielded { victim, at } => write!(f, "the {victim} on {at} stands next to its own Tower"),
+            IllegalTurn::ArmorHolds { victim, at, attackers } => {
+                write!(f, "the {victim} on {at} has armor {} and is attacked by {attackers}", victim.armor())
+            }
+            IllegalTurn::NothingToCapture(at) => write!(f, "there is nothing to capture on {at}"),
+            IllegalTurn::Occupied(at) => write!(f, "{at} is occupied"),
+            IllegalTurn::SecondNotRabble => write!(f, "only a Rabble's move may be followed by a second Rabble move"),
+            IllegalTurn::SecondRabbleMove => {
+                write!(f, "the second move must be another Rabble's step to an empty field, after a Rabble's move")
+            }
+            IllegalTurn::CannotGo { kind, from, to, capture } => {
+                write!(f, "the {kind} on {from} cannot {} {to}", if *capture { "capture to" } else { "reach" })
+            }
+        }
+    }
+}

@@ -40,7 +40,7 @@ pub trait AnyGame: Send {
     fn hand(&self, side: Side) -> Vec<(String, u8)>;
     fn moves_from(&self, square: &str) -> Result<Vec<String>, DoorError>;
     fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError>;
-    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError>;
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError>;
     fn best_move(&self, limits: Limits, on_iteration: &mut dyn FnMut(&BestMove)) -> Result<BestMove, DoorError>;
     fn search_corpus(&self, options: CorpusOptions) -> CorpusReport;
     fn perft(&self, depth: u32) -> u64;
@@ -49,13 +49,15 @@ pub trait AnyGame: Send {
 }
 
 fn over_error<O: GameOutcome>(o: O) -> DoorError {
-    DoorError::new(ErrorKind::GameOver, format!("the game is over ({} {})", o.result(), o.reason()))
+    DoorError::new(ErrorKind::GameOver, "game.over", format!("the game is over ({} {})", o.result(), o.reason()))
+        .arg("result", o.result())
+        .arg("reason", o.reason())
 }
 
-fn record_error<P: GamePosition>(e: PlayError<P::Outcome, P::MoveError>) -> DoorError {
+fn record_error<P: DoorPosition>(pos: &P, e: PlayError<P::Outcome, P::MoveError>) -> DoorError {
     match e {
         PlayError::Over(o) => over_error(o),
-        PlayError::Move(e) => DoorError::new(ErrorKind::IllegalMove, e.to_string()),
+        PlayError::Move(e) => pos.refusal(e),
     }
 }
 
@@ -71,14 +73,18 @@ impl<P: DoorPosition> RecordExt<P> for Record<P> {
         if text.len() > MAX_MOVE_LEN {
             return Err(DoorError::new(
                 ErrorKind::IllegalMove,
+                "move.tooLong",
                 format!("a move text has at most {MAX_MOVE_LEN} characters, not {}", text.len()),
-            ));
+            )
+            .arg("max", MAX_MOVE_LEN)
+            .arg("length", text.len()));
         }
         let outcome = self.outcome();
         if outcome.is_over() {
             return Err(over_error(outcome));
         }
-        self.position().parse_move(text).map_err(|e| DoorError::new(ErrorKind::IllegalMove, e.to_string()))
+        let pos = self.position();
+        pos.parse_move(text).map_err(|e| pos.refusal(e))
     }
 
     fn record_of(&self, pos: &P, m: P::Move) -> (P, MoveRecord) {
@@ -157,10 +163,16 @@ impl<P: DoorPosition> AnyGame for Record<P> {
         let m = Record::position(self).move_from_code(code).ok_or_else(|| {
             DoorError::new(
                 ErrorKind::IllegalMove,
+                "move.badCode",
                 format!("{code} is not a move code (codes come from legalMoveCodes())"),
             )
+            .arg("code", code)
         })?;
-        Record::play(self, m).map_err(record_error::<P>)
+        match Record::play(self, m) {
+            Ok(()) => Ok(()),
+            // A refused move leaves the position as it was: the refusal's words come from it.
+            Err(e) => Err(record_error(Record::position(self), e)),
+        }
     }
 
     fn undo(&mut self) -> bool {
@@ -237,10 +249,10 @@ impl<P: DoorPosition> AnyGame for Record<P> {
         Ok(if Record::outcome(self).is_over() { Vec::new() } else { targets })
     }
 
-    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError> {
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError> {
         let why = Record::position(self).drop_error(piece, square)?;
         let outcome = Record::outcome(self);
-        Ok(if outcome.is_over() { Some(over_error(outcome).to_string()) } else { why })
+        Ok(if outcome.is_over() { Some(over_error(outcome)) } else { why })
     }
 
     fn best_move(&self, limits: Limits, on_iteration: &mut dyn FnMut(&BestMove)) -> Result<BestMove, DoorError> {

@@ -54,7 +54,10 @@ pub trait DoorPosition: GamePosition {
     /// The squares where `piece` (a letter) may be dropped.
     fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError>;
     /// Why dropping `piece` on `square` is illegal, or `None` if it is legal.
-    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError>;
+    fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError>;
+    /// A move error of the family as the door's coded refusal (piece
+    /// arguments as the letters of this position's game).
+    fn refusal(&self, e: Self::MoveError) -> DoorError;
 }
 
 /// A family of games: which ids it plays and how a game of one is made.

@@ -15,6 +15,7 @@
 //! CLI, nor the bindings, nor the server.
 
 mod any_game;
+pub mod codes;
 pub(crate) mod family;
 pub mod info;
 pub mod setup;
@@ -24,6 +25,7 @@ use std::fmt;
 use serde::Serialize;
 
 pub use any_game::AnyGame;
+pub use codes::{Args, Coded, Said, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
 pub use setup::{start_position, Half, HalfBoard};
 
@@ -84,10 +86,16 @@ impl Side {
     }
 }
 
-/// Why a door refused something: a kind to act on, and one line to show.
+/// Why a door refused something: a kind to act on, a code with named
+/// arguments for front ends that word it themselves (see [`codes`]), and
+/// one English line to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DoorError {
     pub kind: ErrorKind,
+    code: &'static str,
+    args: Args,
+    /// The problems one refusal lists (a setup's), each coded.
+    problems: Vec<Said>,
     message: String,
 }
 
@@ -109,14 +117,57 @@ pub enum ErrorKind {
 }
 
 impl DoorError {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> DoorError {
+    /// A refusal with its code (one of [`CODES`]) and English line; add
+    /// arguments with [`DoorError::arg`].
+    pub fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> DoorError {
         // Messages echo what they were given (a move text, a square), control
         // characters included: each front end writes them as one line its way.
-        DoorError { kind, message: message.into() }
+        DoorError { kind, code, args: Vec::new(), problems: Vec::new(), message: message.into() }
     }
 
+    /// A family's coded error, its English line put in context by `line`
+    /// (`bad position string: …`).
+    pub fn coded(kind: ErrorKind, e: &impl Coded, line: impl FnOnce(String) -> String) -> DoorError {
+        DoorError { kind, code: e.code(), args: e.args(), problems: Vec::new(), message: line(e.to_string()) }
+    }
+
+    /// The same refusal with one more named argument.
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> DoorError {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// The same refusal listing `problems`.
+    pub fn with_problems(mut self, problems: Vec<Said>) -> DoorError {
+        self.problems = problems;
+        self
+    }
+
+    /// The English line the CLI and the server print.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The stable code a front end words (one of [`CODES`]).
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The code's named arguments.
+    pub fn args(&self) -> &Args {
+        &self.args
+    }
+
+    /// The same refusal with each argument's value passed through `f` (a
+    /// family whose errors name pieces in words gives their letters).
+    pub(crate) fn map_args(mut self, f: impl Fn(&'static str, String) -> String) -> DoorError {
+        self.args = self.args.into_iter().map(|(k, v)| (k, f(k, v))).collect();
+        self
+    }
+
+    /// The coded problems a setup refusal lists; empty for other refusals.
+    pub fn problems(&self) -> &[Said] {
+        &self.problems
     }
 }
 
@@ -271,7 +322,13 @@ fn family(id: &str) -> Result<&'static dyn DoorFamily, DoorError> {
     FAMILIES.iter().copied().find(|f| f.ids().contains(&id)).ok_or_else(|| {
         // An unknown name is echoed, but not a page of it.
         let shown = if id.chars().count() > 40 { format!("({} bytes)", id.len()) } else { id.to_string() };
-        DoorError::new(ErrorKind::UnknownGame, format!("unknown variant '{shown}' (known: {})", ids().join(", ")))
+        DoorError::new(
+            ErrorKind::UnknownGame,
+            "game.unknown",
+            format!("unknown variant '{shown}' (known: {})", ids().join(", ")),
+        )
+        .arg("id", shown)
+        .arg("known", ids().join(", "))
     })
 }
 
@@ -312,7 +369,9 @@ pub fn hidden_setup(id: &str) -> Result<bool, DoorError> {
 
 /// The setup rules of `id`, or an error for a game without a setup phase.
 fn setup_rules(id: &str) -> Result<&'static dyn SetupRules, DoorError> {
-    family(id)?.setup().ok_or_else(|| DoorError::new(ErrorKind::BadSetup, format!("'{id}' has no setup phase")))
+    family(id)?.setup().ok_or_else(|| {
+        DoorError::new(ErrorKind::BadSetup, "game.noSetup", format!("'{id}' has no setup phase")).arg("id", id)
+    })
 }
 
 /// Checks `side`'s setup half, as the engine writes it: every problem is
@@ -327,10 +386,14 @@ pub fn check_half(id: &str, side: Side, half: &str) -> Result<(), DoorError> {
 /// A text far longer than any `what` (`position string`, `setup`) needs.
 fn too_long(what: &str, n: usize) -> DoorError {
     let thing = what.strip_suffix(" string").unwrap_or(what);
+    let code = if what == "setup" { "setup.tooLong" } else { "position.tooLong" };
     DoorError::new(
         ErrorKind::BadPosition,
+        code,
         format!("bad {what}: it is {n} bytes long; no {thing} needs more than {MAX_POSITION_LEN}"),
     )
+    .arg("length", n)
+    .arg("max", MAX_POSITION_LEN)
 }
 
 impl Game {
@@ -344,6 +407,7 @@ impl Game {
             if text.trim().is_empty() {
                 return Err(DoorError::new(
                     ErrorKind::BadPosition,
+                    "position.empty",
                     "bad position string: the position string is empty",
                 ));
             }
@@ -504,7 +568,7 @@ impl Game {
     }
 
     /// Why dropping `piece` on `square` may not be played now, or `None` if it may.
-    pub fn drop_error(&self, piece: &str, square: &str) -> Result<Option<String>, DoorError> {
+    pub fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError> {
         self.inner.drop_error(piece, square)
     }
 
@@ -529,8 +593,12 @@ impl Game {
         if depth > MAX_PERFT_DEPTH {
             return Err(DoorError::new(
                 ErrorKind::BadArgument,
+                "perft.badDepth",
                 format!("perft depth {depth} is not a whole number from 0 to {MAX_PERFT_DEPTH}"),
-            ));
+            )
+            .arg("depth", depth)
+            .arg("low", 0)
+            .arg("max", MAX_PERFT_DEPTH));
         }
         Ok(self.inner.perft(depth))
     }
@@ -540,8 +608,12 @@ impl Game {
         if depth == 0 || depth > MAX_PERFT_DEPTH {
             return Err(DoorError::new(
                 ErrorKind::BadArgument,
+                "perft.badDepth",
                 format!("perft --divide depth {depth} is not a whole number from 1 to {MAX_PERFT_DEPTH}"),
-            ));
+            )
+            .arg("depth", depth)
+            .arg("low", 1)
+            .arg("max", MAX_PERFT_DEPTH));
         }
         Ok(self.inner.perft_divide(depth))
     }

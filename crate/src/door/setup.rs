@@ -3,7 +3,7 @@
 //! `setup` command checks the finished text with `door::check_half`).
 //! The family's [`SetupRules`] make the half and say what may go where.
 
-use super::{setup_rules, DoorError, ErrorKind, Side, MAX_POSITION_LEN};
+use super::{setup_rules, DoorError, ErrorKind, Said, Side, MAX_POSITION_LEN};
 
 /// A half being set up, of some family, as the door sees it.
 pub trait HalfBoard: Send {
@@ -21,8 +21,8 @@ pub trait HalfBoard: Send {
     fn text(&self) -> String;
     /// What is still to place, and how many.
     fn missing(&self) -> Vec<(String, usize)>;
-    /// Everything wrong with it, one line each; empty once it is complete and valid.
-    fn problems(&self) -> Vec<String>;
+    /// Everything wrong with it, each coded with its English line; empty once it is complete and valid.
+    fn problems(&self) -> Vec<Said>;
 }
 
 /// One side's half of a hidden setup.
@@ -45,11 +45,14 @@ impl Half {
             if text.len() > MAX_POSITION_LEN {
                 return Err(DoorError::new(
                     ErrorKind::BadSetup,
+                    "setup.tooLong",
                     format!(
                         "bad setup: it is {} characters long; no setup needs more than {MAX_POSITION_LEN}",
                         text.len()
                     ),
-                ));
+                )
+                .arg("length", text.len())
+                .arg("max", MAX_POSITION_LEN));
             }
         }
         Ok(Half { id: rules.id(), board: rules.new_half(side, text)? })
@@ -96,7 +99,7 @@ impl Half {
         self.board.missing()
     }
 
-    pub fn problems(&self) -> Vec<String> {
+    pub fn problems(&self) -> Vec<Said> {
         self.board.problems()
     }
 
@@ -111,11 +114,16 @@ pub fn start_position(first: &Half, second: &Half, to_move: Side) -> Result<Stri
     if first.side() != Side::First || second.side() != Side::Second {
         return Err(DoorError::new(
             ErrorKind::BadSetup,
+            "setup.halvesInOrder",
             "a start position takes the first player's (w) setup, then the second player's (b)",
         ));
     }
     if first.variant() != second.variant() {
-        return Err(DoorError::new(ErrorKind::BadSetup, "the two halves are of different games"));
+        return Err(DoorError::new(
+            ErrorKind::BadSetup,
+            "setup.differentGames",
+            "the two halves are of different games",
+        ));
     }
     setup_rules(first.variant())?.join(&first.text(), &second.text(), to_move)
 }

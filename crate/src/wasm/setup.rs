@@ -22,7 +22,7 @@ pub struct JsSetup {
 }
 
 /// The game a setup is made for: one with a setup phase.
-fn setup_variant(value: &JsValue) -> Result<String, JsError> {
+fn setup_variant(value: &JsValue) -> Result<String, JsValue> {
     let first = door::games().into_iter().find(|g| g.hidden_setup).map_or("", |g| g.id);
     let variant = variant_arg(value, &format!("'{first}'"))?;
     match door::hidden_setup(&variant) {
@@ -37,7 +37,7 @@ impl JsSetup {
     /// `side`'s half (`'w'` or `'b'`): empty, or read from its text (the
     /// zone's rows, top row first, as in position strings).
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: JsValue, side: JsValue, text: JsValue) -> Result<JsSetup, JsError> {
+    pub fn new(variant: JsValue, side: JsValue, text: JsValue) -> Result<JsSetup, JsValue> {
         let variant = setup_variant(&variant)?;
         let side = side_arg(&side)?;
         let text = if text.is_undefined() || text.is_null() {
@@ -51,7 +51,7 @@ impl JsSetup {
     }
 
     /// A random complete half; the same for the same `seed` (a whole number), else a fresh one.
-    pub fn random(variant: JsValue, side: JsValue, seed: JsValue) -> Result<JsSetup, JsError> {
+    pub fn random(variant: JsValue, side: JsValue, seed: JsValue) -> Result<JsSetup, JsValue> {
         let variant = setup_variant(&variant)?;
         let side = side_arg(&side)?;
         let seed = if seed.is_undefined() || seed.is_null() {
@@ -66,7 +66,7 @@ impl JsSetup {
     }
 
     /// A ready-made half by its id (`variants()` lists each game's presets).
-    pub fn preset(variant: JsValue, side: JsValue, id: JsValue) -> Result<JsSetup, JsError> {
+    pub fn preset(variant: JsValue, side: JsValue, id: JsValue) -> Result<JsSetup, JsValue> {
         let variant = setup_variant(&variant)?;
         let side = side_arg(&side)?;
         let id = text_arg(&id, "a preset", "'fortress'", 40, |n| format!("a preset id is a word, not {n} characters"))?;
@@ -80,7 +80,7 @@ impl JsSetup {
 
     /// Puts `what` (a piece letter, or `'mountain'` or `'water'`) on a field
     /// of the side's zone; throws, naming the rule, if it may not go there.
-    pub fn place(&mut self, square: JsValue, what: JsValue) -> Result<(), JsError> {
+    pub fn place(&mut self, square: JsValue, what: JsValue) -> Result<(), JsValue> {
         let square = square_arg(&square)?;
         let what = text_arg(&what, "what to place", "'R' or 'mountain'", 16, |n| {
             format!("what to place is a piece letter, 'mountain' or 'water', not {n} characters")
@@ -90,13 +90,13 @@ impl JsSetup {
 
     /// Takes what is on a field off it (the piece first, then the terrain
     /// under it) and returns it: a letter, `'mountain'`, `'water'`, or `null`.
-    pub fn clear(&mut self, square: JsValue) -> Result<JsValue, JsError> {
+    pub fn clear(&mut self, square: JsValue) -> Result<JsValue, JsValue> {
         let taken = self.half.clear(&square_arg(&square)?).map_err(refused)?;
         Ok(taken.map_or(JsValue::NULL, |t| JsValue::from_str(&t)))
     }
 
     /// What is on a field: `{piece?: 'R', terrain?: 'mountain'|'water'}`, or `null`.
-    pub fn at(&self, square: JsValue) -> Result<JsValue, JsError> {
+    pub fn at(&self, square: JsValue) -> Result<JsValue, JsValue> {
         #[derive(Serialize)]
         struct At {
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,13 +117,19 @@ impl JsSetup {
     }
 
     /// What is still to place: `{R: 2, mountain: 1}` (only what is short).
-    pub fn missing(&self) -> Result<JsValue, JsError> {
+    pub fn missing(&self) -> Result<JsValue, JsValue> {
         object(self.half.missing())
     }
 
     /// Everything wrong with the half, one line each; empty when it is complete and valid.
     pub fn problems(&self) -> Vec<String> {
-        self.half.problems()
+        self.half.problems().into_iter().map(|p| p.message).collect()
+    }
+
+    /// The same problems coded for a page that words them: `[{code, args, message}]`.
+    #[wasm_bindgen(js_name = problemCodes)]
+    pub fn problem_codes(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.half.problems())
     }
 
     #[wasm_bindgen(js_name = isComplete)]
@@ -135,7 +141,7 @@ impl JsSetup {
 /// The position string of turn 1 from both halves, `first` (`'w'` or `'b'`)
 /// to move; throws with the problems of the side at fault.
 #[wasm_bindgen(js_name = startPosition)]
-pub fn start_position(variant: JsValue, white: &JsSetup, black: &JsSetup, first: JsValue) -> Result<String, JsError> {
+pub fn start_position(variant: JsValue, white: &JsSetup, black: &JsSetup, first: JsValue) -> Result<String, JsValue> {
     let variant = setup_variant(&variant)?;
     let first = side_arg(&first)?;
     if white.half.variant() != variant {

@@ -1,0 +1,202 @@
+//! Cyvasse's errors as the door's codes with named arguments (see
+//! `door::codes`): the same refusals a page can word in its language.
+//! Pieces are given by letter (`R`), sides as `w`/`b`, terrain by its word.
+
+use super::board::CellError;
+use super::movegen::{IllegalTurn, TurnError};
+use super::piece::Kind;
+use super::position::PositionError;
+use super::setup::{king_fields, SetupError, SetupProblem, MOUNTAINS, WATER};
+use crate::door::codes::{Args, Coded};
+
+fn args<const N: usize>(pairs: [(&'static str, String); N]) -> Args {
+    pairs.into_iter().collect()
+}
+
+fn letter(k: &Kind) -> String {
+    k.letter().to_string()
+}
+
+impl Coded for CellError {
+    fn code(&self) -> &'static str {
+        "square.offBoard"
+    }
+
+    fn args(&self) -> Args {
+        args([("square", self.0.chars().take(20).collect())])
+    }
+}
+
+impl Coded for IllegalTurn {
+    fn code(&self) -> &'static str {
+        match self {
+            IllegalTurn::TowerNeverMoves => "move.towerNeverMoves",
+            IllegalTurn::CrossbowsNeverCapture => "move.crossbowsNeverCapture",
+            IllegalTurn::Shielded { .. } => "move.shielded",
+            IllegalTurn::ArmorHolds { .. } => "move.armorHolds",
+            IllegalTurn::NothingToCapture(_) => "move.nothingToCapture",
+            IllegalTurn::Occupied(_) => "move.occupied",
+            IllegalTurn::SecondNotRabble => "move.secondNotRabble",
+            IllegalTurn::SecondRabbleMove => "move.secondRabbleMove",
+            IllegalTurn::CannotGo { capture: false, .. } => "move.cannotReach",
+            IllegalTurn::CannotGo { capture: true, .. } => "move.cannotCaptureTo",
+        }
+    }
+
+    fn args(&self) -> Args {
+        match self {
+            IllegalTurn::TowerNeverMoves
+            | IllegalTurn::CrossbowsNeverCapture
+            | IllegalTurn::SecondNotRabble
+            | IllegalTurn::SecondRabbleMove => Vec::new(),
+            IllegalTurn::Shielded { victim, at } => args([("piece", letter(victim)), ("square", at.to_string())]),
+            IllegalTurn::ArmorHolds { victim, at, attackers } => args([
+                ("piece", letter(victim)),
+                ("square", at.to_string()),
+                ("armor", victim.armor().to_string()),
+                ("count", attackers.to_string()),
+            ]),
+            IllegalTurn::NothingToCapture(at) | IllegalTurn::Occupied(at) => args([("square", at.to_string())]),
+            IllegalTurn::CannotGo { kind, from, to, .. } => {
+                args([("piece", letter(kind)), ("from", from.to_string()), ("to", to.to_string())])
+            }
+        }
+    }
+}
+
+impl Coded for TurnError {
+    fn code(&self) -> &'static str {
+        match self {
+            TurnError::Syntax(_) => "move.badTurnText",
+            TurnError::Cell(e) => e.code(),
+            TurnError::NoPiece(_) => "move.noPiece",
+            TurnError::NotYours(..) => "move.notYours",
+            TurnError::Illegal { reason, .. } => reason.code(),
+            TurnError::GameOver(_) => "move.kingCaptured",
+        }
+    }
+
+    fn args(&self) -> Args {
+        match self {
+            TurnError::Syntax(t) => args([("text", t.clone())]),
+            TurnError::Cell(e) => e.args(),
+            TurnError::NoPiece(c) => args([("square", c.to_string())]),
+            TurnError::NotYours(c, side) => args([("square", c.to_string()), ("owner", side.letter().to_string())]),
+            TurnError::Illegal { text, reason } => {
+                let mut a = args([("move", text.clone())]);
+                a.extend(reason.args());
+                a
+            }
+            TurnError::GameOver(side) => args([("side", side.letter().to_string())]),
+        }
+    }
+}
+
+impl Coded for SetupProblem {
+    fn code(&self) -> &'static str {
+        match self {
+            SetupProblem::NoKing => "setup.noKing",
+            SetupProblem::KingField(_) => "setup.kingOffFields",
+            SetupProblem::PieceCount { .. } => "setup.pieceCount",
+            SetupProblem::TerrainCount { .. } => "setup.terrainCount",
+            SetupProblem::PieceOutsideZone(..) => "setup.pieceOutsideZone",
+            SetupProblem::TerrainOutsideZone(..) => "setup.terrainOutsideZone",
+            SetupProblem::TerrainOnKingField(..) => "setup.terrainOnKingField",
+            SetupProblem::OnMountain(..) => "setup.onMountain",
+            SetupProblem::SharedField(_) => "setup.sharedField",
+            SetupProblem::DoubleTerrain(_) => "setup.doubleTerrain",
+            SetupProblem::NotDone => "setup.notDone",
+        }
+    }
+
+    fn args(&self) -> Args {
+        use super::piece::Terrain;
+        let terrain = |t: &Terrain| super::door::terrain_word(*t).to_string();
+        match self {
+            SetupProblem::NoKing | SetupProblem::NotDone => Vec::new(),
+            SetupProblem::KingField(c) | SetupProblem::SharedField(c) | SetupProblem::DoubleTerrain(c) => {
+                args([("square", c.to_string())])
+            }
+            SetupProblem::PieceCount { kind, placed } => {
+                args([("piece", letter(kind)), ("placed", placed.to_string()), ("needed", kind.count().to_string())])
+            }
+            SetupProblem::TerrainCount { terrain: t, placed } => {
+                let n = if *t == Terrain::Mountain { MOUNTAINS } else { WATER };
+                args([("terrain", terrain(t)), ("placed", placed.to_string()), ("needed", n.to_string())])
+            }
+            SetupProblem::PieceOutsideZone(c, k) | SetupProblem::OnMountain(c, k) => {
+                args([("square", c.to_string()), ("piece", letter(k))])
+            }
+            SetupProblem::TerrainOutsideZone(c, t) | SetupProblem::TerrainOnKingField(c, t) => {
+                args([("square", c.to_string()), ("terrain", terrain(t))])
+            }
+        }
+    }
+}
+
+impl Coded for SetupError {
+    fn code(&self) -> &'static str {
+        "setup.invalid"
+    }
+
+    fn args(&self) -> Args {
+        let fields = king_fields(self.side);
+        args([
+            ("side", self.side.letter().to_string()),
+            ("kingFields", fields.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")),
+            ("count", self.problems.len().to_string()),
+        ])
+    }
+}
+
+impl Coded for PositionError {
+    fn code(&self) -> &'static str {
+        match self {
+            PositionError::Empty => "position.empty",
+            PositionError::FieldCount(_) => "position.fieldCount",
+            PositionError::RowCount(_) => "position.rowCount",
+            PositionError::RowLength { .. } => "position.rowLength",
+            PositionError::BadNumber { .. } => "position.badNumber",
+            PositionError::NotAPiece(_) => "position.notAPiece",
+            PositionError::BadChar { .. } => "position.badChar",
+            PositionError::StrayStar { .. } => "position.strayStar",
+            PositionError::Side(_) => "position.badSide",
+            PositionError::Counter(e) => e.code(),
+            PositionError::Setup(e) => e.code(),
+            PositionError::TooMany { .. } => "position.tooMany",
+            PositionError::ZoneRowCount { .. } => "position.zoneRowCount",
+            PositionError::WrongSide { .. } => "position.wrongSide",
+        }
+    }
+
+    fn args(&self) -> Args {
+        match self {
+            PositionError::Empty => Vec::new(),
+            PositionError::FieldCount(n) | PositionError::RowCount(n) => args([("found", n.to_string())]),
+            PositionError::RowLength { row, found, expected } => {
+                args([("row", row.to_string()), ("found", found.to_string()), ("expected", expected.to_string())])
+            }
+            PositionError::BadNumber { row, number } => args([("row", row.to_string()), ("text", number.clone())]),
+            PositionError::NotAPiece(c) => args([("letter", c.to_string())]),
+            PositionError::BadChar { row, ch } => {
+                args([("row", row.to_string()), ("text", ch.escape_default().to_string())])
+            }
+            PositionError::StrayStar { row } => args([("row", row.to_string())]),
+            PositionError::Side(t) => args([("text", t.clone())]),
+            PositionError::Counter(e) => e.args(),
+            PositionError::Setup(e) => e.args(),
+            PositionError::TooMany { side, kind, count } => args([
+                ("side", side.letter().to_string()),
+                ("piece", letter(kind)),
+                ("count", count.to_string()),
+                ("max", kind.count().to_string()),
+            ]),
+            PositionError::ZoneRowCount { side, found } => {
+                args([("side", side.letter().to_string()), ("found", found.to_string())])
+            }
+            PositionError::WrongSide { side, letter } => {
+                args([("side", side.letter().to_string()), ("letter", letter.to_string())])
+            }
+        }
+    }
+}
