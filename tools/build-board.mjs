@@ -28,6 +28,7 @@ const CATALOGS = existsSync(I18N)
 // In dependency order: each file adds its part to globalThis.ZiloKit.
 const PARTS = [
   'i18n.js',            // K.t and the language (after the catalogs); every part below speaks through it
+  'engine-words.js',    // the engine's names, refusals and outcomes in the page's language
   'piece-sets.js',      // how pieces look, chosen by the names the engine gives them
   'cyvasse-pieces.js',  // Cyvasse's medallions (a set like the others)
   'sharing.js',         // game codes, plain-text move lists, links
