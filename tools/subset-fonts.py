@@ -30,7 +30,8 @@ SANS = {400: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
 CJK = '/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc'
 
 # Where the page's text comes from: its own files, and the engine's tables of names.
-SOURCES = ['www/*.html', 'www/src/*.js', 'www/src/*.css', 'www/page.js', 'crate/src/chesslike/variants/*.rs',
+SOURCES = ['www/*.html', 'www/src/*.js', 'www/src/*.css', 'www/page.js', 'www/i18n/*.js', 'docs/rules/*.md',
+           'crate/src/chesslike/variants/*.rs',
            'crate/src/chesslike/variant.rs', 'crate/src/cyvasse/piece.rs', 'crate/src/wasm/*.rs']
 # Always in: the shogi kanji set and its coordinates (www/src/piece-sets.js lists them too).
 KANJI = '玉王飛角金銀桂香歩と杏圭全馬龍成一二三四五六七八九先手後'
@@ -43,6 +44,8 @@ def is_cjk(ch):
 
 def wanted_chars():
     chars = {chr(c) for c in range(0x20, 0x7f)} | {chr(c) for c in range(0xa0, 0x100)}
+    # Latin Extended-A whole: Polish and the other Latin-script languages a catalog may add.
+    chars |= {chr(c) for c in range(0x100, 0x180)}
     for pattern in SOURCES:
         for path in glob.glob(os.path.join(ROOT, pattern)):
             with open(path, encoding='utf-8') as f:
