@@ -230,6 +230,16 @@ describe('a Polish game of ЗiлоḺ АḺв Жа', () => {
     await p.click('a5');
     assert.equal(await p.piece('a5'), 'p');
     await noEnglish(p, 'after the drops');
+    // Against the computer: the bars say who is who, and whose move it is, in Polish; the
+    // computer's piece is not yours to move.
+    await p.page.click('input[name="opp-vs"][value="computer"] + span');
+    await p.page.waitForFunction(() => document.body.dataset.thinking === '0' && document.body.dataset.turn === 'w');
+    assert.equal(await p.page.textContent('#side-bottom .who'), 'ty');
+    assert.equal(await p.page.textContent('#side-top .who'), 'komputer');
+    assert.equal(await p.page.textContent('#side-bottom .move-flag'), 'twój ruch');
+    await p.click('e9');
+    assert.equal(await p.message(), 'Teraz ruch: Ptaki. Ta bierka należy do przeciwnika (Świnie).');
+    await noEnglish(p, 'against the computer');
     assert.deepEqual(p.problems, []);
     await p.context.close();
   });
