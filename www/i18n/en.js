@@ -118,7 +118,8 @@
     'share.code.damagedAt': 'the game code is damaged at move {ply}',
 
     // The hidden setup before the first move (setup-view.js, setup-session.js). {side} is the
-    // engine's side name ("White"), {zone} its zone in words ("rows 1-4"), {piece} its piece.
+    // side's name (game.<id>.side.<w|b>.name), {zone} its zone in words (game.<id>.zone.<w|b>),
+    // {piece} a piece's name (game.<id>.piece.<letter>.name); a problem is engine.<its code>.
     'setup.card': 'Setup',
     'setup.curtain.title': '{side} sets up',
     'setup.curtain.first': 'Each player places their own pieces and terrain without seeing the other’s. {side} first: the other player looks away.',
