@@ -8,7 +8,8 @@
 
     // ---- the page ----------------------------------------------------------------
     // English's articles come as their own arguments: {aPiece} is "a Knight", {theSide} "the
-    // Birds"; other languages take the bare {piece}, {side} (the completeness test knows this).
+    // Birds", {theSidePossessive} "the Birds’" ({sidePossessive} "Birds’"); other languages take
+    // the bare {piece}, {side} (the completeness test knows this).
 
     // The board (zilo-board.js): its buttons, the confirmation of a move while looking back.
     'board.board': 'Board',
@@ -39,6 +40,59 @@
     'board.moves.empty': 'No moves yet.',
     'board.setup.first': '{side} moves first (drawn at random).',
 
+    // The board's fields, bars and hands (board-view.js). A field's aria-label is its name and
+    // these parts joined by ", ". {side}/{theSide}/{sidePossessive}/{theSidePossessive}: a
+    // side's name, with English's article and possessive ("the Birds’"); {owner} likewise.
+    'board.piece.words': '{one} {piece}',
+    'board.sq.hidden': 'hidden',
+    'board.sq.empty': 'empty',
+    'board.sq.armor': { one: 'armor {armor}, {count} attacker', other: 'armor {armor}, {count} attackers' },
+    'board.sq.shielded': 'shielded by a Tower',
+    'board.sq.capturable': 'can be taken',
+    'board.sq.shoot': 'shoot here',
+    'board.sq.castle': 'castle here',
+    'board.sq.capture': 'capture',
+    'board.sq.move': 'move here',
+    'board.sq.path': 'by way of {path}',
+    'board.sq.blast': 'in the blast',
+    'board.sq.second': 'may make the second move',
+    'board.sq.check': 'in check',
+    'board.sq.hint.from': 'hint: move this piece',
+    'board.sq.hint.to': 'hint: move here',
+    'board.sq.hint.drop': 'hint: drop here',
+    'board.sq.hint.shoot': 'hint: shoot here',
+    'board.engage.title': { one: 'armor {armor}, attacked by {count}', other: 'armor {armor}, attacked by {count}' },
+    'board.who.you': 'you',
+    'board.who.computer': 'computer',
+    'board.flag.toMove': 'to move',
+    'board.flag.yourMove': 'your move',
+    'board.flag.thinking': 'thinking',
+    'board.flag.setsUpNext': 'sets up next',
+    'board.flag.settingUp': 'setting up',
+    'board.bar.label': '{sidePossessive} side',
+    'board.hand.label': '{sidePossessive} hand',
+    'board.hand.piece': { one: '{piece} ({letter}), {count} in {theSidePossessive} hand', other: '{piece} ({letter}), {count} in {theSidePossessive} hand' },
+    'board.hand.count': { one: '{count} in hand', other: '{count} in hand' },
+    'board.hand.empty': 'No pieces in hand',
+    'board.hand.notYours': 'It is {theSidePossessive} turn: drop from that hand.',
+    'board.reserve.label': '{sidePossessive} reserve',
+    'board.reserve.piece': { one: '{piece} ({letter}), {count} in {theSidePossessive} reserve', other: '{piece} ({letter}), {count} in {theSidePossessive} reserve' },
+    'board.reserve.count': { one: '{count} in reserve', other: '{count} in reserve' },
+    'board.reserve.empty': 'No pieces in reserve',
+    'board.reserve.notYours': 'It is {theSidePossessive} turn: drop from that reserve.',
+    'board.move.refused': 'That move is not allowed: {reason}',
+    'board.drop.refused': 'You cannot drop the {piece} on {square}: {reason}.',
+    'board.drop.illegal': 'that drop is not legal',
+    'board.notYourPiece': 'It is {theSidePossessive} turn: that piece belongs to {theOwner}.',
+    'board.blocked.over': 'The game is over. Start a new game, or take back a move to play on.',
+    'board.blocked.thinking': 'The computer is thinking: wait for its move (you can still look back, flip the board or take back).',
+    'board.blocked.computerTurn': 'It is the computer’s turn. Change the level or take back to let it try again.',
+    'board.blocked.notYourTurn': 'You play {theSide}: at this point of the game it is the computer’s move.',
+    'board.second.label': 'Second move',
+    'board.second.text': 'A second move with another marked piece?',
+    'board.second.end': 'End turn',
+    'board.second.help': 'Move another marked piece one field, or end the turn.',
+
     // The move chooser (chooser.js).
     'chooser.promote.ask': 'Promote?',
     'chooser.promote.yes': 'Promote: the {piece} becomes {aAfter}',
@@ -64,7 +118,8 @@
     'share.code.damagedAt': 'the game code is damaged at move {ply}',
 
     // The hidden setup before the first move (setup-view.js, setup-session.js). {side} is the
-    // engine's side name ("White"), {zone} its zone in words ("rows 1-4"), {piece} its piece.
+    // side's name (game.<id>.side.<w|b>.name), {zone} its zone in words (game.<id>.zone.<w|b>),
+    // {piece} a piece's name (game.<id>.piece.<letter>.name); a problem is engine.<its code>.
     'setup.card': 'Setup',
     'setup.curtain.title': '{side} sets up',
     'setup.curtain.first': 'Each player places their own pieces and terrain without seeing the other’s. {side} first: the other player looks away.',
@@ -95,6 +150,14 @@
 
     // Piece sets drawn by their own files (cyvasse-pieces.js).
     'pieces.set.medallions': 'Medallions',
+    'pieces.set.flock': 'Birds and Pigs',
+    'pieces.set.figurines': 'Figurines',
+    'pieces.set.letters': 'Letters',
+    'pieces.set.kanji': 'Kanji',
+    // A piece's name for labels and hover (piece-sets.js): the royal piece under its side's own
+    // name, and the game's own name for a piece beside the page's.
+    'pieces.royal': '{monarch} ({piece})',
+    'pieces.native': '{name} · {native}',
 
     // Online play (online-client.js, online-view.js).
     'online.unreachable': 'Cannot reach the server: {error}',

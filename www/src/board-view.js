@@ -88,11 +88,18 @@
       return f !== undefined && r !== undefined ? f + r : sq;
     }
     info(letter) { return K.PieceSets.describe(this.meta(), letter); }
-    /** "Bird Red Cardinal": the side's word and the piece's name, once only where the name
-     * already holds it ("King Pig", not "Pig King Pig"). */
+    /** "Bird Red Cardinal" / "Czerwony Kardynał (Ptak)": the side's word and the piece's name
+     * (board.piece.words), the name alone where it already holds the side's word ("King Pig",
+     * not "Pig King Pig"). */
     pieceWords(letter) {
       const i = this.info(letter), one = String(i.side.one || '');
-      return one && i.name.toLowerCase().split(/\s+/).includes(one.toLowerCase()) ? i.name : (one + ' ' + i.name).trim();
+      return !one || i.name.toLowerCase().split(/\s+/).includes(one.toLowerCase()) ? i.name : K.t('board.piece.words', { one, piece: i.name });
+    }
+    /** A side's names as message arguments: {side}, and English's {theSide} ("the Birds"),
+     * {sidePossessive} ("Birds’") and {theSidePossessive} ("the Birds’"); `key` names them. */
+    sideArgs(side, key) {
+      const sd = this.ctl.sideInfo(side), k = key || 'side', K1 = k.charAt(0).toUpperCase() + k.slice(1);
+      return { [k]: sd.name, ['the' + K1]: sd.the, [k + 'Possessive']: sd.possessive, ['the' + K1 + 'Possessive']: sd.thePossessive };
     }
 
     pieceSvg(letter, badge) {
@@ -204,6 +211,7 @@
       this.renderBoard();
       this.renderSide(this.$('side-top'), other(this.orientation));
       this.renderSide(this.$('side-bottom'), this.orientation);
+      if (this.second) this.renderSecondBar();
       this.runEffects();
     }
 
@@ -278,17 +286,26 @@
         let hm = el.querySelector(':scope > .hint-mark');
         if (hk && !hm) { hm = h('div'); el.appendChild(hm); }
         if (hm) { if (hk) hm.className = 'hint-mark ' + hk; else hm.remove(); }
-        let label = this.sqName(name) + ', ' + (hidden.has(name) ? 'hidden' : (ter ? ter + ', ' : '') + (p ? this.pieceWords(p) : 'empty'));
-        if (en) label += ', armor ' + en.armor + ', ' + (en.attackers === 1 ? '1 attacker' : en.attackers + ' attackers') + (en.shielded ? ', shielded by a Tower' : en.capturable ? ', can be taken' : '');
-        if (dest) label += shot ? ', shoot here' : castle ? ', castle here' : capture ? ', capture' : ', move here';
+        // The field's name, then what is on it and what it offers, each part from the catalogs.
+        const parts = [this.sqName(name)];
+        if (hidden.has(name)) parts.push(K.t('board.sq.hidden'));
+        else {
+          if (ter) parts.push(terrainWord(ter));
+          parts.push(p ? this.pieceWords(p) : K.t('board.sq.empty'));
+        }
+        if (en) {
+          parts.push(K.t('board.sq.armor', { armor: en.armor, count: en.attackers }));
+          if (en.shielded) parts.push(K.t('board.sq.shielded')); else if (en.capturable) parts.push(K.t('board.sq.capturable'));
+        }
+        if (dest) parts.push(K.t(shot ? 'board.sq.shoot' : castle ? 'board.sq.castle' : capture ? 'board.sq.capture' : 'board.sq.move'));
         const way = cands.find((d) => bentPath(d, this.cells));
-        if (way) label += ', by way of ' + Array.from(way.path, (x) => this.sqName(x)).join(' ');
-        if (preview.has(name)) label += ', in the blast';
-        if (movers && movers.has(name)) label += ', may make the second move';
-        if (check === name) label += ', in check';
-        if (hk === 'from') label += ', hint: move this piece';
-        if (hk === 'to') label += hint.drop ? ', hint: drop here' : isShot(hint) ? ', hint: shoot here' : ', hint: move here';
-        el.setAttribute('aria-label', label);
+        if (way) parts.push(K.t('board.sq.path', { path: Array.from(way.path, (x) => this.sqName(x)).join(' ') }));
+        if (preview.has(name)) parts.push(K.t('board.sq.blast'));
+        if (movers && movers.has(name)) parts.push(K.t('board.sq.second'));
+        if (check === name) parts.push(K.t('board.sq.check'));
+        if (hk === 'from') parts.push(K.t('board.sq.hint.from'));
+        if (hk === 'to') parts.push(K.t(hint.drop ? 'board.sq.hint.drop' : isShot(hint) ? 'board.sq.hint.shoot' : 'board.sq.hint.to'));
+        el.setAttribute('aria-label', parts.join(', '));
         el.setAttribute('aria-selected', sel ? 'true' : 'false');
       }
       this.renderPath();
@@ -359,11 +376,12 @@
       tag.classList.toggle('attacked', en.attackers > 0);
       tag.classList.toggle('capturable', !!en.capturable);
       tag.classList.toggle('shielded', !!en.shielded);
-      tag.title = 'armor ' + en.armor + ', attacked by ' + en.attackers;
+      tag.title = K.t('board.engage.title', { armor: en.armor, count: en.attackers });
     }
 
-    /** The engine's word for the pieces a side may drop: a hand where captures join it (zilo,
-     * shogi), a reserve where they never do (Venomous). */
+    /** Where the pieces a side may drop wait, as the engine has it: a hand where captures join
+     * it (zilo, shogi), a reserve where they never do (Venomous). The catalogs' keys say
+     * board.hand.* or board.reserve.* by it. */
     handWord() { return this.ctl.meta.capturesToHand ? 'hand' : 'reserve'; }
 
     /** A player's bar: who it is, whose move it is, and (in drop variants) the hand. */
@@ -381,19 +399,19 @@
         h('span', { class: 'bar-token' }, this.pieceSvg(side === 'w' ? king : king.toLowerCase(), false)),
         h('span', { class: 'bar-name', text: sd.name }));
       let tag = '';
-      if (ctl.opp.mode === 'computer') tag = side === ctl.opp.side ? 'you' : 'computer';
+      if (ctl.opp.mode === 'computer') tag = K.t(side === ctl.opp.side ? 'board.who.you' : 'board.who.computer');
       if (tag) head.appendChild(h('span', { class: 'who', text: tag }));
       const setup = this.setupSession;
       if (setup) {
         box.classList.toggle('to-move', side === setup.side);
-        if (side === setup.side) head.appendChild(h('span', { class: 'move-flag', text: setup.curtain ? 'sets up next' : 'setting up' }));
+        if (side === setup.side) head.appendChild(h('span', { class: 'move-flag', text: K.t(setup.curtain ? 'board.flag.setsUpNext' : 'board.flag.settingUp') }));
       } else if (!over && turn === side) {
         const f = h('span', { class: 'move-flag' });
-        if (ctl.thinking() && side === ctl.computerSide()) { f.classList.add('thinking-flag'); f.append(thinkDots(), 'thinking'); } else f.textContent = ctl.opp.mode === 'computer' && side === ctl.opp.side ? 'your move' : 'to move';
+        if (ctl.thinking() && side === ctl.computerSide()) { f.classList.add('thinking-flag'); f.append(thinkDots(), K.t('board.flag.thinking')); } else f.textContent = K.t(ctl.opp.mode === 'computer' && side === ctl.opp.side ? 'board.flag.yourMove' : 'board.flag.toMove');
         head.appendChild(f);
       }
       box.appendChild(head);
-      box.setAttribute('aria-label', sd.possessive + (m.drops ? ' ' + this.handWord() : ' side'));
+      box.setAttribute('aria-label', K.t(m.drops ? 'board.' + this.handWord() + '.label' : 'board.bar.label', this.sideArgs(side)));
       if (!m.drops) return;
       const row = h('div', { class: 'hand' });
       const hand = ctl.hand(side);
@@ -409,14 +427,14 @@
         const sel = this.selected && this.selected.kind === 'hand' && this.selected.piece === L && side === turn;
         const b = h('button', {
           type: 'button', class: 'hand-piece', 'data-hand': side, 'data-piece': L, 'data-count': String(n),
-          'aria-pressed': sel ? 'true' : 'false', 'aria-label': this.info(letter).name + ' (' + L + '), ' + n + ' in ' + sd.thePossessive + ' ' + this.handWord(),
+          'aria-pressed': sel ? 'true' : 'false', 'aria-label': K.t('board.' + this.handWord() + '.piece', Object.assign({ piece: this.info(letter).name, letter: L, count: n }, this.sideArgs(side))),
         }, this.pieceSvg(letter, false), h('span', { class: 'count', 'aria-hidden': 'true', text: String(n) }));
         if (sel) b.classList.add('selected');
         if (side === turn && ctl.canMove()) b.classList.add('movable');
         if (hint && hint.drop === L && side === turn) b.classList.add('hint');
         row.appendChild(b);
       }
-      if (!any) row.appendChild(h('span', { class: 'hand-empty', text: 'No pieces in ' + this.handWord() }));
+      if (!any) row.appendChild(h('span', { class: 'hand-empty', text: K.t('board.' + this.handWord() + '.empty') }));
       box.appendChild(row);
       if (focused && focused.hand === side) {
         const again = row.querySelector('[data-piece="' + focused.piece + '"]');
@@ -566,7 +584,7 @@
         if (this.second) { this.second = null; this.renderSecondBar(); }
         this.closeChooser();
         this.slideNext = slide; // read when the controller reports the move (onMove)
-        try { ctl.play(move); } catch (e) { this.slideNext = undefined; this.ui.message('That move is not allowed: ' + K.errText(e), 'error'); this.render(); }
+        try { ctl.play(move); } catch (e) { this.slideNext = undefined; this.ui.message(K.t('board.move.refused', { reason: K.engineMessage(e, this.meta()) }), 'error'); this.render(); }
       };
       go();
     }
@@ -633,7 +651,7 @@
         this.renderBoard();
         return;
       }
-      this.ui.message('Move another marked piece one field, or end the turn.', 'info');
+      this.ui.message(K.t('board.second.help'), 'info');
     }
 
     /** Ends the turn after its first move (play: true), or takes the first move back. */
@@ -647,16 +665,23 @@
       if (play && s.single && this.ctl.movesFrom(s.from).includes(s.single)) this.playMove(s.single, false); else this.render();
     }
 
+    /** The bar offering a turn's second move (made once, re-worded at each call: a language
+     * switch re-renders the board). */
     renderSecondBar() {
       let bar = this.$('second-bar');
       if (!this.second) { if (bar) bar.remove(); return; }
-      if (bar) return;
-      bar = h('div', { class: 'second-bar', id: 'second-bar', role: 'group', 'aria-label': 'Second move' },
-        h('span', { class: 'second-text', text: 'A second move with another marked piece?' }),
-        h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'end-turn', onclick: () => this.endSecond(true) }, 'End turn'),
-        h('button', { type: 'button', class: 'btn', 'data-action': 'cancel-first', onclick: () => this.endSecond(false) }, 'Take back'));
-      // In the panel, not over the board: the board's messages and its back rank stay clear.
-      this.$('panel').insertBefore(bar, this.$('controls'));
+      if (!bar) {
+        bar = h('div', { class: 'second-bar', id: 'second-bar', role: 'group' },
+          h('span', { class: 'second-text' }),
+          h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'end-turn', onclick: () => this.endSecond(true) }),
+          h('button', { type: 'button', class: 'btn', 'data-action': 'cancel-first', onclick: () => this.endSecond(false) }));
+        // In the panel, not over the board: the board's messages and its back rank stay clear.
+        this.$('panel').insertBefore(bar, this.$('controls'));
+      }
+      bar.setAttribute('aria-label', K.t('board.second.label'));
+      bar.querySelector('.second-text').textContent = K.t('board.second.text');
+      bar.querySelector('[data-action="end-turn"]').textContent = K.t('board.second.end');
+      bar.querySelector('[data-action="cancel-first"]').textContent = K.t('board.takeback');
     }
 
     pieceAt(sq) { const el = this.squares.get(sq); return el ? el.dataset.piece || null : null; }
@@ -665,9 +690,9 @@
     blocked() {
       const ctl = this.ctl;
       if (ctl.opp.mode === 'view') return 'view';
-      if (ctl.isOver()) return ctl.atEnd() ? 'The game is over. Start a new game, or take back a move to play on.' : null;
-      if (ctl.computerToMove()) return ctl.thinking() ? 'The computer is thinking: wait for its move (you can still look back, flip the board or take back).' : 'It is the computer’s turn. Change the level or take back to let it try again.';
-      if (ctl.opp.mode === 'computer' && ctl.turn() !== ctl.opp.side) return 'You play the ' + ctl.sideInfo(ctl.opp.side).name + ': at this point of the game it is the computer’s move.';
+      if (ctl.isOver()) return ctl.atEnd() ? K.t('board.blocked.over') : null;
+      if (ctl.computerToMove()) return K.t(ctl.thinking() ? 'board.blocked.thinking' : 'board.blocked.computerTurn');
+      if (ctl.opp.mode === 'computer' && ctl.turn() !== ctl.opp.side) return K.t('board.blocked.notYourTurn', this.sideArgs(ctl.opp.side));
       return null;
     }
 
@@ -688,21 +713,25 @@
         return;
       }
       if (sel && sel.kind === 'hand') { this.refuseDrop(sel.piece, sq); return; }
-      if (!sel && p) { const sd = this.ctl.sideInfo(turn); this.ui.message('It is ' + sd.thePossessive + ' turn: that piece belongs to ' + this.ctl.sideInfo(other(turn)).the + '.', 'info'); return; }
+      if (!sel && p) { this.ui.message(K.t('board.notYourPiece', Object.assign(this.sideArgs(turn), this.sideArgs(other(turn), 'owner'))), 'info'); return; }
       this.deselect();
     }
 
+    /** Says why a drop on `sq` is refused: the engine's coded reason (dropRefusal), worded by
+     * the catalogs. */
     refuseDrop(L, sq) {
-      const why = this.ctl.dropError(L, sq);
+      let why = null;
+      try { why = this.ctl.game.dropRefusal(L, sq); } catch (e) { why = e; }
       const name = this.info(this.ctl.turn() === 'w' ? L : L.toLowerCase()).name;
-      this.ui.message('You cannot drop the ' + name + ' on ' + this.sqName(sq) + ': ' + (why || 'that drop is not legal') + '.', 'error');
+      const reason = why ? K.engineMessage(why, this.meta()) : K.t('board.drop.illegal');
+      this.ui.message(K.t('board.drop.refused', { piece: name, square: this.sqName(sq), reason: reason.replace(/[.!]$/, '') }), 'error');
     }
 
     activateHand(side, L) {
       const why = this.blocked();
       if (why) { if (why !== 'view') this.ui.message(why, 'info'); return; }
       const turn = this.ctl.turn();
-      if (side !== turn) { this.ui.message('It is ' + this.ctl.sideInfo(turn).thePossessive + ' turn: drop from that ' + this.handWord() + '.', 'info'); return; }
+      if (side !== turn) { this.ui.message(K.t('board.' + this.handWord() + '.notYours', this.sideArgs(turn)), 'info'); return; }
       if (this.selected && this.selected.kind === 'hand' && this.selected.piece === L) this.deselect(); else this.select({ kind: 'hand', piece: L });
     }
 
@@ -912,7 +941,7 @@
       const sq = t.closest && t.closest('.sq[data-piece]');
       if (sq && this.$('board').contains(sq)) return { el: sq, letter: sq.dataset.piece };
       const hp = t.closest && t.closest('.hand-piece');
-      if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: hp.dataset.count + ' in ' + this.handWord() };
+      if (hp) return { el: hp, letter: hp.dataset.hand === 'w' ? hp.dataset.piece : hp.dataset.piece.toLowerCase(), extra: K.t('board.' + this.handWord() + '.count', { count: Number(hp.dataset.count) }) };
       return null;
     }
 
@@ -921,8 +950,8 @@
       const inf = this.info(letter);
       tt.textContent = '';
       tt.append(h('div', { class: 'tt-name', text: inf.label }),
-        h('div', { class: 'tt-side', text: inf.side.name + (inf.side.long && inf.side.long !== 'first player' && inf.side.long !== 'second player' ? ' · ' + inf.side.long : '') + ' · ' + inf.letter + (extra ? ' · ' + extra : '') }));
-      // How it moves, in the engine's words.
+        h('div', { class: 'tt-side', text: inf.side.name + (inf.side.ownLong ? ' · ' + inf.side.long : '') + ' · ' + inf.letter + (extra ? ' · ' + extra : '') }));
+      // How it moves, in the catalog's words (else the engine's).
       if (inf.moves) tt.append(h('div', { class: 'tt-moves', text: inf.moves }));
       tt.hidden = false;
       const r = target.getBoundingClientRect();
@@ -969,6 +998,11 @@
       zb.addEventListener('pointercancel', end, true);
       window.addEventListener('scroll', () => this.hideTooltip(), { passive: true });
     }
+  }
+
+  /** A terrain in words (terrain.<id>), else the engine's own word. */
+  function terrainWord(t) {
+    return K.CATALOGS.en && Object.prototype.hasOwnProperty.call(K.CATALOGS.en, 'terrain.' + t) ? K.t('terrain.' + t) : t;
   }
 
   /** Three dots that pulse (the "thinking" indicator); hidden from screen readers. */

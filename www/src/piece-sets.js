@@ -529,14 +529,15 @@
   }
 
   // ------------------------------------------------------------------------------------------
-  // The sets, in the order a variant picks its default from.
+  // The sets, in the order a variant picks its default from. Titles in the page's language
+  // (pieces.set.<id>), read when shown.
   const has = (table) => (name) => Object.prototype.hasOwnProperty.call(table, name);
   const SETS = [
-    { id: 'flock', title: 'Birds and Pigs', covers: has(FLOCK_GEAR), board: 'lines', draw: drawFlock },
-    { id: 'figurines', title: 'Figurines', covers: has(FIGURINE_BY_NAME), board: 'chequered', draw: drawFigurine },
-    { id: 'pentagons', title: 'Letters', covers: has(SHOGI_NAMES), board: 'lines', stars: true, turns: true, draw: (s, p) => shogiToken(s, p, 'letters') },
-    { id: 'kanji', title: 'Kanji', covers: has(SHOGI_NAMES), script: /\p{Script=Han}/u, board: 'lines', stars: true, turns: true, ranks: '一二三四五六七八九', draw: (s, p) => shogiToken(s, p, 'kanji') },
-    { id: 'discs', title: 'Letters', covers: () => true, board: 'chequered', draw: drawDisc },
+    { id: 'flock', get title() { return K.t('pieces.set.flock'); }, covers: has(FLOCK_GEAR), board: 'lines', draw: drawFlock },
+    { id: 'figurines', get title() { return K.t('pieces.set.figurines'); }, covers: has(FIGURINE_BY_NAME), board: 'chequered', draw: drawFigurine },
+    { id: 'pentagons', letters: true, get title() { return K.t('pieces.set.letters'); }, covers: has(SHOGI_NAMES), board: 'lines', stars: true, turns: true, draw: (s, p) => shogiToken(s, p, 'letters') },
+    { id: 'kanji', get title() { return K.t('pieces.set.kanji'); }, covers: has(SHOGI_NAMES), script: /\p{Script=Han}/u, board: 'lines', stars: true, turns: true, ranks: '一二三四五六七八九', draw: (s, p) => shogiToken(s, p, 'kanji') },
+    { id: 'discs', letters: true, get title() { return K.t('pieces.set.letters'); }, covers: () => true, board: 'chequered', draw: drawDisc },
   ];
 
   /** The sets that can draw every piece of `meta` (a Zilo.variants() entry): the default first.
@@ -546,7 +547,7 @@
     const names = (meta.pieces || []).map((p) => p.name);
     const fit = SETS.filter((s) => names.every(s.covers));
     // One "Letters" choice is enough: the discs only where no set of letters fits already.
-    const sets = fit.filter((s, i) => !(s.id === 'discs' && fit.some((t, j) => j < i && t.title === 'Letters')));
+    const sets = fit.filter((s, i) => !(s.id === 'discs' && fit.some((t, j) => j < i && t.letters)));
     const native = (meta.pieces || []).map((p) => p.nativeName || '').join('');
     const own = sets.filter((s) => s.script && s.script.test(native));
     return own.concat(sets.filter((s) => !own.includes(s)));
@@ -569,26 +570,46 @@
     return svg;
   }
 
-  /** Words for a piece: {name, native, label, side}; the royal piece takes the side's own name
-   * for its monarch when it has one ("Red Cardinal"), not when that is just "white king". */
+  /** Words for a piece in the page's language: {name, native, label, moves, side}. The name and
+   * how it moves come from the catalogs (game.<id>.piece.<letter>.name|moves, K.gameWord), else
+   * the engine's English; `native` is the game's own name for it (the engine's nativeName: Avian,
+   * Cyvasse's Polish, shogi's kanji), kept beside it where it differs. The royal piece takes the
+   * side's own name for its monarch when it has one ("Red Cardinal"), not when that is just
+   * "white king" (decided on the engine's names, so alike in every language). */
   function describe(meta, letter) {
     const side = letter === letter.toUpperCase() ? 'w' : 'b';
     const L = letter.toUpperCase();
     const def = (meta.pieces || []).find((x) => x.letter === L) || { name: L, nativeName: '' };
     const sd = sideInfo(meta, side);
-    let name = def.name;
-    if (def.royal && sd.monarch && !sd.monarch.toLowerCase().includes(def.name.toLowerCase())) name = sd.monarch;
-    const native = def.nativeName && def.nativeName !== def.name ? def.nativeName : '';
-    const plain = def.royal && name !== def.name ? name + ' (' + def.name + ')' : name;
-    return { letter: L, name, native, label: plain + (native ? ' · ' + native : ''), moves: def.moves || '', side: sd, sideKey: side };
+    const own = K.gameWord(meta, 'piece.' + L + '.name', def.name);
+    const eng = engineSide(meta, side);
+    const monarchOwn = def.royal && eng.monarch && !eng.monarch.toLowerCase().includes(String(def.name).toLowerCase());
+    const name = monarchOwn ? sd.monarch : own;
+    const native = def.nativeName && def.nativeName !== own ? def.nativeName : '';
+    const plain = monarchOwn ? K.t('pieces.royal', { monarch: name, piece: own }) : name;
+    const moves = K.gameWord(meta, 'piece.' + L + '.moves', def.moves || '');
+    return { letter: L, name, native, label: native ? K.t('pieces.native', { name: plain, native }) : plain, moves, side: sd, sideKey: side };
   }
 
-  /** The engine's names for a side ('w'|'b'), with the possessive English needs. */
+  function engineSide(meta, side) {
+    return (meta.sides || [])[side === 'w' ? 0 : 1] || { name: side === 'w' ? 'White' : 'Black', one: side === 'w' ? 'White' : 'Black', plural: false, monarch: 'king', long: '', native: '' };
+  }
+
+  /** A side's names ('w'|'b') in the page's language (game.<id>.side.<w|b>.name|one|monarch|long,
+   * else the engine's). `the`, `possessive` and `thePossessive` ("the Birds", "the Birds’") are
+   * English grammar, only for the English catalog's {theSide}-style arguments: a sentence is
+   * always a catalog template, never built from them. `ownLong`: the long name is the side's
+   * own ("Avian Alliance"), not just "first player". */
   function sideInfo(meta, side) {
-    const s = (meta.sides || [])[side === 'w' ? 0 : 1] || { name: side === 'w' ? 'White' : 'Black', one: side === 'w' ? 'White' : 'Black', plural: false, monarch: 'king', long: '', native: '' };
-    const possessive = s.name + (s.plural ? '’' : '’s');
-    // "the Birds’ hand", "Gote’s hand"; "the Birds", "White".
-    return Object.assign({}, s, { possessive, thePossessive: (s.plural ? 'the ' : '') + possessive, the: s.plural ? 'the ' + s.name : s.name });
+    const s = engineSide(meta, side);
+    const word = (k) => K.gameWord(meta, 'side.' + side + '.' + k, s[k]);
+    const name = word('name');
+    const possessive = name + (s.plural ? '’' : '’s');
+    return Object.assign({}, s, {
+      name, one: word('one'), monarch: word('monarch'), long: word('long'),
+      ownLong: !!s.long && !/^(first|second) player$/.test(s.long),
+      possessive, thePossessive: (s.plural ? 'the ' : '') + possessive, the: s.plural ? 'the ' + name : name,
+    });
   }
 
   K.PieceSets = { forVariant, byId, draw, describe, sideInfo, all: SETS, svgElement: el };

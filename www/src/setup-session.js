@@ -85,8 +85,12 @@
 
     half() { return this.halves[this.side]; }
     zone(side) { return (this.meta.zones || {})[side || this.side] || []; }
-    /** The zone in words (the engine's: 'rows 1-4'). */
-    zoneWords(side) { return (this.meta.zoneWords || {})[side || this.side] || K.t('setup.zone.yours'); }
+    /** The zone in words, in the page's language (game.<id>.zone.<side>, else the engine's
+     * 'rows 1-4', else "your zone"). */
+    zoneWords(side) {
+      const s = side || this.side;
+      return K.gameWord(this.meta, 'zone.' + s, (this.meta.zoneWords || {})[s] || K.t('setup.zone.yours'));
+    }
     /** The terrains each side places (the engine's list, in its order). */
     terrains() { return (this.meta.setupTerrain || []).map((t) => t.terrain); }
     isTerrain(what) { return this.terrains().includes(what); }
@@ -115,7 +119,9 @@
       for (const p of this.meta.pieces) items.push({ what: p.letter, count: missing[p.letter] || 0 });
       return items;
     }
-    problems() { return Array.from(this.half().problems()); }
+    /** What is still wrong with the half, in the page's language: the engine's coded problems
+     * (problemCodes) worded by the catalogs. */
+    problems() { return Array.from(this.half().problemCodes(), (c) => K.engineMessage(c, this.meta)); }
 
     // ------------------------------------------------------------------ acting
 
@@ -145,7 +151,8 @@
           // The royal piece refused: the engine's reason, and the fields it may take.
           const where = this.pickedRoyal() && !this.kingFields().includes(sq)
             ? K.t('setup.royal.where', { piece: K.PieceSets.describe(this.meta, what).name, fields: this.fieldList(this.kingFields()) }) : '';
-          this.on.message(where ? K.errText(e).replace(/\.$/, '') + '. ' + where : K.errText(e), 'error');
+          const why = K.engineMessage(e, this.meta);
+          this.on.message(where ? why.replace(/\.$/, '') + '. ' + where : why, 'error');
           this.on.change();
           return;
         }

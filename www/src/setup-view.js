@@ -8,8 +8,9 @@
  *
  * Every word comes from the catalogs (setup.* keys). A language switch re-words it at once:
  * the board's relabel() (zilo-board.js, on K.onLang) draws everything again, this view too,
- * so render() sets every word each time, the card's aria-label included. The words the engine
- * gives (side, piece and terrain names, the zone in words, setup problems) go in as arguments. */
+ * so render() sets every word each time, the card's aria-label included. The engine's words
+ * (side, piece and preset names, the zone in words) come from the catalogs' game words
+ * (K.gameWord), its problems from their codes (K.engineMessage): none of its English shows. */
 (function (K) {
   'use strict';
   const h = (...a) => K.h(...a);
@@ -100,7 +101,7 @@
         : problems.length ? problems[0] : K.t('setup.ready');
       card.appendChild(h('p', { class: 'setup-help', id: 'setup-help', text: help }));
       const presetMenu = h('select', { id: 'setup-preset', class: 'btn', 'aria-label': K.t('setup.preset.label'), onchange: (e) => { if (e.target.value) s.preset(e.target.value); } },
-        h('option', { value: '', text: K.t('setup.preset') }), ...(meta.presets || []).map((p) => h('option', { value: p.id, text: p.name })));
+        h('option', { value: '', text: K.t('setup.preset') }), ...(meta.presets || []).map((p) => h('option', { value: p.id, text: K.gameWord(meta, 'preset.' + p.id, p.name) })));
       card.appendChild(h('div', { class: 'setup-actions' },
         h('button', { type: 'button', class: 'btn', 'data-action': 'random', onclick: () => s.randomize() }, K.t('setup.random')),
         presetMenu,

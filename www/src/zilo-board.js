@@ -271,7 +271,7 @@
         } catch (e) {
           // A saved setup the engine cannot read: the setup starts again.
           this.setup = new K.SetupSession(m, this.ctl.opp, on);
-          this.panel.message(K.t('setup.saved.unreadable', { error: K.errText(e) }), 'error');
+          this.panel.message(K.t('setup.saved.unreadable', { error: K.engineMessage(e, m) }), 'error');
         }
       }
       this.view.setupSession = this.setup;
