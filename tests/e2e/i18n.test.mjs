@@ -19,9 +19,9 @@ function catalogs() {
   return ctx.ZiloKit.CATALOGS;
 }
 const forms = (v) => (v && typeof v === 'object' ? Object.entries(v).filter(([k]) => k !== 'plural').map(([, x]) => x) : [v]);
-/** A message's placeholders; English's {aName} and {theName} (the name with its article) count
- * as {name}. */
-const placeholders = (v) => new Set(forms(v).flatMap((s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1].replace(/^(?:a|the)([A-Z])/, (_, c) => c.toLowerCase()))));
+/** A message's placeholders; English's {aName} and {theName} (the name with its article) and
+ * {theNamePossessive} ("the Birds’") count as {name}. */
+const placeholders = (v) => new Set(forms(v).flatMap((s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1].replace(/^(?:a|the)([A-Z])(\w*?)(?:Possessive)?$/, (_, c, rest) => c.toLowerCase() + rest))));
 
 describe('the message catalogs', () => {
   const all = catalogs();

@@ -8,7 +8,8 @@
 
     // ---- the page ----------------------------------------------------------------
     // English's articles come as their own arguments: {aPiece} is "a Knight", {theSide} "the
-    // Birds"; other languages take the bare {piece}, {side} (the completeness test knows this).
+    // Birds", {theSidePossessive} "the Birds’" (or "White’s"); other languages take the bare
+    // {piece}, {side} (the completeness test knows this).
 
     // The board (zilo-board.js): its buttons, the confirmation of a move while looking back.
     'board.board': 'Board',
@@ -38,6 +39,58 @@
     'board.moves': 'Moves',
     'board.moves.empty': 'No moves yet.',
     'board.setup.first': '{side} moves first (drawn at random).',
+
+    // The status line, the last move in words, the hint and the buttons' titles (panel-view.js).
+    // {side}: a side's name; {piece}, {target}: a piece with its side's word ("White Pawn");
+    // {from}, {to}: squares; {san}: the move as the move list writes it.
+    'panel.setup.sets': '{side} sets up',
+    'panel.setup.yours': '{side} sets up — your half',
+    'panel.setup.computer': 'The computer has set up its half (hidden). Fill your zone, then press Done.',
+    'panel.setup.hidden': 'Each player fills their zone unseen by the other; who moves first is drawn at random.',
+    'panel.thinking': 'The computer is thinking',
+    'panel.toMove': '{side} to move',
+    'panel.toMove.computer': '{side} to move (computer)',
+    'panel.toMove.yours': '{side} to move — your turn',
+    'panel.check': 'Check!',
+    'panel.hinting': 'Looking for a good move',
+    'panel.where.move': 'move {number} ({side})',
+    'panel.where.start': 'start',
+    'panel.where.of': '{at} of {last}',
+    'panel.where.variation': 'variation: {at}',
+    'panel.where.variationOf': 'variation: {at} of {last}',
+    'panel.start': 'The start position.',
+    'panel.noMoves': 'No moves yet. Click a piece to see where it can go.',
+    'panel.last.move': 'Last move: {san} — {what}.',
+    'panel.last.computer': 'The computer played {san} — {what}.',
+    'panel.move.plain': 'the {piece} {from}–{to}',
+    'panel.move.capture': 'the {piece} {from}×{to} took {aTarget}',
+    'panel.move.enPassant': 'the {piece} {from}×{to} took {aTarget} en passant',
+    'panel.move.toHand': ', which joins {theSidePossessive} hand',
+    'panel.move.drop': '{side} dropped {aPiece} on {to}',
+    'panel.move.castle': '{side} castled: the king {from}–{to}, the rook {rookFrom}–{rookTo}',
+    'panel.move.shot': 'the {piece} on {from} shot {aTarget} on {to} and stays where it is',
+    'panel.move.shotBack': 'the {piece} on {from} shot {aTarget} on {to} and stepped back to {landing}',
+    'panel.move.double': 'the {piece} {from}–{to}, then another {second} {secondFrom}–{secondTo}',
+    'panel.move.jump': 'the {piece} jumped {from}–{to} over its {over}',
+    'panel.move.promoted': ', promoted to {aPiece}',
+    'panel.move.notPromoted': ', did not promote',
+    'panel.move.blast': '. Blast! It removed {pieces}',
+    'panel.blast': 'blast',
+    'panel.hint.move': 'Hint: {san} — the {piece} on {from} to {to}{then}.',
+    'panel.hint.shoot': 'Hint: {san} — the {piece} on {from} shoots {to}{then}.',
+    'panel.hint.drop': 'Hint: {san} — drop {aPiece} on {to}.',
+    'panel.hint.then': ', then {from} to {to}',
+    'panel.takeback': 'Take back the last move',
+    'panel.takeback.computer': 'Take back your last move and the computer’s reply',
+    'panel.resign': 'The side to move gives up',
+    'panel.resign.computer': 'You give up',
+    // The game controller (game-controller.js): the computer's and the hint's failures.
+    'panel.computer.failed': 'The computer could not move: {error}. Change the level, or take back, to try again.',
+    'panel.computer.noMove': 'it found no move',
+    'panel.computer.moveFailed': 'The computer’s move failed: {error}',
+    'panel.hint.none': 'No hint: {error}.',
+    'panel.hint.noMove': 'the engine found no move',
+    'panel.load.move': 'move {number} ({move}): {error}',
 
     // The move chooser (chooser.js).
     'chooser.promote.ask': 'Promote?',
@@ -216,6 +269,14 @@
     'page.close': 'Close',
     'page.rules.close': 'Close the rules',
     'page.rules.pieces': 'The pieces',
+    'page.rules.open.title': 'How to play {game}',
+    'page.rules.col.piece': 'Piece',
+    'page.rules.col.name': 'Name',
+    'page.rules.col.armor': 'Armor',
+    'page.rules.col.move': 'Move',
+    'page.rules.col.attack': 'Attack',
+    'page.rules.col.moves': 'How it moves',
+    'page.rules.missing': 'The rules file of this game ({file}) is missing from this copy of the page: run `make www`.',
     'page.howto': 'Using this page',
     'page.howto.move':
       'Click a piece, then one of the marked squares — or drag the piece. Dots mark moves, rings mark captures. A castle, where the game has one, is the king’s move: click the king, then the square it goes to; when a one-square king move could also be a castle, the page asks which one you mean.',
@@ -263,6 +324,7 @@
     'page.link.loadedDamaged': 'Game loaded from the link, but some opponent settings were damaged ({bad}): {now}.',
     'page.link.loadedVs': 'Game loaded from the link: {now}.',
     'page.link.loaded': 'Game loaded from the link.',
+    'page.link.keptBack': 'Your {game} game is back ({moves}); your {other} game stays kept.',
     'page.link.copied': 'Link copied: it replays this game.',
     'page.link.select': 'Copy the link from the box: it replays this game.',
     'page.moves': { one: '{count} move', other: '{count} moves' },
@@ -282,6 +344,8 @@
     'page.variant.back': 'Your {game} game is back ({moves}).',
     'page.variant.keptDamaged': 'The kept {game} game could not be restored ({error}). A new game was started.',
     'page.variant.started': 'New game: {game}.',
+    'page.recent.now': 'just now',
+    'page.recent.title': 'Return to your {game} game (this one stays kept)',
     'page.code.none': 'There is no game code yet: it comes once both sides have set up.',
     'page.code.copied': 'Game code copied: any copy of this page loads it.',
     'page.code.select': 'Select the game code in the box and copy it.',
