@@ -85,7 +85,7 @@
 
   /** Puts a saved record on the board (throws if the engine refuses it). */
   function loadRecord(d) {
-    if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
+    if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error(K.t('page.save.unreadable'));
     const o = parseOpp(d);
     const setup = d.setup && typeof d.setup === 'object' ? d.setup : null;
     // A setup under way is made for its opponent: set that first, or the change would start it again.

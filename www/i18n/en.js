@@ -317,6 +317,7 @@
     'page.opp.computer': 'You play {theSide} against the computer (level {level} · {levelName}).',
     'page.opp.level': 'The computer plays at level {level} · {levelName} now.',
     'page.save.oppDamaged': 'The saved opponent settings were damaged ({bad}); now {now}.',
+    'page.save.unreadable': 'the save cannot be read',
     'page.save.damaged': 'The saved game was damaged and could not be restored ({error}). A new game was started.',
     'page.link.oppDamaged': 'Some opponent settings in the link were damaged ({bad}): {now}.',
     'page.link.opp': 'Opponent settings loaded from the link: {now}.',

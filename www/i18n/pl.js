@@ -312,6 +312,7 @@
     'page.opp.computer': 'Grasz z komputerem (twoja strona: {side}, poziom {level} · {levelName}).',
     'page.opp.level': 'Komputer gra teraz na poziomie {level} · {levelName}.',
     'page.save.oppDamaged': 'Zapisane ustawienia przeciwnika były uszkodzone ({bad}); teraz: {now}.',
+    'page.save.unreadable': 'zapisu nie da się odczytać',
     'page.save.damaged': 'Zapisana partia była uszkodzona i nie dało się jej przywrócić ({error}). Zaczęła się nowa partia.',
     'page.link.oppDamaged': 'Część ustawień przeciwnika w linku była uszkodzona ({bad}): {now}.',
     'page.link.opp': 'Ustawienia przeciwnika wczytane z linku: {now}.',
