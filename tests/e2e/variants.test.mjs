@@ -205,7 +205,7 @@ for (const which of WAYS) {
       await p.variant('chess');
       await p.moves(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
       const mate = await shownResult(p, 'chess', CHESS_START, ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
-      assert.equal(mate.title, 'Black wins (0-1)');
+      assert.equal(mate.title, 'Victory for Black (0-1)');
       assert.ok(await p.page.$('[data-square="e1"].check'));
       assert.equal(await p.page.getAttribute('body', 'data-result'), '0-1');
       assert.match(await p.page.textContent('#moves'), /Qh4#/);
@@ -358,7 +358,7 @@ for (const which of WAYS) {
       await p.moves([...cycle, ...cycle, ...cycle]);
       const pc = await shownResult(p, 'shogi', 'k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1', [...cycle, ...cycle, ...cycle]);
       assert.equal(pc.reason, 'perpetual-check');
-      assert.equal(pc.title, 'Gote wins (0-1)');
+      assert.equal(pc.title, 'Victory for Gote (0-1)');
       await finish(p);
 
       // The phone layout: hands above and below the board, the question over the board.
