@@ -25,7 +25,9 @@
   // Online play (online-view.js): `online` is the session while a game from the server is shown.
   let online = null, onlineChosen = false;
 
-  const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
+  // An error in the page's words: the engine's refusals by their codes (K.engineMessage), worded
+  // with `game`'s piece and side names; any other error by its first line.
+  const errText = (e, game) => K.engineMessage(e, game);
   const message = (text, kind) => board.message(text, kind);
   const meta = () => variants.find((v) => v.id === board.variant) || variants[0];
 
@@ -83,7 +85,7 @@
 
   /** Puts a saved record on the board (throws if the engine refuses it). */
   function loadRecord(d) {
-    if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error('unreadable save');
+    if (!d || typeof d !== 'object' || typeof d.variant !== 'string' || !Array.isArray(d.moves)) throw new Error(K.t('page.save.unreadable'));
     const o = parseOpp(d);
     const setup = d.setup && typeof d.setup === 'object' ? d.setup : null;
     // A setup under way is made for its opponent: set that first, or the change would start it again.
@@ -124,6 +126,9 @@
     return K.t('page.opp.summary.computer', { side: K.PieceSets.sideInfo(meta(), o.side).name, theSide: K.PieceSets.sideInfo(meta(), o.side).the, level: o.level, levelName: levelName(o.level) });
   }
 
+  /** The game a saved record names, read for the words of its error (null if unreadable). */
+  function savedVariant(raw) { try { return JSON.parse(raw).variant || null; } catch (_) { return null; } }
+
   function loadSaved() {
     let raw = null;
     try { raw = localStorage.getItem(SAVE_KEY); } catch (_) { return false; }
@@ -134,7 +139,7 @@
       return true;
     } catch (e) {
       board.newGame(defaultVariant());
-      message(K.t('page.save.damaged', { error: errText(e) }), 'error');
+      message(K.t('page.save.damaged', { error: errText(e, savedVariant(raw)) }), 'error');
       return true;
     }
   }
@@ -158,7 +163,7 @@
       // The engine replays it here, so that a broken link is refused before anyone is asked.
       if (!h.code) K.Sharing.encode(spec);
     } catch (e) {
-      return K.t('page.link.failed', { error: errText(e) });
+      return K.t('page.link.failed', { error: errText(e, h.spec && h.spec.variant) });
     }
     // A link without opponent settings is a game between two people.
     const oo = o || parseOpp({});
@@ -169,8 +174,8 @@
       // Only opponent settings that differ from the board's (or are damaged) are news.
       const was = opp();
       if (o) setOpp(o.opp, true);
-      if (o && o.bad.length) message('Some opponent settings in the link were damaged (' + o.bad.join(', ') + '): ' + oppSummary() + '.', 'error');
-      else if (o && JSON.stringify(opp()) !== JSON.stringify(was)) message('Opponent settings loaded from the link: ' + oppSummary() + '.', 'info');
+      if (o && o.bad.length) message(K.t('page.link.oppDamaged', { bad: o.bad.join(', '), now: oppSummary() }), 'error');
+      else if (o && JSON.stringify(opp()) !== JSON.stringify(was)) message(K.t('page.link.opp', { now: oppSummary() }), 'info');
       return true;
     }
     // A kept game of another kind (a tab's address bar showing its game, reloaded after another
@@ -180,7 +185,7 @@
       try {
         loadRecord(kept);
         if (o) setOpp(o.opp, false);
-        message('Your ' + shortName(meta()) + ' game is back (' + movesText(kept.moves.length) + '); your ' + shortName(variants.find((v) => v.id === now.variant)) + ' game stays kept.', 'info');
+        message(K.t('page.link.keptBack', { game: shortName(meta()), moves: movesText(kept.moves.length), other: shortName(variants.find((v) => v.id === now.variant)) }), 'info');
         return true;
       } catch (_) { /* not restorable: treated as any link below */ }
     }
@@ -210,7 +215,7 @@
     try {
       board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
     } catch (e) {
-      return K.t('page.link.failed', { error: errText(e) });
+      return K.t('page.link.failed', { error: errText(e, spec.variant) });
     }
     setOpp(oo.opp, true);
     if (oo.bad.length) message(K.t('page.link.loadedDamaged', { bad: oo.bad.join(', '), now: oppSummary() }), 'error');
@@ -256,22 +261,21 @@
   // Recent games: the kept games of the other kinds, latest first, to return to with a click
 
   const RECENT_MAX = 5;
-  /** "just now", "5 min ago", "3 h ago", "2 days ago": when a kept game was last played. */
+  /** "just now", "5 min ago", "3 hr ago", "2 days ago": when a kept game was last played, by
+   * Intl.RelativeTimeFormat in the page's language (its short style: the list is narrow). */
   function agoText(at) {
     const min = Math.round((Date.now() - at) / 60000);
-    if (!(min >= 1)) return 'just now';
-    if (min < 60) return min + ' min ago';
-    const hours = Math.round(min / 60);
-    if (hours < 24) return hours + ' h ago';
-    const days = Math.round(hours / 24);
-    return days + (days === 1 ? ' day ago' : ' days ago');
+    if (!(min >= 1)) return K.t('page.recent.now');
+    const hours = Math.round(min / 60), days = Math.round(hours / 24);
+    const [n, unit] = min < 60 ? [min, 'minute'] : hours < 24 ? [hours, 'hour'] : [days, 'day'];
+    try { return new Intl.RelativeTimeFormat(K.lang, { style: 'short', numeric: 'always' }).format(-n, unit); } catch (_) { return K.num(n) + ' ' + unit; }
   }
   let recentShown = '';
   function renderRecent() {
     const list = Object.keys(keptGames()).filter((id) => id !== board.variant && variants.some((v) => v.id === id))
       .map((id) => keptGame(id)).filter(Boolean)
       .sort((a, b) => (b.at || 0) - (a.at || 0)).slice(0, RECENT_MAX);
-    const items = list.map((d) => ({ id: d.variant, name: shortName(variants.find((v) => v.id === d.variant)), moves: movesText(d.moves.length), when: typeof d.at === 'number' ? agoText(d.at) : '' }));
+    const items = list.map((d) => ({ lang: K.lang, id: d.variant, name: shortName(variants.find((v) => v.id === d.variant)), moves: movesText(d.moves.length), when: typeof d.at === 'number' ? agoText(d.at) : '' }));
     const key = JSON.stringify(items);
     if (key === recentShown) return;
     recentShown = key;
@@ -290,7 +294,7 @@
       more.className = 'recent-more';
       more.textContent = it.moves + (it.when ? ' · ' + it.when : '');
       b.append(name, more);
-      b.title = 'Return to your ' + it.name + ' game (this one stays kept)';
+      b.title = K.t('page.recent.title', { game: it.name });
       b.addEventListener('click', () => resumeVariant(it.id));
       const li = document.createElement('li');
       li.appendChild(b);
@@ -312,11 +316,12 @@
     const m = meta();
     if (!m) return;
     if (shownVariant !== m.id) { shownVariant = m.id; applyPieces(m.id); }
-    const [main, sub] = titleParts(m.name);
+    const [main, sub] = titleParts(longName(m));
     $('title-main').textContent = main;
     $('title-sub').textContent = sub;
     $('title-sub').hidden = !sub;
-    document.title = m.name + (m.id === variants[0].id ? '' : ' · ' + shortName(variants[0]));
+    document.title = longName(m) + (m.id === variants[0].id ? '' : ' · ' + shortName(variants[0]));
+    fillVariantMenu();
     $('variant').value = m.id;
     document.body.dataset.variant = m.id;
     const s = board.state();
@@ -371,7 +376,27 @@
   // ------------------------------------------------------------------------------------------
   // The variant picker: a new game, after asking if a game is in progress.
 
-  const shortName = (v) => (v ? v.shortName || v.name : '');
+  // A game's names in the page's language (game.<id>.name|shortName), else the engine's.
+  const longName = (v) => (v ? K.gameWord(v, 'name', v.name) : '');
+  const shortName = (v) => (v ? K.gameWord(v, 'shortName', v.shortName || v.name) : '');
+
+  /** The variant menu, in the page's language (filled again after a switch). The menu is
+   * narrow: the short name there, the long one in the heading and the tooltip. */
+  let menuLang = null;
+  function fillVariantMenu() {
+    if (menuLang === K.lang) return;
+    menuLang = K.lang;
+    const sel = $('variant');
+    sel.textContent = '';
+    for (const v of variants) {
+      const o = document.createElement('option');
+      o.value = v.id;
+      o.textContent = shortName(v);
+      o.title = longName(v);
+      sel.appendChild(o);
+    }
+    sel.value = board.variant;
+  }
   const inProgress = () => board.moves().length > 0 && board.result().result === '*';
 
   function askVariant(id) {
@@ -402,14 +427,14 @@
       message(K.t('page.variant.back', { game: shortName(meta()), moves: movesText(kept.moves.length) }), 'info');
     } catch (e) {
       switchVariant(id);
-      message(K.t('page.variant.keptDamaged', { game: shortName(variants.find((x) => x.id === id)), error: errText(e) }), 'error');
+      message(K.t('page.variant.keptDamaged', { game: shortName(variants.find((x) => x.id === id)), error: errText(e, id) }), 'error');
     }
   }
   function switchVariant(id) {
     hideVariantConfirm();
     if (online) leaveOnline(); // the online game goes on at the server; its link leads back to it
     board.newGame(id);
-    message(K.t('page.variant.started', { game: meta().name }), 'info');
+    message(K.t('page.variant.started', { game: longName(meta()) }), 'info');
   }
   function hideVariantConfirm(focusPicker) {
     const box = $('variant-confirm');
@@ -430,7 +455,7 @@
    * game with armor, its armor, move and attack range. */
   function fillPieceTable(t, id, m) {
     const armored = m.pieces.some((p) => p.armor !== undefined);
-    const cols = ['Piece', 'Name'].concat(armored ? ['Armor', 'Move', 'Attack'] : [], ['How it moves']);
+    const cols = ['piece', 'name'].concat(armored ? ['armor', 'move', 'attack'] : [], ['moves']).map((c) => K.t('page.rules.col.' + c));
     const head = t.tHead;
     head.textContent = '';
     const hr = head.insertRow();
@@ -442,9 +467,12 @@
       const td = document.createElement('td');
       for (const l of [p.letter, p.letter.toLowerCase()]) { const s = document.createElement('span'); s.className = 'table-token'; s.appendChild(token(id, l)); td.appendChild(s); }
       const th = document.createElement('th'); th.scope = 'row';
-      th.append(p.name + ' (' + p.letter + ')');
-      if (p.nativeName && p.nativeName !== p.name) { const nn = document.createElement('span'); nn.className = 'muted native-name'; nn.textContent = p.nativeName; th.append(document.createElement('br'), nn); }
-      const more = (armored ? [p.armor, p.move || '—', p.attackRange] : []).concat([p.moves]);
+      // The name in the page's language; the game's own beside it where that differs.
+      const name = K.gameWord(m, 'piece.' + p.letter + '.name', p.name);
+      th.append(name + ' (' + p.letter + ')');
+      if (p.nativeName && p.nativeName !== name) { const nn = document.createElement('span'); nn.className = 'muted native-name'; nn.textContent = p.nativeName; th.append(document.createElement('br'), nn); }
+      const n = (x) => (typeof x === 'number' ? K.num(x) : String(x));
+      const more = (armored ? [n(p.armor), p.move ? n(p.move) : '—', n(p.attackRange)] : []).concat([K.gameWord(m, 'piece.' + p.letter + '.moves', p.moves)]);
       const cells = more.map((x) => { const c = document.createElement('td'); c.textContent = String(x); return c; });
       tr.append(td, th, ...cells);
       body.appendChild(tr);
@@ -483,16 +511,16 @@
     const dlg = $('rules');
     dlg.dataset.for = id;
     const m = variants.find((v) => v.id === id);
-    const [main, sub] = titleParts(m.name);
+    const [main, sub] = titleParts(longName(m));
     for (const el of dlg.querySelectorAll('[data-fill="variant-name"]')) el.textContent = main;
     for (const el of dlg.querySelectorAll('[data-fill="variant-sub"]')) { el.textContent = sub ? '(' + sub + ')' : ''; el.hidden = !sub; }
     for (const t of dlg.querySelectorAll('table[data-fill="pieces"]')) fillPieceTable(t, id, m);
     const doc = $('rules-doc'), html = rulesHtml(m);
     // Our own build output from the project's rules files: never text from a save, link or box.
     if (html) doc.innerHTML = html;
-    else doc.textContent = 'The rules file of this game (' + m.rules + ') is missing from this copy of the page: run `make www`.';
+    else doc.textContent = K.t('page.rules.missing', { file: String(m.rules) });
     for (const el of dlg.querySelectorAll('[data-when]')) el.hidden = !el.dataset.when.split(/\s+/).every((c) => holds(c, m));
-    $('rules-open').title = 'How to play ' + shortName(m);
+    $('rules-open').title = K.t('page.rules.open.title', { game: shortName(m) });
   }
 
   function setupRules() {
@@ -553,6 +581,9 @@
     return null;
   }
 
+  /** The game a game code names, for the words of its error (null if it names none). */
+  function codeVariant(text) { try { return K.Sharing.decode(text).variant; } catch (_) { return null; } }
+
   function setupSharing() {
     $('btn-code-copy').addEventListener('click', async () => {
       if (board.state().phase === 'setup') { message(K.t('page.code.none'), 'info'); return; }
@@ -569,10 +600,10 @@
         board.load({ variant: spec.variant, fen: spec.startFen, moves: spec.moves, resigned: spec.resigned });
         fieldError('code', null);
         $('code-field').blur();
-        message(K.t('page.code.loaded', { game: meta().name, moves: movesText(spec.moves.length) }), 'info');
+        message(K.t('page.code.loaded', { game: longName(meta()), moves: movesText(spec.moves.length) }), 'info');
       } catch (e) {
         // Under the box, not over the board: the eye is on the box just filled.
-        fieldError('code', K.t('page.code.failed', { error: errText(e) }) + ' ' + K.t('page.kept'));
+        fieldError('code', K.t('page.code.failed', { error: errText(e, codeVariant(text)) }) + ' ' + K.t('page.kept'));
       }
     };
     $('btn-code-load').addEventListener('click', loadCode);
@@ -596,11 +627,11 @@
               fieldError('fen', null);
               $('fen-field').value = board.fen();
               message(K.t('page.fen.loadedIn', { game: name }), 'info');
-            } catch (e2) { fieldError('fen', K.t('page.fen.failed', { error: errText(e2) })); }
+            } catch (e2) { fieldError('fen', K.t('page.fen.failed', { error: errText(e2, other.id) })); }
           });
           return;
         }
-        fieldError('fen', K.t('page.fen.failed', { error: errText(e) }) + ' ' + K.t('page.kept'));
+        fieldError('fen', K.t('page.fen.failed', { error: errText(e, board.variant) }) + ' ' + K.t('page.kept'));
       }
     };
     for (const f of ['code', 'fen']) $(f + '-field').addEventListener('input', () => fieldError(f, null));
@@ -734,15 +765,7 @@
     try { await board.ready; } catch (_) { return; } // the board shows why
     variants = K.variants();
     const sel = $('variant');
-    sel.textContent = '';
-    for (const v of variants) {
-      const o = document.createElement('option');
-      o.value = v.id;
-      // The menu is narrow: the short name here, the long one in the heading and the tooltip.
-      o.textContent = shortName(v);
-      o.title = v.name;
-      sel.appendChild(o);
-    }
+    fillVariantMenu();
     sel.disabled = false;
     sel.addEventListener('change', () => askVariant(sel.value));
     $('variant-confirm-yes').addEventListener('click', () => switchVariant($('variant-confirm').dataset.variant));
@@ -781,5 +804,5 @@
     document.body.dataset.ready = '1';
   }
 
-  boot().catch((e) => message(K.t('page.wrong', { error: errText(e) }), 'error'));
+  boot().catch((e) => message(K.t('page.wrong', { error: errText(e, board.variant) }), 'error'));
 })();

@@ -224,7 +224,7 @@ for (const which of WAYS) {
       await p.shot(`${which}-computer-hint`);
       await clickMove(p, drop);
       await p.page.waitForSelector('#result');
-      assert.match(await p.page.textContent('#result'), /The Birds win/);
+      assert.match(await p.page.textContent('#result'), /Victory for Birds/);
       assert.equal(await p.page.isDisabled('#btn-hint'), true);
 
       // The human plays the Pigs: the board turns, and the computer (the Birds) opens at once.

@@ -154,28 +154,33 @@ describe('<zilo-board lang>', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// No English left: the words of the English catalog's page keys (the parts converted so far)
-// that Polish does not also use must not appear in the Polish page's text, aria-labels, titles
-// and placeholders. Scope: the page's own markup and the board's skeleton; the status line,
-// the move list, the piece names and the rules' piece table and text are worded by the views
-// and the engine (their catalog keys come separately) and are left out here.
-const CONVERTED = /^(board|chooser|share|online|page|embed|setup|pieces|computer)\./;
+// No English left: the words of the English catalog's page and engine keys that Polish does not
+// also use must not appear in the Polish page's text, aria-labels, titles and placeholders,
+// mid-game with the rules open: the page's own markup, the variant menu and the heading, the
+// rules dialog (its title, piece table and how-to), and the board's panel (the status line, the
+// move list, the buttons and their titles). Left out: the rules file's own text (its Polish
+// translation names each piece's English name and the engine's reason codes on purpose), and
+// the side and piece names drawn by board-view.js and piece-sets.js (the opponent's side choice,
+// the piece sets, the squares and hands, a piece in the last move's words), whose game.* words
+// are checked with those files: the engine's names of the game's sides and pieces are allowed.
+const CONVERTED = /^(board|panel|chooser|share|online|page|embed|setup|pieces|computer|engine|outcome|terrain|counter)\./;
 const words = (s) => String(s).replace(/\{\w+\}/g, ' ').replace(/<[^>]+>/g, ' ').split(/[^\p{L}’']+/u).map((w) => w.replace(/^[’']+|[’']+$/g, '')).filter((w) => w.length >= 3);
 
 describe('no English on the Polish page', () => {
   for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844, mobile: true }]) {
-    it(`the page's own words are Polish (${size.width}×${size.height}), the rules' how-to too`, async () => {
+    it(`mid-game with the rules open, every word is Polish: page, menu, panel, move list, rules (${size.width}×${size.height})`, async () => {
       const all = catalogs();
       const polish = new Set(Object.values(all.pl).flatMap(forms).flatMap(words).map((w) => w.toLowerCase()));
       const english = new Set(Object.entries(all.en).filter(([k]) => CONVERTED.test(k)).flatMap(([, v]) => forms(v)).flatMap(words).map((w) => w.toLowerCase()).filter((w) => !polish.has(w)));
       const p = await openIn('http', 'pl-PL', { viewport: { width: size.width, height: size.height }, mobile: size.mobile });
-      // Games' own names (the engine's, with their own words) are allowed.
-      const names = await p.page.evaluate(() => ZiloKit.variants().flatMap((v) => [v.name, v.shortName || '']).join(' '));
-      const allowed = new Set(words(names).map((w) => w.toLowerCase()));
+      await p.moves(['e3e4', 'e7e6', 'c3c4']);
+      await p.page.click('#btn-prev'); // looking back: the status says where ("ruch 1 (…) z 2")
       await p.page.click('#rules-open');
+      const names = await p.page.evaluate(() => { const v = ZiloKit.variants()[0]; return [...v.pieces.map((x) => x.name), ...v.sides.flatMap((x) => [x.name, x.one, x.monarch])].join(' '); });
+      const allowed = new Set(words(names).map((w) => w.toLowerCase()));
       const text = await p.page.evaluate(() => {
         const out = [];
-        const OUT = '.rules-pieces, #rules-doc, #rules-title, #opp-side, #pieces, #variant, .brand';
+        const OUT = '#opp-side, #pieces, #rules-doc';
         // The light DOM's rendered text, without the parts other files word.
         const skip = (el) => el.closest && el.closest(OUT);
         const walk = (root) => {
@@ -187,24 +192,27 @@ describe('no English on the Polish page', () => {
             out.push(n.textContent);
           }
           for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
-            // (TODO when the rules dialog is worded: the Rules button's "How to play …" title.)
-            if (skip(el) || el.id === 'rules-open') continue;
+            if (skip(el)) continue;
             for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
           }
         };
         walk(document.body);
-        // The board's skeleton: its buttons and labels (not the status, moves or pieces).
-        const r = document.querySelector('zilo-board').shadowRoot;
-        // (TODO when panel-view.js is worded: its titles on these buttons, e.g. Take back's.)
-        for (const el of r.querySelectorAll('[data-i18n], [data-i18n-attr]')) {
-          if (el.dataset.i18n) out.push(el.textContent);
-          for (const pair of (el.dataset.i18nAttr || '').split(/\s+/).filter(Boolean)) out.push(el.getAttribute(pair.split(':')[0]));
-        }
+        // The variant menu's every option, not only the chosen one.
+        for (const o of document.querySelectorAll('#variant option')) out.push(o.textContent, o.title);
+        out.push(document.title);
+        // The board's panel: the status line, the buttons and their titles, the move list.
+        walk(document.querySelector('zilo-board').shadowRoot.getElementById('panel'));
         return out.join('\n');
       });
       const found = [...new Set(words(text).filter((w) => english.has(w.toLowerCase()) && !allowed.has(w.toLowerCase())))];
       assert.deepEqual(found, [], 'English words on the Polish page');
       assert.ok(text.includes('Jak korzystać ze strony') && text.includes('Kliknij bierkę'), 'the how-to is there, in Polish');
+      assert.ok(text.includes('Szachy wściekłych ptaków'), 'the game’s name, in Polish');
+      assert.ok(text.includes('Cofnij ostatni ruch'), 'Take back’s title, in Polish');
+      assert.match(text, /Ostatni ruch: /, 'the last move, in Polish');
+      assert.match(text, /ruch 1 \(.+\) z 2/, 'where the player is looking, in Polish');
+      assert.ok(text.includes('Pisklak (P)'), 'the rules’ piece table, in Polish');
+      await p.shot(`i18n-pl-midgame-rules-${size.width}x${size.height}`);
       assert.deepEqual(p.problems, []);
       await p.context.close();
     });
@@ -336,4 +344,108 @@ describe('the Cyvasse setup in Polish', () => {
     assert.deepEqual(p.problems, []);
     await p.context.close();
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The game itself in Polish: a result, a refused drop, the rules' piece table. The words of the
+// English messages these come from (outcome.*, engine.*, panel.*, the rules' columns) that Polish
+// does not also use must not appear.
+describe('the game in Polish', () => {
+  /** The words of the English messages whose keys match `re`, less those Polish uses too. */
+  const englishOf = (re) => {
+    const all = catalogs();
+    const polish = new Set(Object.values(all.pl).flatMap(forms).flatMap(words).map((w) => w.toLowerCase()));
+    return new Set(Object.entries(all.en).filter(([k]) => re.test(k)).flatMap(([, v]) => forms(v)).flatMap(words).map((w) => w.toLowerCase()).filter((w) => !polish.has(w)));
+  };
+  const englishIn = (text, english) => [...new Set(words(text).filter((w) => english.has(w.toLowerCase())))];
+
+  it('a chess game played to checkmate shows its result in Polish: the status, its note and the move list', async () => {
+    const p = await openIn('http', PL.locale);
+    await p.variant('chess');
+    await p.moves(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+    assert.equal(await p.page.getAttribute('body', 'data-result'), '0-1');
+    const title = await p.page.textContent('#result');
+    const note = await p.page.textContent('#note');
+    assert.equal(title, 'Zwycięstwo: Czarne (0-1)');
+    assert.equal(note, 'Mat: biały król strony Białe jest w szachu i nie ma wyjścia.');
+    assert.equal(await p.page.textContent('#moves-result'), '0-1 · ' + note);
+    const english = englishOf(/^(outcome|panel)\./);
+    assert.deepEqual(englishIn(await p.status(), english), [], 'English words in the status');
+    // A switch to English re-words the result at once; and back.
+    await p.page.evaluate(() => ZiloKit.setLang('en'));
+    assert.equal(await p.page.textContent('#result'), 'Victory for Black (0-1)');
+    assert.match(await p.page.textContent('#note'), /^Checkmate: the white king of White is in check/);
+    await p.page.evaluate(() => ZiloKit.setLang('pl'));
+    assert.equal(await p.page.textContent('#result'), title);
+    await p.shot('i18n-pl-checkmate-1366x768');
+    assert.deepEqual(p.problems, []);
+    await p.context.close();
+  });
+
+  it('a refused zilo drop gives the engine’s reason in Polish, by its code', async () => {
+    const p = await openIn('http', PL.locale);
+    // The Pigs take a Bird Minion into their hand; the Birds move; the Pigs drop it on a Bird.
+    await p.moves(['e3e4', 'e7e6', 'e4e5', 'e6e5', 'a3a4']);
+    await p.page.click('[data-hand="b"][data-piece="P"]');
+    await p.click('b3');
+    const said = await p.message();
+    const reason = await p.page.evaluate(() => ZiloKit.t('engine.drop.squareOccupied', { square: 'b3' }, 'pl'));
+    assert.equal(reason, 'Pole b3 nie jest puste; bierki zrzuca się tylko na puste pola');
+    assert.ok(said.includes(reason), `the Polish reason in “${said}”`);
+    assert.ok(!said.includes('is not empty'), 'not the engine’s English');
+    // The controller's refusal is the engine's code worded, for any drop the engine refuses.
+    const other = await p.board((b) => b.ctl.dropError('P', 'e4'));
+    assert.equal(other, null, 'e4 is free to drop on');
+    assert.deepEqual(p.problems, []);
+    await p.context.close();
+  });
+
+  for (const [id, beside] of [['zilo', 'its Avian name beside it'], ['shogi', 'its Japanese name beside it'], ['cyvasse', 'which is the game’s own, not shown twice']]) {
+    it(`the rules of ${id} in Polish: the piece table's words, each piece's Polish name, ${beside}`, async () => {
+      const p = await openIn('http', PL.locale);
+      await p.variant(id);
+      await p.page.click('#rules-open');
+      const want = await p.page.evaluate((v) => {
+        const m = ZiloKit.variants().find((x) => x.id === v);
+        return m.pieces.map((x) => {
+          const name = ZiloKit.t('game.' + v + '.piece.' + x.letter + '.name');
+          return { name: name + ' (' + x.letter + ')', native: x.nativeName && x.nativeName !== name ? x.nativeName : '', moves: ZiloKit.t('game.' + v + '.piece.' + x.letter + '.moves') };
+        });
+      }, id);
+      const rows = await p.page.$$eval('#rules table[data-fill="pieces"] tbody tr', (trs) => trs.map((tr) => {
+        const th = tr.querySelector('th'), nn = th.querySelector('.native-name');
+        return { name: th.firstChild.textContent, native: nn ? nn.textContent : '', moves: tr.lastElementChild.textContent };
+      }));
+      assert.deepEqual(rows, want);
+      // The table speaks Polish: its piece names are not the engine's English ones.
+      const english = await p.page.evaluate((v) => ZiloKit.variants().find((x) => x.id === v).pieces.map((x) => x.name), id);
+      for (const r of rows) assert.ok(!english.includes(r.name.replace(/ \(.*$/, '')), r.name);
+      if (id === 'zilo') {
+        assert.equal(rows[0].name, 'Pisklak (P)');
+        assert.equal(rows[0].native, 'МӓḺд');
+        // The how-to names the pieces as the table does.
+        const howto = await p.page.textContent('#rules .rules-howto');
+        for (const x of want) assert.ok(howto.includes(x.name.replace(/ \(.*$/, '')), x.name + ' in the how-to');
+      }
+      if (id === 'cyvasse') assert.ok(rows.every((r) => r.native === ''), 'Cyvasse’s own names are the Polish ones: not shown twice');
+      const head = await p.page.$$eval('#rules table[data-fill="pieces"] thead th', (ths) => ths.map((th) => th.textContent));
+      assert.deepEqual(head.slice(0, 2), ['Bierka', 'Nazwa']);
+      assert.equal(head[head.length - 1], 'Jak się porusza');
+      assert.match(await p.page.getAttribute('#rules-open', 'title'), /^Jak grać: /);
+      assert.match(await p.page.innerText('#rules-title'), /^Zasady gry /);
+      assert.deepEqual(englishIn(head.join(' '), englishOf(/^page\.rules\./)), []);
+      // A switch to English while the rules are open re-words them.
+      await p.page.evaluate(() => ZiloKit.setLang('en'));
+      assert.deepEqual((await p.page.$$eval('#rules table[data-fill="pieces"] tbody th', (ths) => ths.map((th) => th.firstChild.textContent))).slice(0, 1),
+        [await p.page.evaluate((v) => { const x = ZiloKit.variants().find((m) => m.id === v).pieces[0]; return x.name + ' (' + x.letter + ')'; }, id)]);
+      assert.ok(await p.page.isVisible('#rules'), 'the dialog stays open');
+      await p.page.evaluate(() => ZiloKit.setLang('pl'));
+      for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }, { width: 844, height: 390 }]) {
+        await p.page.setViewportSize(size);
+        await p.page.screenshot({ path: `/tmp/s1-rules-${id}-${size.width}x${size.height}.png` });
+      }
+      assert.deepEqual(p.problems, []);
+      await p.context.close();
+    });
+  }
 });

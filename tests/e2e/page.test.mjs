@@ -16,10 +16,13 @@ const BLOW_UP = '9/9/9/3pk4/9/3B5/9/9/4K4[] w - - 0 1';         // Bd4xd6 blasts
 const MATE_IN_1 = 'k8/pp7/9/9/8Q/9/9/9/4K4[] w - - 0 1';        // Qi5-i9 mates
 const HANDS = '4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1';
 
+/** The engine's result after `moves` from `fen`, with its title and text as the page words
+ * them (the catalog by the result's reason: ZiloKit.outcomeWords). */
 const engineResult = (p, variant, fen, moves) => p.engine(([v, f, ms]) => {
   const g = new Zilo.Game(v, f);
   for (const m of ms) g.play(m);
-  return g.result();
+  const r = g.result();
+  return Object.assign({}, r, ZiloKit.outcomeWords(v, r, g.turn()));
 }, [variant, fen, moves]);
 
 for (const which of WAYS) {
@@ -271,7 +274,8 @@ for (const which of WAYS) {
       const before = await docBox('#board');
       const hand = await docBox('#side-bottom');
       await p.click('a9');
-      const why = await p.engine((fen) => new Zilo.Game('zilo', fen).dropError('P', 'a9'), HANDS);
+      // The engine's refusal by its code, as the page's catalog words it.
+      const why = await p.engine((fen) => ZiloKit.engineMessage(new Zilo.Game('zilo', fen).dropRefusal('P', 'a9'), 'zilo'), HANDS);
       assert.ok(why && why.length > 5);
       await p.page.waitForSelector('#message.error:not([hidden])');
       // (The catalog words the engine's coded reason; it starts a sentence after the colon.)
@@ -326,8 +330,8 @@ for (const which of WAYS) {
       await p.page.waitForSelector('#result');
       const r = await engineResult(p, 'zilo', BLOW_UP, ['d4d6']);
       assert.equal(await p.page.textContent('#result'), r.title);
-      assert.match(r.title, /The Birds win/);
-      assert.ok((await p.status()).includes(r.text), 'the engine’s words for the result');
+      assert.match(r.title, /Victory for Birds/);
+      assert.ok(r.text && (await p.status()).includes(r.text), 'the catalog’s words for the engine’s result');
       assert.equal(await p.page.getAttribute('body', 'data-result'), '1-0');
       await finish(p);
     });
@@ -339,7 +343,7 @@ for (const which of WAYS) {
       await p.click('i9');
       await p.page.waitForSelector('#result');
       const r = await engineResult(p, 'zilo', MATE_IN_1, ['i5i9']);
-      assert.equal(await p.page.textContent('#result'), 'The Birds win (1-0)');
+      assert.equal(await p.page.textContent('#result'), 'Victory for Birds (1-0)');
       assert.ok((await p.status()).includes(r.text));
       assert.match(r.text, /Checkmate/);
       assert.ok(await p.page.$('[data-square="a9"].check'), 'the mated King Pig is highlighted');
@@ -355,7 +359,7 @@ for (const which of WAYS) {
       await p.page.click('#btn-resign');
       await p.page.click('#btn-resign');
       await p.page.waitForSelector('#result');
-      assert.match(await p.status(), /The Pigs win.*Birds resigned/s);
+      assert.match(await p.status(), /Victory for Pigs.*Birds resigned/s);
       // Taking back the resignation.
       await p.page.click('#btn-takeback');
       assert.equal(await p.page.$('#result'), null);
@@ -373,7 +377,8 @@ for (const which of WAYS) {
       await p.page.waitForSelector('#message:not([hidden])');
 
       await p.importFen('hcmbkqmch/1y5y1/ppppppppp/9/9 w');
-      const err = await p.engine(() => { try { new Zilo.Game('zilo', 'hcmbkqmch/1y5y1/ppppppppp/9/9 w'); } catch (e) { return e.message; } });
+      // The engine's refusal by its code, as the page's catalog words it.
+      const err = await p.engine(() => { try { new Zilo.Game('zilo', 'hcmbkqmch/1y5y1/ppppppppp/9/9 w'); } catch (e) { return ZiloKit.engineMessage(e, 'zilo'); } });
       assert.ok(err);
       assert.ok((await p.page.textContent('#fen-error-text')).includes(err), 'the engine’s error is shown under the box');
       assert.equal(await p.page.getAttribute('#fen-field', 'aria-invalid'), 'true');

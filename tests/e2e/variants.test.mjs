@@ -1,7 +1,8 @@
 // End-to-end tests of chess and shogi on the page, in headless Chromium over file:// AND
 // http://127.0.0.1: real clicks on [data-square] / [data-hand] / the promotion chooser. Every
 // test also checks: no console error, no request except the page's own files. Results are
-// compared with the engine's own words for them (result().title and .text).
+// compared with the page's words for the engine's result (ZiloKit.outcomeWords: the catalog by
+// the result's reason).
 // Screenshots (desktop and a 390px phone) go to tests/e2e/screenshots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,13 +19,18 @@ const SHOGI_PAWNS = 'k8/4P4/9/2P6/9/9/9/9/4K4[] w - - 0 1';
 
 const chooser = (p) => p.page.$$eval('#chooser:not([hidden]) .chooser-btn', (bs) => bs.map((b) => b.dataset.choice));
 /** The engine's result after `moves` from `fen`. */
-const engineResult = (p, variant, fen, moves) => p.engine(([v, f, ms]) => { const g = new Zilo.Game(v, f); for (const m of ms) g.play(m); return g.result(); }, [variant, fen, moves]);
-/** The result the page shows: its title and the engine's sentence. */
+const engineResult = (p, variant, fen, moves) => p.engine(([v, f, ms]) => {
+  const g = new Zilo.Game(v, f);
+  for (const m of ms) g.play(m);
+  const r = g.result();
+  return Object.assign({}, r, ZiloKit.outcomeWords(v, r, g.turn()));
+}, [variant, fen, moves]);
+/** The result the page shows: its title and its sentence, worded by the catalog. */
 async function shownResult(p, variant, fen, moves) {
   await p.page.waitForSelector('#result');
   const r = await engineResult(p, variant, fen, moves);
   assert.equal(await p.page.textContent('#result'), r.title);
-  assert.ok((await p.status()).includes(r.text), `the status says “${r.text}”`);
+  assert.ok(r.text && (await p.status()).includes(r.text), `the status says “${r.text}”`);
   return r;
 }
 const focused = (p, key) => p.page.evaluate((k) => document.querySelector('zilo-board').shadowRoot.activeElement.dataset[k], key);
@@ -199,7 +205,7 @@ for (const which of WAYS) {
       await p.variant('chess');
       await p.moves(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
       const mate = await shownResult(p, 'chess', CHESS_START, ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
-      assert.equal(mate.title, 'Black wins (0-1)');
+      assert.equal(mate.title, 'Victory for Black (0-1)');
       assert.ok(await p.page.$('[data-square="e1"].check'));
       assert.equal(await p.page.getAttribute('body', 'data-result'), '0-1');
       assert.match(await p.page.textContent('#moves'), /Qh4#/);
@@ -352,7 +358,7 @@ for (const which of WAYS) {
       await p.moves([...cycle, ...cycle, ...cycle]);
       const pc = await shownResult(p, 'shogi', 'k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1', [...cycle, ...cycle, ...cycle]);
       assert.equal(pc.reason, 'perpetual-check');
-      assert.equal(pc.title, 'Gote wins (0-1)');
+      assert.equal(pc.title, 'Victory for Gote (0-1)');
       await finish(p);
 
       // The phone layout: hands above and below the board, the question over the board.

@@ -33,7 +33,8 @@
           for (var i = 0; i < moves.length; i++) g.play(moves[i]);
           reply({ id: req.id, result: g.bestMove(req.options || {}) }); // a plain object: it crosses postMessage as is
         } catch (e) {
-          reply({ id: req.id, error: text(e) });
+          // The engine's refusal goes with its code and arguments: the page words it.
+          reply(e && e.code ? { id: req.id, error: text(e), said: { code: String(e.code), args: Object.assign({}, e.args) } } : { id: req.id, error: text(e) });
         } finally {
           if (g) { try { g.free(); } catch (_) { /* ignore */ } }
         }

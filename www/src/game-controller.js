@@ -14,13 +14,20 @@
 (function (K) {
   'use strict';
 
-  const LEVELS = { 1: 'Beginner', 2: 'Easy', 3: 'Normal', 4: 'Strong', 5: 'Strongest' };
+  // The computer's levels by number, each read as its name in the page's language (page.level.N).
+  const LEVELS = {};
+  for (const n of [1, 2, 3, 4, 5]) Object.defineProperty(LEVELS, n, { enumerable: true, get: () => K.t('page.level.' + n) });
   const MODES = ['hotseat', 'computer', 'view', 'online']; // online: the person plays opp.side against a server's player
   const HINT_LEVEL = 3;        // hints search like "Normal": good advice in under a second
   const MIN_THINK_MS = 350;    // a reply never lands faster than this (the person's move is seen first)
   const other = (s) => (s === 'w' ? 'b' : 'w');
   const errText = (e) => (e && e.message ? String(e.message) : String(e)).split('\n')[0];
   const toObj = (x) => (x instanceof Map ? Object.fromEntries(x) : x || {});
+  /** An error as the engine throws one: its code and arguments, its line in the page's words. */
+  function coded(code, args, game) {
+    const said = { code, args, message: code };
+    return Object.assign(new Error(K.engineMessage(said, game)), { code, args });
+  }
 
   /** The engine's variant list, read once (plain objects). */
   let variantList = null;
@@ -82,12 +89,12 @@
      * game is kept); a variation the engine refuses is left out. */
     load(spec) {
       const meta = variants().find((v) => v.id === spec.variant);
-      if (!meta) throw new Error('unknown variant “' + String(spec.variant).slice(0, 40) + '”');
+      if (!meta) throw coded('game.unknown', { id: String(spec.variant).slice(0, 40), known: variants().map((v) => v.id).join(', ') }, null);
       const g = new Zilo.Game(meta.id, spec.startFen || null);
       const line = [];
       try {
         (spec.moves || []).forEach((mv, i) => {
-          try { line.push(this.report(g, String(mv))); } catch (e) { throw new Error('move ' + (i + 1) + ' (' + mv + '): ' + errText(e)); }
+          try { line.push(this.report(g, String(mv))); } catch (e) { throw new Error(K.t('panel.load.move', { number: i + 1, move: String(mv), error: K.engineMessage(e, meta.id) })); }
         });
         if (spec.resigned === 'w' || spec.resigned === 'b') g.resign(spec.resigned);
       } catch (e) { g.free(); throw e; }
@@ -231,7 +238,13 @@
       if (!this.dropTargets(letter).length) return [];
       return Array.from(this.game.legalMoves()).map((mv) => this.details(mv)).filter((d) => d && d.kind === 'drop' && String(d.drop).toUpperCase() === letter);
     }
-    dropError(letter, sq) { try { return this.game.dropError(letter, sq); } catch (e) { return errText(e); } }
+    /** Why `letter` may not be dropped on `sq`, in the page's words (the engine's code), or null. */
+    dropError(letter, sq) {
+      try {
+        const r = this.game.dropRefusal(letter, sq);
+        return r ? K.engineMessage(toObj(r), this.meta.id) : null;
+      } catch (e) { return K.engineMessage(e, this.meta.id); }
+    }
     /** The squares a move's blast would clear, if the engine can tell (else []). */
     blastCells(move) {
       if (typeof this.game.blastCells !== 'function') return [];
@@ -243,7 +256,7 @@
      * dropped). Returns the engine's report; throws with the engine's reason if it is illegal. */
     play(move, redoing) {
       const n = this.ply(), line = this.line;
-      if (this.resigned && this.atGameEnd()) throw new Error('the game is over');
+      if (this.resigned && this.atGameEnd()) throw coded('move.gameOver', {}, this.meta.id);
       const r = this.report(this.game, move);
       if (!redoing) this.redos = [];
       const path = line.slice(0, n).concat([r]);
@@ -409,10 +422,17 @@
       if (reply.error || !r || !r.move) {
         this.failedKey = job.key;
         this.changed();
-        this.on.message('The computer could not move: ' + (reply.error || 'it found no move') + '. Change the level, or take back, to try again.', 'error');
+        this.on.message(K.t('panel.computer.failed', { error: this.replyError(reply) || K.t('panel.computer.noMove') }), 'error');
         return;
       }
-      try { this.play(r.move); } catch (e) { this.on.message('The computer’s move failed: ' + errText(e), 'error'); }
+      try { this.play(r.move); } catch (e) { this.on.message(K.t('panel.computer.moveFailed', { error: K.engineMessage(e, this.meta.id) }), 'error'); }
+    }
+
+    /** The worker's failure in the page's words: the engine's refusal by its code where it sent
+     * one (`said`), else its text (the worker's own failures come worded already). */
+    replyError(reply) {
+      if (!reply.error) return '';
+      return reply.said ? K.engineMessage(Object.assign({ message: reply.error }, reply.said), this.meta.id) : reply.error;
     }
 
     /** Asks for a good move for the side to move; the board marks it when it comes. */
@@ -429,7 +449,7 @@
         const d = mv && this.posKey() === key ? this.details(mv) : null;
         if (!d) {
           this.changed();
-          if (this.posKey() === key) this.on.message('No hint: ' + (reply.error || 'the engine found no move') + '.', 'error');
+          if (this.posKey() === key) this.on.message(K.t('panel.hint.none', { error: this.replyError(reply) || K.t('panel.hint.noMove') }), 'error');
           return;
         }
         this.hint = Object.assign({ key, side: this.turn() }, d);

@@ -52,30 +52,40 @@
       if (setup) {
         // Before the game: who sets up, and what the setup is.
         box.classList.remove('game-over');
-        turn.append(token(setup.side), h('span', { text: ctl.sideInfo(setup.side).name + ' sets up' + (setup.computer ? ' — your half' : '') }));
-        note.textContent = setup.computer ? 'The computer has set up its half (hidden). Fill your zone, then press Done.'
-          : 'Each player fills their zone unseen by the other; who moves first is drawn at random.';
+        turn.append(token(setup.side), h('span', { text: K.t(setup.computer ? 'panel.setup.yours' : 'panel.setup.sets', { side: ctl.sideInfo(setup.side).name }) }));
+        note.textContent = K.t(setup.computer ? 'panel.setup.computer' : 'panel.setup.hidden');
         note.title = note.textContent;
         return;
       }
       if (r.result !== '*') {
+        const said = this.outcomeWords(r);
         if (r.winner) turn.appendChild(token(r.winner));
-        turn.appendChild(h('span', { class: 'result-title', id: 'result', text: r.title }));
-        note.textContent = r.text;
+        turn.appendChild(h('span', { class: 'result-title', id: 'result', text: said.title }));
+        note.textContent = said.text;
       } else {
         const side = ctl.turn(), sd = ctl.sideInfo(side);
         turn.appendChild(token(side));
-        if (ctl.thinking()) turn.append(h('span', { class: 'thinking-text', text: 'The computer is thinking' }), K.thinkDots());
-        else turn.appendChild(h('span', { text: sd.name + ' to move' + (ctl.computerToMove() ? ' (computer)' : ctl.opp.mode === 'computer' && side === ctl.opp.side && ctl.atEnd() ? ' — your turn' : '') }));
-        if (ctl.game.isCheck()) turn.appendChild(h('span', { class: 'check-flag', text: 'Check!' }));
+        if (ctl.thinking()) turn.append(h('span', { class: 'thinking-text', text: K.t('panel.thinking') }), K.thinkDots());
+        else {
+          const key = ctl.computerToMove() ? 'panel.toMove.computer' : ctl.opp.mode === 'computer' && side === ctl.opp.side && ctl.atEnd() ? 'panel.toMove.yours' : 'panel.toMove';
+          turn.appendChild(h('span', { text: K.t(key, { side: sd.name }) }));
+        }
+        if (ctl.game.isCheck()) turn.appendChild(h('span', { class: 'check-flag', text: K.t('panel.check') }));
         const hint = ctl.currentHint();
-        if (ctl.hinting()) note.append('Looking for a good move', K.thinkDots());
+        if (ctl.hinting()) note.append(K.t('panel.hinting'), K.thinkDots());
         else if (hint) note.textContent = this.hintText(hint);
         else note.textContent = this.lastMoveText();
       }
       const where = this.whereText();
       if (where) turn.appendChild(h('span', { class: 'browsing-flag', text: where }));
       note.title = note.textContent;
+    }
+
+    /** A result in the page's words: the engine's by its reason (K.outcomeWords); an end the
+     * controller was given (an online game's time or agreement) comes worded already. */
+    outcomeWords(r) {
+      const ctl = this.ctl;
+      return r === ctl.outcome ? r : K.outcomeWords(ctl.meta.id, r, ctl.turn());
     }
 
     /** Where the player is looking, numbered as the move list numbers moves: "move 2 (White)
@@ -86,9 +96,9 @@
       if (!ctl.browsing() && !ctl.cur) return null;
       const n = ctl.ply();
       const lastNum = ctl.length() ? this.moveNumber(ctl.length() - 1) : 0;
-      const at = n ? 'move ' + this.moveNumber(n - 1) + ' (' + ctl.sideInfo(ctl.sideAtPly(n - 1)).name + ')' : 'start';
-      if (ctl.cur) return 'variation: ' + at + (ctl.browsing() ? ' of ' + lastNum : '');
-      return at + ' of ' + lastNum;
+      const at = n ? K.t('panel.where.move', { number: this.moveNumber(n - 1), side: ctl.sideInfo(ctl.sideAtPly(n - 1)).name }) : K.t('panel.where.start');
+      if (ctl.cur) return ctl.browsing() ? K.t('panel.where.variationOf', { at, last: lastNum }) : K.t('panel.where.variation', { at });
+      return K.t('panel.where.of', { at, last: lastNum });
     }
 
     /** The number the move list gives the move at ply index i (0: the first move). */
@@ -97,36 +107,46 @@
       return start.number + Math.floor((i + (start.turn === 'b' ? 1 : 0)) / 2);
     }
 
-    /** The last move in words, from the engine's report: its notation and what it did. */
+    /** The last move in words, from the engine's report: its notation and what it did. English
+     * takes its articles as their own arguments ({aPiece}: "a Knight"); other languages the bare
+     * names. */
     lastMoveText() {
       const ctl = this.ctl, b = this.board, r = ctl.lastReport();
-      if (!r) return ctl.length() ? 'The start position.' : 'No moves yet. Click a piece to see where it can go.';
+      if (!r) return K.t(ctl.length() ? 'panel.start' : 'panel.noMoves');
       const sq = (s) => b.sqName(s);
-      const who = ctl.opp.mode === 'computer' && r.side === ctl.computerSide() ? 'The computer played ' : 'Last move: ';
+      const name = (l) => b.info(l).name;
+      // A name, and the same with English's indefinite article.
+      const named = (key, words) => ({ [key]: words, ['a' + key[0].toUpperCase() + key.slice(1)]: K.article(words) });
+      const side = ctl.sideInfo(r.side);
       const mover = b.pieceWords(r.piece);
+      const a = { piece: mover, from: sq(r.from), to: sq(r.to) };
       let t;
-      if (r.kind === 'drop') t = ctl.sideInfo(r.side).name + ' dropped ' + K.article(b.info(r.piece).name) + ' on ' + sq(r.to);
-      else if (r.kind === 'castle' && r.rook) t = ctl.sideInfo(r.side).name + ' castled: the king ' + sq(r.from) + '–' + sq(r.to) + ', the rook ' + sq(r.rook.from) + '–' + sq(r.rook.to);
-      else if (K.isShot(r) && r.captured) t = 'the ' + mover + ' on ' + sq(r.from) + ' shot ' + K.article(b.pieceWords(r.captured.piece)) + ' on ' + sq(r.to) + (r.landing ? ' and stepped back to ' + sq(r.landing) : ' and stays where it is');
-      else if (r.kind === 'double' && r.second) t = 'the ' + mover + ' ' + sq(r.from) + '–' + sq(r.to) + ', then another ' + b.info(r.piece).name + ' ' + sq(r.second.from) + '–' + sq(r.second.to);
-      else if (r.kind === 'jump') t = 'the ' + mover + ' jumped ' + sq(r.from) + '–' + sq(r.to) + ' over its ' + (r.path && r.path.length && b.pieceAt(r.path[0]) ? b.info(b.pieceAt(r.path[0])).name : 'Tower');
+      if (r.kind === 'drop') t = K.t('panel.move.drop', Object.assign({ side: side.name }, named('piece', name(r.piece)), { to: sq(r.to) }));
+      else if (r.kind === 'castle' && r.rook) t = K.t('panel.move.castle', { side: side.name, from: sq(r.from), to: sq(r.to), rookFrom: sq(r.rook.from), rookTo: sq(r.rook.to) });
+      else if (K.isShot(r) && r.captured) {
+        t = K.t(r.landing ? 'panel.move.shotBack' : 'panel.move.shot', Object.assign(a, named('target', b.pieceWords(r.captured.piece)), { landing: sq(r.landing) }));
+      } else if (r.kind === 'double' && r.second) t = K.t('panel.move.double', Object.assign(a, { second: name(r.piece), secondFrom: sq(r.second.from), secondTo: sq(r.second.to) }));
+      else if (r.kind === 'jump') t = K.t('panel.move.jump', Object.assign(a, { over: r.path && r.path.length && b.pieceAt(r.path[0]) ? name(b.pieceAt(r.path[0])) : K.t('chooser.piece') }));
       else if (r.captured) {
-        const cap = r.captured.piece;
-        t = 'the ' + mover + ' ' + sq(r.from) + '×' + sq(r.to) + ' took ' + K.article(b.pieceWords(cap)) + (r.kind === 'enPassant' ? ' en passant' : '') +
-          (r.capturedToHand ? ', which joins ' + ctl.sideInfo(r.side).thePossessive + ' hand' : '');
-      } else t = 'the ' + mover + ' ' + sq(r.from) + '–' + sq(r.to);
-      if (r.promotion) t += ', promoted to ' + K.article(b.info(r.promotion).name);
-      else if (r.declinedPromotion) t += ', did not promote';
-      if (r.blasted && r.blasted.length) t += '. Blast! It removed ' + r.blasted.map((x) => b.pieceWords(x.piece) + ' (' + sq(x.square) + ')').join(', ');
-      return who + r.san + ' — ' + t + '.';
+        t = K.t(r.kind === 'enPassant' ? 'panel.move.enPassant' : 'panel.move.capture', Object.assign(a, named('target', b.pieceWords(r.captured.piece))));
+        if (r.capturedToHand) t += K.t('panel.move.toHand', { side: side.name, theSide: side.the, theSidePossessive: side.thePossessive });
+      } else t = K.t('panel.move.plain', a);
+      if (r.promotion) t += K.t('panel.move.promoted', named('piece', name(r.promotion)));
+      else if (r.declinedPromotion) t += K.t('panel.move.notPromoted');
+      if (r.blasted && r.blasted.length) t += K.t('panel.move.blast', { pieces: r.blasted.map((x) => b.pieceWords(x.piece) + ' (' + sq(x.square) + ')').join(', ') });
+      const who = ctl.opp.mode === 'computer' && r.side === ctl.computerSide() ? 'panel.last.computer' : 'panel.last.move';
+      return K.t(who, { san: r.san, what: t });
     }
 
     hintText(hint) {
       const b = this.board, sq = (s) => b.sqName(s);
-      if (hint.kind === 'drop') return 'Hint: ' + hint.san + ' — drop ' + K.article(b.info(hint.side === 'w' ? hint.drop : hint.drop.toLowerCase()).name) + ' on ' + sq(hint.to) + '.';
+      if (hint.kind === 'drop') {
+        const name = b.info(hint.side === 'w' ? hint.drop : hint.drop.toLowerCase()).name;
+        return K.t('panel.hint.drop', { san: hint.san, piece: name, aPiece: K.article(name), to: sq(hint.to) });
+      }
       const p = b.pieceAt(hint.from);
-      const then = hint.kind === 'double' && hint.second ? ', then ' + sq(hint.second.from) + ' to ' + sq(hint.second.to) : '';
-      return 'Hint: ' + hint.san + ' — the ' + (p ? b.info(p).name : 'piece') + ' on ' + sq(hint.from) + (K.isShot(hint) ? ' shoots ' : ' to ') + sq(hint.to) + then + '.';
+      const then = hint.kind === 'double' && hint.second ? K.t('panel.hint.then', { from: sq(hint.second.from), to: sq(hint.second.to) }) : '';
+      return K.t(K.isShot(hint) ? 'panel.hint.shoot' : 'panel.hint.move', { san: hint.san, piece: p ? b.info(p).name : K.t('chooser.piece'), from: sq(hint.from), to: sq(hint.to), then });
     }
 
     // ------------------------------------------------------------------------ the move list
@@ -148,7 +168,7 @@
         const b = h('span', Object.assign({
           role: 'option', class: 'mv' + (isCur ? ' current' : '') + (future ? ' future' : ''), tabindex: '-1',
           'data-ply': String(i + 1), 'data-move': r.move, 'aria-selected': isCur ? 'true' : 'false',
-          'aria-label': this.moveNumber(i) + (ply % 2 ? '… ' : '. ') + r.san + (r.blasted && r.blasted.length ? ', blast' : ''),
+          'aria-label': this.moveNumber(i) + (ply % 2 ? '… ' : '. ') + r.san + (r.blasted && r.blasted.length ? ', ' + K.t('panel.blast') : ''),
           title: this.board.pieceWords(r.piece) + ' (' + r.move + ')',
         }, extra), r.san);
         if (r.blasted && r.blasted.length) b.appendChild(h('span', { class: 'blast-mark', 'aria-hidden': 'true', text: ' ✶' + r.blasted.length }));
@@ -183,7 +203,7 @@
       }
       while (vi < lines.length) list.appendChild(varRow(lines[vi++]));
       const fin = ctl.atGameEnd() ? ctl.result() : null;
-      this.$('moves-result').textContent = fin && fin.result !== '*' ? fin.result + ' · ' + fin.text : '';
+      this.$('moves-result').textContent = fin && fin.result !== '*' ? fin.result + ' · ' + this.outcomeWords(fin).text : '';
       // One Tab stop: the current move (or the first, at the start).
       const stop = list.querySelector('.current') || list.querySelector('[role="option"]');
       if (stop) stop.tabIndex = 0;
@@ -232,17 +252,17 @@
       this.$('actions').hidden = view;
       const tb = this.$('btn-takeback');
       tb.disabled = !ctl.canTakeBack();
-      tb.title = ctl.opp.mode === 'computer' ? 'Take back your last move and the computer’s reply' : 'Take back the last move';
+      tb.title = K.t(ctl.opp.mode === 'computer' ? 'panel.takeback.computer' : 'panel.takeback');
       const rd = this.$('btn-redo');
       rd.disabled = !ctl.canRedo();
-      rd.title = 'Play the taken-back move again (R)';
+      rd.title = K.t('board.redo.title');
       const hb = this.$('btn-hint');
       hb.disabled = ctl.isOver() || ctl.computerToMove() || ctl.thinking() || !ctl.canMove();
       hb.classList.toggle('busy', ctl.hinting());
       hb.setAttribute('aria-busy', ctl.hinting() ? 'true' : 'false');
       const rb = this.$('btn-resign');
       rb.disabled = ctl.isOver() || !ctl.atGameEnd();
-      rb.title = ctl.opp.mode === 'computer' ? 'You give up' : 'The side to move gives up';
+      rb.title = K.t(ctl.opp.mode === 'computer' ? 'panel.resign.computer' : 'panel.resign');
       if (rb.disabled) disarm(rb);
     }
 
