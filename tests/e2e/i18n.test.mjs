@@ -163,7 +163,7 @@ describe('<zilo-board lang>', () => {
 // the side and piece names drawn by board-view.js and piece-sets.js (the opponent's side choice,
 // the piece sets, the squares and hands, a piece in the last move's words), whose game.* words
 // are checked with those files: the engine's names of the game's sides and pieces are allowed.
-const CONVERTED = /^(board|panel|chooser|share|online|page|embed|setup|pieces|computer|engine|outcome|terrain|counter)\./;
+const CONVERTED = /^(board|panel|chooser|share|online|page|embed|setup|pieces|computer|engine|outcome|terrain|counter|game)\./;
 const words = (s) => String(s).replace(/\{\w+\}/g, ' ').replace(/<[^>]+>/g, ' ').split(/[^\p{L}’']+/u).map((w) => w.replace(/^[’']+|[’']+$/g, '')).filter((w) => w.length >= 3);
 
 describe('no English on the Polish page', () => {
@@ -176,11 +176,11 @@ describe('no English on the Polish page', () => {
       await p.moves(['e3e4', 'e7e6', 'c3c4']);
       await p.page.click('#btn-prev'); // looking back: the status says where ("ruch 1 (…) z 2")
       await p.page.click('#rules-open');
-      const names = await p.page.evaluate(() => { const v = ZiloKit.variants()[0]; return [...v.pieces.map((x) => x.name), ...v.sides.flatMap((x) => [x.name, x.one, x.monarch])].join(' '); });
-      const allowed = new Set(words(names).map((w) => w.toLowerCase()));
+      // The game names stay as they are in every language where they are proper names.
+      const allowed = new Set(words(Object.entries(all.pl).filter(([k]) => /^game\.\w[\w-]*\.(name|shortName)$/.test(k)).map(([, v]) => v).join(' ')).map((w) => w.toLowerCase()));
       const text = await p.page.evaluate(() => {
         const out = [];
-        const OUT = '#opp-side, #pieces, #rules-doc';
+        const OUT = '#rules-doc';
         // The light DOM's rendered text, without the parts other files word.
         const skip = (el) => el.closest && el.closest(OUT);
         const walk = (root) => {
@@ -200,8 +200,9 @@ describe('no English on the Polish page', () => {
         // The variant menu's every option, not only the chosen one.
         for (const o of document.querySelectorAll('#variant option')) out.push(o.textContent, o.title);
         out.push(document.title);
-        // The board's panel: the status line, the buttons and their titles, the move list.
-        walk(document.querySelector('zilo-board').shadowRoot.getElementById('panel'));
+        // The board: its fields' labels, the bars and hands, the status line, the buttons and
+        // their titles, the move list.
+        walk(document.querySelector('zilo-board').shadowRoot);
         return out.join('\n');
       });
       const found = [...new Set(words(text).filter((w) => english.has(w.toLowerCase()) && !allowed.has(w.toLowerCase())))];

@@ -24,6 +24,8 @@
     'board.nav.last': 'Last move (End)',
     'board.actions': 'Game',
     'board.takeback': 'Take back',
+    'board.zoom.enlarge': 'Enlarge the board',
+    'board.zoom.fit': 'Fit the board to the screen',
     'board.redo': 'Redo',
     'board.redo.title': 'Play the taken-back move again (R)',
     'board.flip': 'Flip',

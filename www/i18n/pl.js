@@ -21,6 +21,8 @@
     'board.nav.last': 'Ostatni ruch (End)',
     'board.actions': 'Partia',
     'board.takeback': 'Cofnij',
+    'board.zoom.enlarge': 'Powiększ planszę',
+    'board.zoom.fit': 'Dopasuj planszę do ekranu',
     'board.redo': 'Ponów',
     'board.redo.title': 'Zagraj znowu cofnięty ruch (R)',
     'board.flip': 'Obróć',

@@ -30,7 +30,7 @@
   const SKELETON = `
 <div class="zb" id="zb" data-layout="narrow">
   <div class="side side-top" id="side-top" role="group"></div>
-  <button type="button" class="btn zoom-btn" id="btn-zoom" aria-pressed="false" aria-label="Enlarge the board" title="Enlarge the board" hidden><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="6.2" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M14.6 14.6L20 20" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/><path class="zoom-plus" d="M7 10h6M10 7v6" stroke="currentColor" stroke-width="2"/></svg></button>
+  <button type="button" class="btn zoom-btn" id="btn-zoom" aria-pressed="false" hidden><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="6.2" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M14.6 14.6L20 20" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/><path class="zoom-plus" d="M7 10h6M10 7v6" stroke="currentColor" stroke-width="2"/></svg></button>
   <div class="board-area">
     <div class="frame" id="frame">
       <div class="coords coords-ranks" id="coords-ranks" aria-hidden="true"></div>
@@ -121,9 +121,19 @@
       // An armed "Confirm" would put back its old words when it disarms: disarm it first.
       if (this.started) for (const id of ['btn-new', 'btn-resign']) { const b = this.root.getElementById(id); if (b) K.disarm(b); }
       K.applyI18n(this.root);
+      this.labelZoom();
       if (!this.started) return;
       this.render();
       if (this.online) this.online.render();
+    }
+
+    /** The zoom button's words: what pressing it does now. */
+    labelZoom() {
+      const b = this.root.getElementById('btn-zoom');
+      if (!b) return;
+      const label = K.t(b.getAttribute('aria-pressed') === 'true' ? 'board.zoom.fit' : 'board.zoom.enlarge');
+      b.setAttribute('aria-label', label);
+      b.title = label;
     }
 
     fatal(text) {
@@ -347,8 +357,7 @@
       const zoomed = zoomable && !!this.zoomed;
       if (zoomed) bw = Math.min(Math.round(cols * 46), Math.floor(bw * 1.6));
       zoomBtn.setAttribute('aria-pressed', zoomed ? 'true' : 'false');
-      zoomBtn.setAttribute('aria-label', zoomed ? 'Fit the board to the screen' : 'Enlarge the board');
-      zoomBtn.title = zoomBtn.getAttribute('aria-label');
+      this.labelZoom();
       if (zoomed) zb.dataset.zoom = ''; else delete zb.dataset.zoom;
       // Whole pixels per square: crisp lines.
       const sqPx = Math.floor(bw / cols);
