@@ -195,3 +195,32 @@ export function browserSuite() {
   });
   return suite;
 }
+
+/** What the board shows and says in the parts with these ids of its shadow root: the visible
+ * text (a select's every option too), and every aria-label and title in them. */
+export function boardText(p, ids) {
+  return p.page.evaluate((ids) => {
+    const r = document.querySelector('zilo-board').shadowRoot;
+    const out = [];
+    for (const box of ids.map((id) => r.getElementById(id)).filter(Boolean)) {
+      const tw = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let n = tw.nextNode(); n; n = tw.nextNode()) {
+        const el = n.parentElement;
+        if (el.closest('option') || (el.getClientRects().length && !el.closest('[hidden]'))) out.push(n.textContent);
+      }
+      for (const el of [box, ...box.querySelectorAll('[aria-label], [title]')]) for (const a of ['aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+    return out.join('\n');
+  }, ids);
+}
+
+/** The engine's result after `moves` from `fen`, with its title and text as the page words
+ * them (the catalog by the result's reason: ZiloKit.outcomeWords). */
+export function engineResult(p, variant, fen, moves) {
+  return p.engine(([v, f, ms]) => {
+    const g = new Zilo.Game(v, f);
+    for (const m of ms) g.play(m);
+    const r = g.result();
+    return Object.assign({}, r, ZiloKit.outcomeWords(v, r, g.turn()));
+  }, [variant, fen, moves]);
+}

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script, createContext } from 'node:vm';
-import { browserSuite, WWW } from './helpers.mjs';
+import { browserSuite, WWW, boardText } from './helpers.mjs';
 
 function catalogs() {
   const ctx = createContext({});
@@ -40,20 +40,7 @@ const openPl = async (opts = {}) => {
 
 /** Everything the board shows and says: the text of its fields, bars, hands, second-move bar,
  * setup card, curtain, message and tooltip, and every aria-label and title in them. */
-const boardWords = (p) => p.page.evaluate(() => {
-  const r = document.querySelector('zilo-board').shadowRoot;
-  const out = [];
-  const parts = ['board', 'side-top', 'side-bottom', 'second-bar', 'setup-card', 'curtain', 'message', 'tooltip'].map((id) => r.getElementById(id)).filter(Boolean);
-  for (const box of parts) {
-    const tw = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-    for (let n = tw.nextNode(); n; n = tw.nextNode()) {
-      const el = n.parentElement;
-      if (el.closest('option') || (el.getClientRects().length && !el.closest('[hidden]'))) out.push(n.textContent);
-    }
-    for (const el of [box, ...box.querySelectorAll('[aria-label], [title]')]) for (const a of ['aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
-  }
-  return out.join('\n');
-});
+const boardWords = (p) => boardText(p, ['board', 'side-top', 'side-bottom', 'second-bar', 'setup-card', 'curtain', 'message', 'tooltip']);
 const noEnglish = async (p, what) => assert.deepEqual(englishIn(await boardWords(p)), [], 'English words on the Polish board: ' + what);
 const quiet = (p) => p.page.evaluate(() => document.querySelector('zilo-board').panel.clearMessage());
 

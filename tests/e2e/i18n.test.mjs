@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script, createContext } from 'node:vm';
-import { browserSuite, WWW, onBoard } from './helpers.mjs';
+import { browserSuite, WWW, onBoard, boardText } from './helpers.mjs';
 
 const I18N = join(WWW, 'i18n');
 /** Every catalog, by language, as the bundle loads them. */
@@ -242,19 +242,7 @@ describe('the Cyvasse setup in Polish', () => {
       });
       const allowed = new Set(words(engineWords).map((w) => w.toLowerCase()));
       /** The setup's text as shown: visible text, the menu's options, aria-labels and titles. */
-      const shown = () => p.page.evaluate(() => {
-        const r = document.querySelector('zilo-board').shadowRoot;
-        const out = [];
-        for (const box of ['curtain', 'setup-card'].map((id) => r.getElementById(id)).filter(Boolean)) {
-          const tw = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-          for (let n = tw.nextNode(); n; n = tw.nextNode()) {
-            const el = n.parentElement;
-            if (el.closest('option') || (el.getClientRects().length && !el.closest('[hidden]'))) out.push(n.textContent);
-          }
-          for (const el of [box, ...box.querySelectorAll('[aria-label], [title]')]) for (const a of ['aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
-        }
-        return out.join('\n');
-      });
+      const shown = () => boardText(p, ['curtain', 'setup-card']);
       const english_in = (text) => [...new Set(words(text).filter((w) => english.has(w.toLowerCase()) && !allowed.has(w.toLowerCase())))];
       /** Every control of the setup lies inside the window and shows its whole label. */
       const fits = () => p.page.evaluate(() => {

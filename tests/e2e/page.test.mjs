@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { browserSuite, finish, WAYS, PHONE, START_FEN } from './helpers.mjs';
+import { browserSuite, finish, WAYS, PHONE, START_FEN, engineResult } from './helpers.mjs';
 
 const suite = browserSuite();
 
@@ -16,14 +16,6 @@ const BLOW_UP = '9/9/9/3pk4/9/3B5/9/9/4K4[] w - - 0 1';         // Bd4xd6 blasts
 const MATE_IN_1 = 'k8/pp7/9/9/8Q/9/9/9/4K4[] w - - 0 1';        // Qi5-i9 mates
 const HANDS = '4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1';
 
-/** The engine's result after `moves` from `fen`, with its title and text as the page words
- * them (the catalog by the result's reason: ZiloKit.outcomeWords). */
-const engineResult = (p, variant, fen, moves) => p.engine(([v, f, ms]) => {
-  const g = new Zilo.Game(v, f);
-  for (const m of ms) g.play(m);
-  const r = g.result();
-  return Object.assign({}, r, ZiloKit.outcomeWords(v, r, g.turn()));
-}, [variant, fen, moves]);
 
 for (const which of WAYS) {
   describe(`page over ${which}://`, () => {

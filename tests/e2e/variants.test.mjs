@@ -6,7 +6,7 @@
 // Screenshots (desktop and a 390px phone) go to tests/e2e/screenshots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, finish, WAYS, PHONE } from './helpers.mjs';
+import { browserSuite, finish, WAYS, PHONE, engineResult } from './helpers.mjs';
 
 const suite = browserSuite();
 
@@ -18,13 +18,6 @@ const CHESS_PROMO = 'r3k3/1P3ppp/8/8/8/8/5PPP/4K2R w Kq - 0 1';
 const SHOGI_PAWNS = 'k8/4P4/9/2P6/9/9/9/9/4K4[] w - - 0 1';
 
 const chooser = (p) => p.page.$$eval('#chooser:not([hidden]) .chooser-btn', (bs) => bs.map((b) => b.dataset.choice));
-/** The engine's result after `moves` from `fen`. */
-const engineResult = (p, variant, fen, moves) => p.engine(([v, f, ms]) => {
-  const g = new Zilo.Game(v, f);
-  for (const m of ms) g.play(m);
-  const r = g.result();
-  return Object.assign({}, r, ZiloKit.outcomeWords(v, r, g.turn()));
-}, [variant, fen, moves]);
 /** The result the page shows: its title and its sentence, worded by the catalog. */
 async function shownResult(p, variant, fen, moves) {
   await p.page.waitForSelector('#result');

@@ -8,13 +8,11 @@
   'use strict';
 
   const idOf = (game) => (game && typeof game === 'object' ? game.id : game);
-  // Asked without K.t, which warns of a missing key: a missing game word is expected here.
-  const has = (key) => [K.lang, 'en'].some((l) => K.CATALOGS[l] && Object.prototype.hasOwnProperty.call(K.CATALOGS[l], key));
 
   /** A game's word: `game.<id>.<key>` in the page's language, else `fallback` (the engine's). */
   function gameWord(game, key, fallback) {
     const k = 'game.' + idOf(game) + '.' + key;
-    return has(k) ? K.t(k) : fallback;
+    return K.has(k) ? K.t(k) : fallback;
   }
 
   /** A refusal's arguments as words: piece letters as the pieces' names, sides as the sides'
@@ -24,7 +22,7 @@
     for (const [k, v] of Object.entries(args || {})) {
       if (k === 'piece' || k === 'attacker' || k === 'target' || k === 'monarch') out[k] = gameWord(game, 'piece.' + v + '.name', v);
       else if (k === 'side' || k === 'owner') out[k] = gameWord(game, 'side.' + v + '.name', v);
-      else if (k === 'terrain' || k === 'counter') out[k] = has(k + '.' + v) ? K.t(k + '.' + v) : v;
+      else if (k === 'terrain' || k === 'counter') out[k] = K.has(k + '.' + v) ? K.t(k + '.' + v) : v;
       else if (typeof v === 'string' && v !== '' && /^\d+$/.test(v)) out[k] = Number(v);
       else out[k] = v;
     }
@@ -34,7 +32,7 @@
   /** One line for what the engine refused, in the page's language: its code worded by the
    * catalog, else its English message. `e` is a thrown error or a `{code, args, message}`. */
   function engineMessage(e, game) {
-    if (e && e.code && has('engine.' + e.code)) return K.t('engine.' + e.code, engineArgs(game, e.args));
+    if (e && e.code && K.has('engine.' + e.code)) return K.t('engine.' + e.code, engineArgs(game, e.args));
     return (e && e.message ? String(e.message) : String(e)).split('\n')[0];
   }
 
@@ -56,7 +54,7 @@
     const key = 'outcome.' + r.reason + '.' + form;
     return {
       title: K.t('outcome.title.' + form, args),
-      text: has(key) ? K.t(key, args) : (r.text || ''),
+      text: K.has(key) ? K.t(key, args) : (r.text || ''),
     };
   }
 

@@ -2,6 +2,7 @@
  * K.CATALOGS[lang], bundled before this part) and the language the page speaks.
  *
  *   K.t('moves.count', { count: 5 })   → "5 moves" / "5 ruchów"
+ *   K.has(key)                          → the current language or English has a message for key
  *   K.lang                              → 'en' | 'pl' | …, the language in use
  *   K.setLang('pl')                     → switches; 'zilo-lang' is dispatched on globalThis
  *   K.onLang(fn)                        → calls fn(lang) after each switch
@@ -92,6 +93,12 @@
     });
   }
 
+  /** Whether the current language (or English) has a message for `key`: asked where a missing
+   * key is expected (a game the catalogs do not know), so nothing is warned. */
+  function has(key) {
+    return lookup(K.lang, key) !== undefined || lookup(FALLBACK, key) !== undefined;
+  }
+
   /** Every language with a catalog, English first, by its own name. */
   function languages() {
     const ids = Object.keys(CATALOGS).sort((a, b) => (a === FALLBACK ? -1 : b === FALLBACK ? 1 : a.localeCompare(b)));
@@ -129,5 +136,5 @@
   }
 
   K.lang = chooseLang(null);
-  Object.assign(K, { t, setLang, onLang, languages, chooseLang, num, date, applyI18n });
+  Object.assign(K, { t, has, setLang, onLang, languages, chooseLang, num, date, applyI18n });
 })(globalThis.ZiloKit = globalThis.ZiloKit || {});
