@@ -146,16 +146,17 @@ fn only_the_seats_holder_moves_it_and_rejections_change_nothing() {
     let before = server.view(&id);
     let mut spectator = server.socket(&id, None, None);
     spectator.next();
-    // Who sends (0: a spectator, 1: the first seat, 2: the second), what, and what the reason says.
+    // Who sends (0: a spectator, 1: the first seat, 2: the second), what, what the reason
+    // says, and its code: the server's own, or the engine's for an illegal move.
     let cases = [
-        (0, json!({"t": "move", "cid": "s", "v": v, "move": "e2e4"}), "spectators"),
-        (2, json!({"t": "move", "cid": "o", "v": v, "move": "e7e5"}), "not your turn"),
-        (1, json!({"t": "move", "cid": "i", "v": v, "move": "e2e5"}), ""),
-        (1, json!({"t": "move", "cid": "g", "v": v, "move": "zz"}), ""),
-        (1, json!({"t": "move", "cid": "st", "v": v - 1, "move": "e2e4"}), "stale"),
-        (1, json!({"t": "setup", "cid": "su", "half": "x"}), "no hidden setup"),
+        (0, json!({"t": "move", "cid": "s", "v": v, "move": "e2e4"}), "spectators", "server.spectatorCannotPlay"),
+        (2, json!({"t": "move", "cid": "o", "v": v, "move": "e7e5"}), "not your turn", "server.notYourTurn"),
+        (1, json!({"t": "move", "cid": "i", "v": v, "move": "e2e5"}), "", "move.cannotReach"),
+        (1, json!({"t": "move", "cid": "g", "v": v, "move": "zz"}), "", "move.malformed"),
+        (1, json!({"t": "move", "cid": "st", "v": v - 1, "move": "e2e4"}), "stale", "server.staleVersion"),
+        (1, json!({"t": "setup", "cid": "su", "half": "x"}), "no hidden setup", "server.noHiddenSetup"),
     ];
-    for (who, frame, says) in cases {
+    for (who, frame, says, code) in cases {
         let client = match who {
             0 => &mut spectator,
             1 => &mut first,
@@ -165,8 +166,15 @@ fn only_the_seats_holder_moves_it_and_rejections_change_nothing() {
         let answer = client.answer(frame["cid"].as_str().unwrap());
         assert_eq!(answer["t"], "reject", "{frame}: {answer}");
         assert!(answer["reason"].as_str().unwrap().contains(says), "{frame}: {answer}");
+        assert_eq!(answer["code"], code, "{frame}: {answer}");
+        assert!(answer["args"].is_object(), "{frame}: {answer}");
         assert_eq!(server.view(&id), before, "after {frame}");
     }
+    let stale = first.seen.iter().find(|f| f["cid"] == "st").unwrap().clone();
+    assert_eq!((stale["args"]["v"].as_str(), stale["args"]["version"].as_str()), (Some("1"), Some("2")), "{stale}");
+    // A third player is refused over HTTP with the same kind of coded answer.
+    let (status, full) = server.post(&format!("/api/games/{id}/join"), &json!({}));
+    assert_eq!((status, full["code"].as_str()), (409, Some("server.seatsTaken")), "{full}");
     // A wrong token is refused at connect.
     assert_eq!(
         server.try_socket(&id, Some("0123456789abcdef0123456789abcdef01234567"), None).err().as_deref(),
@@ -190,6 +198,10 @@ fn only_the_seats_holder_moves_it_and_rejections_change_nothing() {
         let answer = first.answer(cid);
         assert_eq!(answer["t"], "reject", "{answer}");
         assert!(answer["reason"].as_str().unwrap().contains("over"), "{answer}");
+        assert_eq!(
+            (answer["code"].as_str(), answer["args"]["result"].as_str()),
+            (Some("server.gameOver"), Some("1-0"))
+        );
     }
     assert_eq!(server.view(&id), over);
 }
@@ -252,7 +264,9 @@ fn hidden_halves_stay_hidden_until_both_are_locked() {
 
     // A bad half is rejected with the engine's reason and may be sent again.
     first.send(&json!({"t": "setup", "cid": "bad", "half": "nonsense"}));
-    assert_eq!(first.answer("bad")["t"], "reject");
+    let bad = first.answer("bad");
+    assert_eq!(bad["t"], "reject");
+    assert!(bad["code"].as_str().is_some_and(|c| zilo::door::CODES.contains(&c)), "the engine's code: {bad}");
     first.send(&json!({"t": "setup", "cid": "h1", "half": half1}));
     assert_eq!(first.answer("h1")["t"], "ack");
     // A locked half cannot change.
@@ -394,17 +408,22 @@ fn bad_input_is_harmless() {
         let answer: Value = serde_json::from_str(&answer).unwrap_or(Value::Null);
         assert_eq!(status, 400, "{}: {answer}", String::from_utf8_lossy(body));
         assert!(answer["error"].as_str().is_some_and(|e| !e.contains('\n')), "{answer}");
+        assert!(answer["code"].as_str().is_some_and(|c| c.contains('.')), "{answer}");
     }
+    // A bad position is refused with the engine's own code.
+    let (_, answer) = server.post("/api/games", &json!({"variant": "chess", "position": "8/8"}));
+    assert_eq!(answer["code"], "position.rankCount", "{answer}");
     let (status, answer) = server.post_raw("/api/games", &vec![b' '; 17 * 1024]);
     assert_eq!(status, 413, "{answer}");
     assert!(answer.contains("\"error\""), "{answer}");
     assert_eq!(server.get("/api/nothing").0, 404);
     // An unreadable id and a wrong method get the same one-line JSON errors.
     let answer = server.raw_request("GET /api/games/%FF%FE HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    assert!(answer.starts_with("HTTP/1.1 404") && answer.ends_with("{\"error\":\"no such game\"}"), "{answer}");
+    assert!(answer.starts_with("HTTP/1.1 404") && answer.contains("\"error\":\"no such game\""), "{answer}");
+    assert!(answer.contains("\"code\":\"server.noSuchGame\""), "{answer}");
     let answer = server.raw_request("DELETE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assert!(
-        answer.starts_with("HTTP/1.1 405") && answer.contains("{\"error\":\"DELETE is not answered here\"}"),
+        answer.starts_with("HTTP/1.1 405") && answer.contains("\"error\":\"DELETE is not answered here\""),
         "{answer}"
     );
     for path in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/..%2fCargo.toml"] {

@@ -52,8 +52,8 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
   });
 
   /** A person: their own context (own localStorage), the page opened at `path`. */
-  async function person(path, viewport, sameDevice) {
-    const context = sameDevice || await browser.newContext({ viewport: viewport || { width: 1366, height: 768 }, deviceScaleFactor: 1 });
+  async function person(path, viewport, sameDevice, locale) {
+    const context = sameDevice || await browser.newContext({ viewport: viewport || { width: 1366, height: 768 }, deviceScaleFactor: 1, locale });
     contexts.push(context);
     const page = await context.newPage();
     const problems = [];
@@ -170,7 +170,7 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await b.page.click('[data-action="online-resign"]');
     await waitInfo(b, /White wins by resignation/);
     await a.context.setOffline(false);
-    await a.page.waitForFunction(() => /Move taken back: the game is over/.test(document.querySelector('zilo-board').shadowRoot.getElementById('message').textContent), null, { timeout: T });
+    await a.page.waitForFunction(() => /Move taken back: The game is over \(1-0\)/.test(document.querySelector('zilo-board').shadowRoot.getElementById('message').textContent), null, { timeout: T });
     await waitMoves(a, 4);
     await waitInfo(a, /1-0 · White wins by resignation/);
     await waitInfo(w, /1-0 · White wins by resignation/);
@@ -192,6 +192,54 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await waitInfo(w, /Draw by agreement/);
 
     for (const p of [a, b, w]) assert.deepEqual(p.problems, []);
+  });
+
+  it('in Polish: the server refuses by code, and the page words it in Polish', async () => {
+    const PL = 'pl-PL';
+    const a = await person('/', null, null, PL);
+    await a.page.click('label:has(input[name="opp-vs"][value="online"])');
+    await a.page.selectOption('#online-variant', 'chess');
+    await a.page.selectOption('#online-clock', '10+5');
+    await a.page.click('label:has(input[name="online-side"][value="first"])');
+    await a.page.click('#online-create');
+    await a.page.waitForSelector('[data-online="link"]', { timeout: T });
+    const link = await a.page.inputValue('[data-online="link"]');
+    const b = await person(new URL(link).pathname + new URL(link).hash, null, null, PL);
+    await waitInfo(a, /Twój ruch/);
+    // White's move waits offline while Black resigns: the server refuses it (the game is over)
+    // and the page says why in Polish, not in the server's English.
+    await a.context.setOffline(true);
+    await a.page.waitForSelector('[data-online="banner"]', { timeout: T });
+    await a.move('e2e4');
+    await b.page.click('[data-action="online-resign"]');
+    await b.page.click('[data-action="online-resign"]');
+    await a.context.setOffline(false);
+    const said = await a.page.waitForFunction(() => {
+      const t = document.querySelector('zilo-board').shadowRoot.getElementById('message').textContent;
+      return /Ruch cofnięty/.test(t) && t;
+    }, null, { timeout: T }).then((h) => h.jsonValue());
+    assert.equal(said.trim(), 'Ruch cofnięty: Partia jest skończona (1-0)');
+    await waitMoves(a, 0);
+    // The same wording for every code the server gives: its own, the engine's, and an unknown one.
+    const words = await a.page.evaluate(() => [
+      ZiloKit.Online.message({ code: 'server.notYourTurn', args: {}, message: 'not your turn' }),
+      ZiloKit.Online.message({ code: 'server.staleVersion', args: { v: '3', version: '4' }, message: 'stale version 3' }),
+      ZiloKit.Online.message({ code: 'move.cannotReach', args: { piece: 'P', from: 'e2', to: 'e5' }, message: 'x' }, 'chess'),
+      ZiloKit.Online.message({ code: 'server.someday', args: {}, message: 'a code this page does not know' }),
+    ]);
+    assert.deepEqual(words, [
+      'To nie twój ruch',
+      'Partia zmieniła się w międzyczasie: plansza pokazuje ją w obecnym stanie',
+      'Bierka pionek z e2 nie może pójść na e5',
+      'a code this page does not know',
+    ]);
+    // An HTTP refusal too: a third person on the full game's link is told in Polish.
+    const refused = await a.page.evaluate(async (id) => {
+      const r = await fetch('/api/games/' + id + '/join', { method: 'POST', body: '{}' });
+      return ZiloKit.Online.message(await r.json());
+    }, link.split('=').pop());
+    assert.equal(refused, 'Oba miejsca w tej partii są zajęte');
+    for (const p of [a, b]) assert.deepEqual(p.problems, []);
   });
 
   it('looks right at 1366×768, 390×844 and 844×390: clocks and both names in view', async () => {

@@ -286,6 +286,28 @@
     'online.join.none': 'There is no game {game} on this server.',
     'online.join.failed': 'Could not join the game: {error}.',
 
+    // The server's refusals, by the code of a reject frame or an HTTP error (server.<name>;
+    // the engine's own refusals are worded as engine.<code>). Said inside the lines above.
+    'server.noSuchGame': 'There is no such game on this server',
+    'server.seatsTaken': 'Both seats of this game are taken',
+    'server.wrongToken': 'This seat’s key does not belong to this game',
+    'server.spectatorCannotPlay': 'You are watching this game: only its players move',
+    'server.gameOver': 'The game is over ({result})',
+    'server.noHiddenSetup': 'This game has no hidden setup',
+    'server.setupOver': 'The setup is over',
+    'server.halfLocked': 'Your half is locked and cannot be changed',
+    'server.staleVersion': 'The game changed meanwhile: the board shows it as it is now',
+    'server.notYourTurn': 'It is not your turn',
+    'server.waitingForOpponent': 'The game has not begun: waiting for an opponent',
+    'server.setupNotFinished': 'The game has not begun: the setup is not finished',
+    'server.drawOfferStands': 'Your draw offer already stands',
+    'server.rematchSpectator': 'Only the players can ask for a rematch',
+    'server.rematchNotOver': 'A rematch is for a finished game',
+    'server.notStored': 'The server could not store it ({error}); try again',
+    'server.unavailable': 'The server cannot reach this game just now ({error}); try again',
+    'server.tooManyConnections': 'The server is full (connection limit: {max}); try again later',
+    'server.badRequest': 'The server could not read the request: {error}',
+
     // The page around the board (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Angry Bird Chess',
     'page.variant': 'Variant',

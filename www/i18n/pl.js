@@ -277,6 +277,28 @@
     'online.join.none': 'Na tym serwerze nie ma partii {game}.',
     'online.join.failed': 'Nie udało się dołączyć do partii: {error}.',
 
+    // Odmowy serwera, według kodu ramki reject lub błędu HTTP (server.<nazwa>; odmowy silnika
+    // to engine.<kod>). Wstawiane do zdań powyżej.
+    'server.noSuchGame': 'Na tym serwerze nie ma takiej partii',
+    'server.seatsTaken': 'Oba miejsca w tej partii są zajęte',
+    'server.wrongToken': 'Ten klucz miejsca nie należy do tej partii',
+    'server.spectatorCannotPlay': 'Oglądasz tę partię: ruchy wykonują tylko gracze',
+    'server.gameOver': 'Partia jest skończona ({result})',
+    'server.noHiddenSetup': 'Ta partia nie ma ukrytego ustawienia',
+    'server.setupOver': 'Ustawianie już się skończyło',
+    'server.halfLocked': 'Twoja połowa jest zatwierdzona i nie można jej zmienić',
+    'server.staleVersion': 'Partia zmieniła się w międzyczasie: plansza pokazuje ją w obecnym stanie',
+    'server.notYourTurn': 'To nie twój ruch',
+    'server.waitingForOpponent': 'Partia jeszcze się nie zaczęła: czekamy na przeciwnika',
+    'server.setupNotFinished': 'Partia jeszcze się nie zaczęła: ustawianie nie jest skończone',
+    'server.drawOfferStands': 'Twoja propozycja remisu jest nadal aktualna',
+    'server.rematchSpectator': 'O rewanż mogą poprosić tylko gracze',
+    'server.rematchNotOver': 'Rewanż jest możliwy dopiero po zakończeniu partii',
+    'server.notStored': 'Serwer nie mógł tego zapisać ({error}); spróbuj ponownie',
+    'server.unavailable': 'Serwer nie ma teraz dostępu do tej partii ({error}); spróbuj ponownie',
+    'server.tooManyConnections': 'Serwer jest pełny (limit połączeń: {max}); spróbuj później',
+    'server.badRequest': 'Serwer nie mógł odczytać żądania: {error}',
+
     // Strona wokół planszy (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Szachy Wściekłych Ptaków',
     'page.variant': 'Wariant',

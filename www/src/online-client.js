@@ -39,7 +39,7 @@
 
   class OnlineClient {
     /** base: the server's origin (http… or https…); game: the id; on: {snapshot(msg),
-     * event(msg), ack(cmd, msg), reject(cmd, reason), presence(msg), connection(state), error(text)}. */
+     * event(msg), ack(cmd, msg), reject(cmd, refusal), presence(msg), connection(state), error(text)}. */
     constructor(base, game, on) {
       this.base = String(base).replace(/\/+$/, '');
       this.game = game;
@@ -153,7 +153,7 @@
         if (c) this.on.ack(c, m);
       } else if (m.t === 'reject') {
         const c = this.forget(m.cid);
-        if (c) this.on.reject(c, m.reason);
+        if (c) this.on.reject(c, refusal(m.reason, m));
       } else if (m.t === 'presence') this.on.presence(m);
       else if (m.t === 'error') this.on.error(m.reason);
     }
@@ -168,11 +168,27 @@
     }
   }
 
+  /** A server's refusal as an Error: its English `message` (the contract's `reason` or
+   * `error`) with the `code` and `args` the server added, for `message()` to word. */
+  function refusal(text, body) {
+    const e = new Error(String(text));
+    if (body && typeof body.code === 'string') Object.assign(e, { code: body.code, args: body.args || {} });
+    return e;
+  }
+
+  /** One line for a refusal in the page's language: the server's own codes (`server.*`) from
+   * the catalog by that key, the engine's (`move.cannotReach`) as engine words do, else the
+   * server's English. `variant` names the pieces in the engine's arguments. */
+  function message(e, variant) {
+    if (e && typeof e.code === 'string' && e.code.startsWith('server.') && K.has(e.code)) return K.t(e.code, e.args || {});
+    return K.engineMessage(e, variant);
+  }
+
   /** Creates a game on the server; {game, seat, token}, the token kept in localStorage. */
   async function createGame(base, body) {
     const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const x = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(x.error || K.t('online.server.status', { status: String(r.status) }));
+    if (!r.ok) throw refusal(x.error || K.t('online.server.status', { status: String(r.status) }), x);
     Seats.put(x.game, { token: x.token, seat: x.seat });
     return x;
   }
@@ -182,12 +198,12 @@
     const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     const x = await r.json().catch(() => ({}));
     if (r.status === 409) return null;
-    if (!r.ok) throw Object.assign(new Error(x.error || K.t('online.server.status', { status: String(r.status) })), { status: r.status });
+    if (!r.ok) throw Object.assign(refusal(x.error || K.t('online.server.status', { status: String(r.status) }), x), { status: r.status });
     Seats.put(x.game, { token: x.token, seat: x.seat });
     return x;
   }
 
   K.OnlineClient = OnlineClient;
   K.OnlineSeats = Seats;
-  K.Online = Object.assign(K.Online || {}, { createGame, joinGame });
+  K.Online = Object.assign(K.Online || {}, { createGame, joinGame, message });
 })(globalThis.ZiloKit = globalThis.ZiloKit || {});

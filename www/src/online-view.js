@@ -99,7 +99,7 @@
         snapshot: (m) => { this.g = m.game; this.g.v = m.v; this.seatName = m.seat; this.sync(true); },
         event: (m) => this.event(m),
         ack: () => this.render(),
-        reject: (c, reason) => this.rejected(c, reason),
+        reject: (c, refusal) => this.rejected(c, refusal),
         presence: (m) => { this.presence = m; this.presenceAt = Date.now(); this.render(); },
         connection: (s) => { this.connection = s; this.render(); },
         error: (t) => this.board.message(t, 'error'),
@@ -207,7 +207,7 @@
       const same = b.variant === g.variant && !b.setup && b.state().startFen === g.start && have.length <= want.length && have.every((m, i) => m === want[i]);
       if (same) {
         for (let i = have.length; i < want.length; i++) {
-          try { b.play(want[i]); } catch (e) { this.dropPending(want[i], K.errText(e)); return; }
+          try { b.play(want[i]); } catch (e) { this.dropPending(want[i], K.engineMessage(e, g.variant)); return; }
         }
         return;
       }
@@ -261,7 +261,9 @@
       this.render();
     }
 
-    rejected(c, reason) {
+    /** The server refused command `c`; `refusal` is its coded reason (see online-client). */
+    rejected(c, refusal) {
+      const reason = K.Online.message(refusal, this.g && this.g.variant);
       if (c.t === 'move') {
         this.board.message(K.t('online.move.rejected', { reason }), 'error');
         this.applying++;
@@ -449,7 +451,7 @@
           const x = await K.Online.createGame(location.origin, { variant: game.value, side, clock });
           onCreated(x.game);
         } catch (e) {
-          err.textContent = K.t('online.create.failed', { error: K.errText(e) });
+          err.textContent = K.t('online.create.failed', { error: K.Online.message(e, game.value) });
           err.hidden = false;
         } finally { go.disabled = false; }
       });
@@ -467,7 +469,7 @@
     async open(board, id, navigate) {
       if (!K.OnlineSeats.get(id)) {
         try { await K.Online.joinGame(location.origin, id); } catch (e) {
-          board.message(e.status === 404 ? K.t('online.join.none', { game: id }) : K.t('online.join.failed', { error: K.errText(e) }), 'error');
+          board.message(e.status === 404 ? K.t('online.join.none', { game: id }) : K.t('online.join.failed', { error: K.Online.message(e) }), 'error');
           if (e.status === 404) return null;
         }
       }

@@ -17,6 +17,7 @@ use super::game::{Command, Event, GameState, Meta};
 use super::metrics::Metrics;
 use super::presence::{Presence, PRESENCE_V};
 use super::protocol::seat_name;
+use super::refused::Refused;
 use super::storage::{Storage, StoreError};
 
 /// Requests waiting for one game's actor.
@@ -42,7 +43,7 @@ pub type Frame = (u64, Arc<str>);
 pub enum Answer {
     /// Stored: the version of the event it made, and the seat of a join.
     Ack(u64, Option<Side>),
-    Reject(String),
+    Reject(Refused),
 }
 
 /// A connection's start: its seat, the frames to send first, then the live events.
@@ -63,7 +64,7 @@ enum Request {
     Connect {
         token_hash: Option<String>,
         since: Option<u64>,
-        reply: oneshot::Sender<Result<Subscription, String>>,
+        reply: oneshot::Sender<Result<Subscription, Refused>>,
     },
     View {
         reply: oneshot::Sender<Value>,
@@ -83,6 +84,16 @@ pub enum HubError {
     Unavailable(String),
 }
 
+impl HubError {
+    /// The refusal a client is given.
+    pub fn refused(&self) -> Refused {
+        match self {
+            HubError::NotFound => Refused::new("server.noSuchGame", "no such game"),
+            HubError::Unavailable(reason) => Refused::unavailable(reason),
+        }
+    }
+}
+
 pub struct Hub {
     pub store: Storage,
     pub metrics: Metrics,
@@ -96,9 +107,10 @@ impl Hub {
 
     /// Stores a new game whose creator holds `seat` with `token_hash`.
     pub async fn create(&self, meta: Meta, seat: Side, token_hash: String) -> Result<(), String> {
-        let mut state = GameState::new(meta)?;
-        let events =
-            state.decide(None, None, &Command::Join { token_hash, seat: Some(seat) }, state.meta.created_ms)?;
+        let mut state = GameState::new(meta).map_err(|e| e.reason)?;
+        let events = state
+            .decide(None, None, &Command::Join { token_hash, seat: Some(seat) }, state.meta.created_ms)
+            .map_err(|e| e.reason)?;
         for e in &events {
             state.apply(e)?;
         }
@@ -173,7 +185,7 @@ impl Hub {
         id: &str,
         token_hash: Option<String>,
         since: Option<u64>,
-    ) -> Result<Result<Subscription, String>, HubError> {
+    ) -> Result<Result<Subscription, Refused>, HubError> {
         self.ask(id, |reply| Request::Connect { token_hash: token_hash.clone(), since, reply }).await
     }
 
@@ -317,7 +329,7 @@ impl Actor {
             if let Command::Rematch { game } = command {
                 // The new game exists before the finished one points at it.
                 if let Err(e) = self.hub.create_rematch(&self.state.meta, self.state.seat_hashes(), game).await {
-                    return Answer::Reject(format!("the rematch was not created ({e}); try again"));
+                    return Answer::Reject(Refused::not_stored(format!("the rematch was not created: {e}")));
                 }
             }
             let answer = Answer::Ack(first.v, first.seat);
@@ -326,13 +338,13 @@ impl Actor {
                 Err(StoreError::Conflict) => {
                     // Another process wrote first: take its events, then decide again.
                     if let Err(e) = self.catch_up().await {
-                        return Answer::Reject(format!("not stored ({e}); try again"));
+                        return Answer::Reject(Refused::not_stored(e));
                     }
                 }
-                Err(e) => return Answer::Reject(format!("not stored ({e}); try again")),
+                Err(e) => return Answer::Reject(Refused::not_stored(e)),
             }
         }
-        Answer::Reject("not stored (the game is busy); try again".into())
+        Answer::Reject(Refused::not_stored("the game is busy"))
     }
 
     /// Folds events in, stores them, then sends them out. Folding first gives
@@ -413,9 +425,13 @@ impl Actor {
         Arc::from(frame.to_string())
     }
 
-    async fn connect(&mut self, token_hash: Option<String>, since: Option<u64>) -> Result<Subscription, String> {
+    async fn connect(&mut self, token_hash: Option<String>, since: Option<u64>) -> Result<Subscription, Refused> {
         let seat = match token_hash {
-            Some(hash) => Some(self.state.seat_of(&hash).ok_or("wrong token for this game")?),
+            Some(hash) => Some(
+                self.state
+                    .seat_of(&hash)
+                    .ok_or_else(|| Refused::new("server.wrongToken", "wrong token for this game"))?,
+            ),
             None => None,
         };
         let events = self.events.subscribe();

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use super::clock::{Clock, ClockSpec};
 use super::engine::{self, Game, Side};
 use super::protocol::{seat_by_name, seat_name, win_for, DRAW_RESULT};
+use super::refused::Refused;
 
 /// What a game is created with; never changes.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,19 +120,20 @@ fn index(side: Side) -> usize {
     }
 }
 
+/// Why a command waits for the second player.
+fn waiting_for_opponent() -> Refused {
+    Refused::new("server.waitingForOpponent", "the game has not begun: waiting for an opponent")
+}
+
 fn str_field<'a>(body: &'a Value, name: &str) -> &'a str {
     body[name].as_str().unwrap_or("")
 }
 
 impl GameState {
     /// A new game (no events yet); the engine checks the variant and position.
-    pub fn new(meta: Meta) -> Result<GameState, String> {
-        let hidden = engine::hidden_setup(&meta.variant).map_err(|e| e.to_string())? && meta.position.is_none();
-        let game = if hidden {
-            None
-        } else {
-            Some(Game::new(&meta.variant, meta.position.as_deref()).map_err(|e| e.to_string())?)
-        };
+    pub fn new(meta: Meta) -> Result<GameState, Refused> {
+        let hidden = engine::hidden_setup(&meta.variant)? && meta.position.is_none();
+        let game = if hidden { None } else { Some(Game::new(&meta.variant, meta.position.as_deref())?) };
         Ok(GameState {
             clock: meta.clock.map(Clock::new),
             meta,
@@ -150,7 +152,7 @@ impl GameState {
 
     /// A stored game: its meta and every event, in order.
     pub fn load(meta: Meta, events: &[Event]) -> Result<GameState, String> {
-        let mut state = GameState::new(meta)?;
+        let mut state = GameState::new(meta).map_err(|e| e.reason)?;
         for e in events {
             state.apply(e)?;
         }
@@ -247,7 +249,7 @@ impl GameState {
         cid: Option<&str>,
         command: &Command,
         now: i64,
-    ) -> Result<Vec<Event>, String> {
+    ) -> Result<Vec<Event>, Refused> {
         let mut out = Vec::new();
         let mut next_v = self.version;
         let mut event = |seat: Option<Side>, body: Value, secret: Option<String>, out: &mut Vec<Event>| {
@@ -261,7 +263,7 @@ impl GameState {
             Command::Join { token_hash, seat } => {
                 let wanted = seat.map_or(vec![Side::First, Side::Second], |s| vec![s]);
                 let Some(free) = wanted.into_iter().find(|&s| self.seats[index(s)].is_none()) else {
-                    return Err("both seats are taken".into());
+                    return Err(Refused::new("server.seatsTaken", "both seats are taken"));
                 };
                 event(Some(free), json!({"t": "joined", "seat": seat_name(free)}), Some(token_hash.clone()), &mut out);
                 return Ok(out);
@@ -285,41 +287,52 @@ impl GameState {
             }
             _ => {}
         }
-        let Some(seat) = seat else { return Err("spectators cannot play; connect with a seat's token".into()) };
+        let Some(seat) = seat else {
+            return Err(Refused::new(
+                "server.spectatorCannotPlay",
+                "spectators cannot play; connect with a seat's token",
+            ));
+        };
         if let Some((result, reason)) = &self.ended {
-            return Err(format!("the game is over ({result} {reason})"));
+            return Err(Refused::new("server.gameOver", format!("the game is over ({result} {reason})"))
+                .arg("result", result)
+                .arg("reason", reason));
         }
         match command {
             Command::Setup { half } => {
                 if !self.hidden {
-                    return Err("this game has no hidden setup".into());
+                    return Err(Refused::new("server.noHiddenSetup", "this game has no hidden setup"));
                 }
                 if self.game.is_some() {
-                    return Err("the setup is over".into());
+                    return Err(Refused::new("server.setupOver", "the setup is over"));
                 }
                 if self.halves[index(seat)].is_some() {
-                    return Err("your half is locked and cannot be changed".into());
+                    return Err(Refused::new("server.halfLocked", "your half is locked and cannot be changed"));
                 }
-                engine::check_half(&self.meta.variant, seat, half).map_err(|e| e.to_string())?;
+                engine::check_half(&self.meta.variant, seat, half)?;
                 event(Some(seat), json!({"t": "ready", "seat": seat_name(seat)}), Some(half.clone()), &mut out);
                 if let Some(other) = &self.halves[index(seat.opponent())] {
                     let (first, second) = if seat == Side::First { (half, other) } else { (other, half) };
                     let to_move = if super::tokens::coin() { Side::First } else { Side::Second };
-                    let game =
-                        Game::from_halves(&self.meta.variant, first, second, to_move).map_err(|e| e.to_string())?;
+                    let game = Game::from_halves(&self.meta.variant, first, second, to_move)?;
                     event(None, json!({"t": "start", "position": game.position()}), None, &mut out);
                 }
             }
             Command::Move { v, text } => {
                 let game = self.playing_game()?;
                 if *v != self.version {
-                    return Err(format!("stale version {v}: the game is at version {}", self.version));
+                    return Err(Refused::new(
+                        "server.staleVersion",
+                        format!("stale version {v}: the game is at version {}", self.version),
+                    )
+                    .arg("v", v)
+                    .arg("version", self.version));
                 }
                 if game.turn() != seat {
-                    return Err("not your turn".into());
+                    return Err(Refused::new("server.notYourTurn", "not your turn"));
                 }
                 let mut game = game.clone();
-                let played = game.play(text).map_err(|e| e.to_string())?;
+                let played = game.play(text)?;
                 let clock = self.clock.map(|c| c.after_move(seat, now).to_json(game.turn(), now));
                 let body = json!({"t": "move", "move": played.text, "text": played.notation,
                                   "position": game.position(), "clock": clock});
@@ -336,7 +349,7 @@ impl GameState {
             }
             Command::Resign => {
                 if self.status() == Status::Waiting {
-                    return Err("the game has not begun: waiting for an opponent".into());
+                    return Err(waiting_for_opponent());
                 }
                 let end = json!({"t": "end", "result": win_for(seat.opponent()), "reason": "resignation"});
                 event(Some(seat), end, None, &mut out);
@@ -344,7 +357,9 @@ impl GameState {
             Command::Draw => {
                 self.playing_game()?;
                 match self.draw_offer {
-                    Some(offerer) if offerer == seat => return Err("your draw offer already stands".into()),
+                    Some(offerer) if offerer == seat => {
+                        return Err(Refused::new("server.drawOfferStands", "your draw offer already stands"))
+                    }
                     Some(_) => {
                         let end = json!({"t": "end", "result": DRAW_RESULT, "reason": "agreement"});
                         event(Some(seat), end, None, &mut out)
@@ -357,11 +372,11 @@ impl GameState {
         Ok(out)
     }
 
-    fn playing_game(&self) -> Result<&Game, String> {
+    fn playing_game(&self) -> Result<&Game, Refused> {
         match (self.status(), &self.game) {
             (Status::Playing, Some(game)) => Ok(game),
-            (Status::Waiting, _) => Err("the game has not begun: waiting for an opponent".into()),
-            _ => Err("the game has not begun: the setup is not finished".into()),
+            (Status::Waiting, _) => Err(waiting_for_opponent()),
+            _ => Err(Refused::new("server.setupNotFinished", "the game has not begun: the setup is not finished")),
         }
     }
 

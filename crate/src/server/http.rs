@@ -1,6 +1,7 @@
 //! The HTTP routes: the API under `/api/`, `/metrics`, and the page's files
 //! from the `www` directory (tower-http's `ServeDir`, which refuses paths
-//! that leave it). Errors are `{"error": "<one line>"}` with a 4xx status.
+//! that leave it). Errors are `{"error": "<one line>"}` with a 4xx or 503
+//! status, plus the refusal's `code` and `args` (see `refused`).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -27,6 +28,7 @@ use super::clock::ClockSpec;
 use super::engine::{self, Side};
 use super::game::{Command, GameState, Meta};
 use super::protocol::{seat_by_name, seat_name};
+use super::refused::Refused;
 use super::socket::{self, Connection, Open, MAX_FRAME};
 use super::tokens;
 
@@ -47,16 +49,19 @@ struct App {
     max_connections: usize,
 }
 
-fn error(status: StatusCode, reason: impl Into<String>) -> Response {
-    (status, Json(json!({"error": reason.into()}))).into_response()
+fn error(status: StatusCode, refused: Refused) -> Response {
+    let mut body = serde_json::Map::new();
+    body.insert("error".into(), Value::from(refused.reason.as_str()));
+    refused.add_to(&mut body);
+    (status, Json(Value::Object(body))).into_response()
 }
 
-/// A refused request before it becomes a response: its status and one line.
-struct Refusal(StatusCode, String);
+/// A refused request before it becomes a response: its status and why.
+struct Refusal(StatusCode, Refused);
 
 impl Refusal {
-    fn bad(reason: impl Into<String>) -> Refusal {
-        Refusal(StatusCode::BAD_REQUEST, reason.into())
+    fn bad(detail: impl std::fmt::Display) -> Refusal {
+        Refusal(StatusCode::BAD_REQUEST, Refused::bad_request(detail))
     }
 }
 
@@ -67,10 +72,11 @@ impl IntoResponse for Refusal {
 }
 
 fn hub_error(e: HubError) -> Response {
-    match e {
-        HubError::NotFound => error(StatusCode::NOT_FOUND, "no such game"),
-        HubError::Unavailable(reason) => error(StatusCode::SERVICE_UNAVAILABLE, reason),
-    }
+    let status = match e {
+        HubError::NotFound => StatusCode::NOT_FOUND,
+        HubError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    error(status, e.refused())
 }
 
 pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, max_connections: usize) -> Router {
@@ -107,11 +113,11 @@ pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, 
 }
 
 async fn no_route() -> Response {
-    error(StatusCode::NOT_FOUND, "no such route")
+    error(StatusCode::NOT_FOUND, Refused::bad_request("no such route"))
 }
 
 async fn wrong_method(method: Method) -> Response {
-    error(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not answered here"))
+    error(StatusCode::METHOD_NOT_ALLOWED, Refused::bad_request(format!("{method} is not answered here")))
 }
 
 async fn health(State(app): State<App>) -> Response {
@@ -125,7 +131,9 @@ async fn metrics(State(app): State<App>) -> Response {
 
 /// A request body as a JSON object.
 fn json_object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<String, Value>, Refusal> {
-    let body = body.map_err(|e| Refusal(e.status(), format!("cannot read the request body: {}", e.body_text())))?;
+    let body = body.map_err(|e| {
+        Refusal(e.status(), Refused::bad_request(format!("cannot read the request body: {}", e.body_text())))
+    })?;
     match serde_json::from_slice(&body) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(Refusal::bad("the body must be a JSON object")),
@@ -170,14 +178,14 @@ async fn create(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> 
     };
     let meta = Meta { id: tokens::game_id(), variant, position, clock, created_ms: now_ms() };
     // The engine checks the variant and the position before anything is stored.
-    if let Err(e) = GameState::new(meta.clone()) {
-        return error(StatusCode::BAD_REQUEST, e);
+    if let Err(refused) = GameState::new(meta.clone()) {
+        return error(StatusCode::BAD_REQUEST, refused);
     }
     let token = tokens::token();
     let id = meta.id.clone();
     let variant = meta.variant.clone();
     if let Err(e) = app.hub.create(meta, seat, tokens::hash(&token)).await {
-        return error(StatusCode::SERVICE_UNAVAILABLE, e);
+        return error(StatusCode::SERVICE_UNAVAILABLE, Refused::not_stored(e));
     }
     tracing::info!(game = %id, variant = %variant, "game created");
     (StatusCode::CREATED, Json(json!({"game": id, "seat": seat_name(seat), "token": token}))).into_response()
@@ -187,7 +195,7 @@ async fn create(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> 
 fn game_id(path: Result<Path<String>, PathRejection>) -> Result<String, Refusal> {
     match path {
         Ok(Path(id)) if tokens::is_game_id(&id) => Ok(id),
-        _ => Err(Refusal(StatusCode::NOT_FOUND, "no such game".into())),
+        _ => Err(Refusal(StatusCode::NOT_FOUND, HubError::NotFound.refused())),
     }
 }
 
@@ -203,9 +211,11 @@ async fn join(State(app): State<App>, path: Result<Path<String>, PathRejection>)
             tracing::info!(game = %id, seat = seat_name(seat), "joined");
             Json(json!({"game": id, "seat": seat_name(seat), "token": token})).into_response()
         }
-        Ok(Answer::Ack(_, None)) => error(StatusCode::CONFLICT, "both seats are taken"),
-        Ok(Answer::Reject(reason)) if reason.contains("seats are taken") => error(StatusCode::CONFLICT, reason),
-        Ok(Answer::Reject(reason)) => error(StatusCode::SERVICE_UNAVAILABLE, reason),
+        Ok(Answer::Ack(_, None)) => {
+            error(StatusCode::CONFLICT, Refused::new("server.seatsTaken", "both seats are taken"))
+        }
+        Ok(Answer::Reject(refused)) if refused.code == "server.seatsTaken" => error(StatusCode::CONFLICT, refused),
+        Ok(Answer::Reject(refused)) => error(StatusCode::SERVICE_UNAVAILABLE, refused),
         Err(e) => hub_error(e),
     }
 }
@@ -234,23 +244,27 @@ async fn connect(
     let since = match query.get("v").map(|v| v.parse::<u64>()) {
         None => None,
         Some(Ok(v)) => Some(v),
-        Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "'v' must be a whole number"),
+        Some(Err(_)) => return Refusal::bad("'v' must be a whole number").into_response(),
     };
     let upgrade = match upgrade {
         Ok(upgrade) => upgrade,
-        Err(e) => return error(e.status(), format!("a WebSocket request is needed here: {}", e.body_text())),
+        Err(e) => {
+            let detail = format!("a WebSocket request is needed here: {}", e.body_text());
+            return error(e.status(), Refused::bad_request(detail));
+        }
     };
     // A place is taken before the game is asked, so a crowd of sockets cannot pass the limit together.
     let Some(open) = Open::take(&app.hub, app.max_connections) else {
         app.hub.metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
         let reason =
             format!("too many connections: this server holds at most {}; try again later", app.max_connections);
-        return error(StatusCode::SERVICE_UNAVAILABLE, reason);
+        let refused = Refused::new("server.tooManyConnections", reason).arg("max", app.max_connections);
+        return error(StatusCode::SERVICE_UNAVAILABLE, refused);
     };
     let token_hash = query.get("token").filter(|t| !t.is_empty()).map(|t| tokens::hash(t));
     let subscription = match app.hub.connect(&id, token_hash.clone(), since).await {
         Ok(Ok(subscription)) => subscription,
-        Ok(Err(reason)) => return error(StatusCode::FORBIDDEN, reason),
+        Ok(Err(refused)) => return error(StatusCode::FORBIDDEN, refused),
         Err(e) => return hub_error(e),
     };
     let presence = query.get("presence").is_some_and(|p| p == "1");

@@ -3,6 +3,7 @@
 //! - `config`: the command's options;
 //! - `engine`: the one way into the rules (the family-free game door);
 //! - `protocol`: the contract's message shapes; `tokens`: ids and secrets;
+//! - `refused`: why something was refused, coded for any page's words;
 //! - `clock`: clocks timed by the server;
 //! - `game`: one game as a fold of its stored events (decide, then apply);
 //! - `actor`: one owner per game, storing before it tells anyone;
@@ -20,6 +21,7 @@ mod http;
 pub mod metrics;
 pub mod presence;
 pub mod protocol;
+pub mod refused;
 pub mod rematch;
 mod socket;
 pub mod storage;

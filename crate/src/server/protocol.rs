@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::engine::Side;
+use super::refused::Refused;
 
 /// The longest `cid` accepted: ids are stored with every command.
 pub const MAX_CID_LEN: usize = 100;
@@ -99,8 +100,14 @@ pub fn ack(cid: &str, v: u64) -> Value {
     json!({"t": "ack", "cid": cid, "v": v})
 }
 
-pub fn reject(cid: &str, reason: &str) -> Value {
-    json!({"t": "reject", "cid": cid, "reason": reason})
+/// A refused command: the contract's `reason`, plus its `code` and `args`
+/// (an addition, see `refused`) for a page that words it in its language.
+pub fn reject(cid: &str, refused: &Refused) -> Value {
+    let mut frame = json!({"t": "reject", "cid": cid, "reason": refused.reason});
+    if let Value::Object(body) = &mut frame {
+        refused.add_to(body);
+    }
+    frame
 }
 
 pub fn error(reason: &str) -> Value {

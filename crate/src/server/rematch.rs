@@ -15,15 +15,19 @@ use serde_json::{json, Value};
 use super::actor::{now_ms, Hub};
 use super::engine::Side;
 use super::game::{Command, GameState, Meta};
+use super::refused::Refused;
 
 /// The event a rematch request adds to the finished game, `None` when the
 /// rematch already exists (nothing to add), or why it is refused.
-pub fn decide(seat: Option<Side>, over: bool, existing: Option<&str>, game: &str) -> Result<Option<Value>, String> {
+pub fn decide(seat: Option<Side>, over: bool, existing: Option<&str>, game: &str) -> Result<Option<Value>, Refused> {
     if seat.is_none() {
-        return Err("spectators cannot ask for a rematch; connect with a seat's token".into());
+        return Err(Refused::new(
+            "server.rematchSpectator",
+            "spectators cannot ask for a rematch; connect with a seat's token",
+        ));
     }
     if !over {
-        return Err("a rematch is for a finished game".into());
+        return Err(Refused::new("server.rematchNotOver", "a rematch is for a finished game"));
     }
     if existing.is_some() {
         return Ok(None);
@@ -46,11 +50,11 @@ impl Hub {
             clock: old.clock,
             created_ms: now_ms(),
         };
-        let mut state = GameState::new(meta)?;
+        let mut state = GameState::new(meta).map_err(|e| e.reason)?;
         let mut events = Vec::new();
         for (token_hash, seat) in [(second, Side::First), (first, Side::Second)] {
             let join = Command::Join { token_hash, seat: Some(seat) };
-            for e in state.decide(None, None, &join, state.meta.created_ms)? {
+            for e in state.decide(None, None, &join, state.meta.created_ms).map_err(|e| e.reason)? {
                 state.apply(&e)?;
                 events.push(e);
             }
@@ -67,8 +71,8 @@ mod tests {
 
     #[test]
     fn only_a_seat_of_a_finished_game_asks_and_twice_is_once() {
-        assert!(decide(None, true, None, "x").unwrap_err().contains("spectators"));
-        assert!(decide(Some(Side::First), false, None, "x").unwrap_err().contains("finished"));
+        assert_eq!(decide(None, true, None, "x").unwrap_err().code, "server.rematchSpectator");
+        assert_eq!(decide(Some(Side::First), false, None, "x").unwrap_err().code, "server.rematchNotOver");
         assert_eq!(decide(Some(Side::Second), true, Some("old"), "x"), Ok(None));
         assert_eq!(decide(Some(Side::First), true, None, "x").unwrap().unwrap()["game"], "x");
     }

@@ -12,7 +12,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
-use super::actor::{Answer, Hub, HubError, Subscription};
+use super::actor::{Answer, Hub, Subscription};
 use super::engine::Side;
 use super::game::Command;
 use super::presence::PRESENCE_V;
@@ -198,9 +198,8 @@ pub async fn run(mut socket: WebSocket, connection: Connection) {
                         };
                         match hub.command(&game, seat, Some(cid.clone()), command).await {
                             Ok(Answer::Ack(v, _)) => protocol::ack(&cid, v),
-                            Ok(Answer::Reject(reason)) => protocol::reject(&cid, &reason),
-                            Err(HubError::NotFound) => protocol::reject(&cid, "the game no longer exists"),
-                            Err(HubError::Unavailable(reason)) => protocol::reject(&cid, &reason),
+                            Ok(Answer::Reject(refused)) => protocol::reject(&cid, &refused),
+                            Err(e) => protocol::reject(&cid, &e.refused()),
                         }
                     }
                 };

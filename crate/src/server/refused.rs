@@ -1,0 +1,138 @@
+//! Why the server refused something, said so that any page can word it.
+//!
+//! A refusal travels as the contract's English `reason` (one line) plus an
+//! addition: a stable `code` and its named `args`. The server's own refusals
+//! have `server.*` codes (listed in [`SERVER_CODES`]); a refusal the engine
+//! gave (an illegal move, a bad setup half, a bad position) keeps the
+//! engine's code and arguments (`move.cannotReach`, see `door::codes`). A
+//! page words `server.<name>` from its catalog by that very key and an
+//! engine code as `engine.<code>`, and falls back to `reason`.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::engine::DoorError;
+use crate::door::Args;
+
+/// Every code the server itself gives: the page's catalogs have an entry
+/// for each (a test reads them).
+pub const SERVER_CODES: &[&str] = &[
+    "server.noSuchGame",
+    "server.seatsTaken",
+    "server.wrongToken",
+    "server.spectatorCannotPlay",
+    "server.gameOver",
+    "server.noHiddenSetup",
+    "server.setupOver",
+    "server.halfLocked",
+    "server.staleVersion",
+    "server.notYourTurn",
+    "server.waitingForOpponent",
+    "server.setupNotFinished",
+    "server.drawOfferStands",
+    "server.rematchSpectator",
+    "server.rematchNotOver",
+    "server.notStored",
+    "server.unavailable",
+    "server.tooManyConnections",
+    "server.badRequest",
+];
+
+/// A refusal: its code (a [`SERVER_CODES`] one or the engine's), named
+/// arguments, and the English line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refused {
+    pub code: &'static str,
+    pub args: Args,
+    pub reason: String,
+}
+
+impl Refused {
+    /// The server's own refusal `code` with its English line.
+    pub fn new(code: &'static str, reason: impl Into<String>) -> Refused {
+        debug_assert!(SERVER_CODES.contains(&code), "{code} is not in SERVER_CODES");
+        Refused { code, args: Vec::new(), reason: reason.into() }
+    }
+
+    /// The same refusal with one more named argument.
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Refused {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// The engine's refusal, its code and arguments kept.
+    pub fn engine(e: &DoorError) -> Refused {
+        Refused { code: e.code(), args: e.args().clone(), reason: e.message().to_string() }
+    }
+
+    /// Nothing was stored (the database failed or was busy): try again.
+    pub fn not_stored(detail: impl fmt::Display) -> Refused {
+        Refused::new("server.notStored", format!("not stored ({detail}); try again")).arg("error", detail)
+    }
+
+    /// The game cannot be reached just now: try again.
+    pub fn unavailable(detail: impl fmt::Display) -> Refused {
+        Refused::new("server.unavailable", detail.to_string()).arg("error", detail)
+    }
+
+    /// A malformed request (a developer's mistake, not a player's).
+    pub fn bad_request(detail: impl fmt::Display) -> Refused {
+        Refused::new("server.badRequest", detail.to_string()).arg("error", detail)
+    }
+
+    /// The `code` and `args` fields added to a frame or an HTTP error body.
+    pub fn add_to(&self, body: &mut Map<String, Value>) {
+        body.insert("code".into(), Value::from(self.code));
+        let args = self.args.iter().map(|(k, v)| (k.to_string(), Value::from(v.as_str()))).collect();
+        body.insert("args".into(), Value::Object(args));
+    }
+}
+
+impl From<DoorError> for Refused {
+    fn from(e: DoorError) -> Refused {
+        Refused::engine(&e)
+    }
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page words every server code in every language: each catalog has
+    /// a `server.<name>` entry naming each of the code's arguments.
+    #[test]
+    fn every_server_code_is_in_every_catalog() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../www/i18n");
+        let catalogs: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "js"))
+            .collect();
+        assert!(catalogs.len() >= 2, "catalogs in {dir}: {catalogs:?}");
+        for path in catalogs {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for code in SERVER_CODES {
+                assert!(text.contains(&format!("'{code}':")), "{} has no '{code}'", path.display());
+            }
+        }
+    }
+
+    #[test]
+    fn an_engine_refusal_keeps_its_code_and_arguments() {
+        let mut game = crate::door::Game::new("chess", None).unwrap();
+        let e = game.play("e2e5").unwrap_err();
+        let refused = Refused::from(e.clone());
+        assert_eq!((refused.code, &refused.args, refused.reason.as_str()), (e.code(), e.args(), e.message()));
+        let mut body = Map::new();
+        refused.add_to(&mut body);
+        assert_eq!(body["code"], e.code());
+        assert!(body["args"].is_object());
+    }
+}
