@@ -121,9 +121,9 @@ test('a refusal carries its code and args, and every catalog words it with exact
   const byCode = {};
   for (const [, s] of all) byCode[s.code] = byCode[s.code] || s;
   assert.deepEqual(byCode['move.cannotReach'].args, { move: 'e2e5', piece: 'P', from: 'e2', to: 'e5' });
-  assert.equal(word('pl', 'chess', byCode['move.cannotReach']), 'Bierka pionek z e2 nie może pójść na e5');
-  assert.equal(word('pl', 'shogi', byCode['drop.pawnFileTaken']), 'Masz już na tej kolumnie niepromowaną bierkę pionek (fu)');
-  assert.equal(word('pl', 'zilo', byCode['drop.farthestRanks']), 'Bierki Pisklak nie wolno zrzucić na najdalszy rząd');
+  assert.equal(word('pl', 'chess', byCode['move.cannotReach']), 'Ruch niemożliwy: pionek z e2 nie może pójść na e5');
+  assert.equal(word('pl', 'shogi', byCode['drop.pawnFileTaken']), 'Na tej kolumnie stoi już twój niepromowany pionek (fu)');
+  assert.equal(word('pl', 'zilo', byCode['drop.farthestRanks']), 'Tej bierki (Pisklak) nie wolno zrzucić na najdalszy rząd');
   assert.equal(word('pl', 'cyvasse', byCode['setup.pieceCount']), 'Milicja: postawiono 0, potrzeba 6');
   // A setup's refusal lists its problems, each coded.
   const setup = byCode['setup.invalid'];

@@ -206,8 +206,8 @@ describe('a Polish game of ЗiлоḺ АḺв Жа', () => {
     await p.click('a9');
     await p.page.waitForSelector('#message.error:not([hidden])');
     const expected = await p.page.evaluate(() => ZiloKit.t('engine.drop.farthestRanks', { piece: 'Pisklak', count: 1 }));
-    assert.equal(expected, 'Bierki Pisklak nie wolno zrzucić na najdalszy rząd');
-    assert.equal(await p.message(), `Nie można zrzucić bierki Pisklak na a9: ${expected}.`);
+    assert.equal(expected, 'Tej bierki (Pisklak) nie wolno zrzucić na najdalszy rząd');
+    assert.equal(await p.message(), `Zrzut (Pisklak) na a9 jest niemożliwy: ${expected}.`);
     await noEnglish(p, 'a refused drop');
     await p.click('e5');
     assert.equal(await p.piece('e5'), 'P');

@@ -230,7 +230,7 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     assert.deepEqual(words, [
       'To nie twój ruch',
       'Partia zmieniła się w międzyczasie: plansza pokazuje ją w obecnym stanie',
-      'Bierka pionek z e2 nie może pójść na e5',
+      'Ruch niemożliwy: pionek z e2 nie może pójść na e5',
       'a code this page does not know',
     ]);
     // An HTTP refusal too: a third person on the full game's link is told in Polish.
