@@ -84,7 +84,7 @@ describe('a Polish game of Cyvasse', () => {
     // The side's bar says it is setting up; the zone in Polish words; the presets' Polish names.
     assert.match(await p.page.textContent('#side-bottom'), /Białe.*rozstawia/);
     assert.match(await p.page.textContent('#setup-card'), /Twoja strefa · rzędy 1–4/);
-    assert.deepEqual(await p.page.$$eval('zilo-board >> #setup-preset option', (os) => os.map((o) => o.textContent)), ['Szablon…', 'Twierdza', 'Falanga', 'Potyczka']);
+    assert.deepEqual(await p.page.$$eval('zilo-board >> #setup-preset option', (os) => os.map((o) => o.textContent)), ['Szablon', 'Twierdza', 'Falanga', 'Potyczka']);
     // The tray's pieces by their Polish names; a problem of the half in Polish ("Milicja: 0 …").
     assert.match(await p.page.getAttribute('[data-setup="R"]', 'aria-label'), /^Milicja: /);
     await p.page.click('[data-setup="K"]');

@@ -278,7 +278,7 @@ describe('the Cyvasse setup in Polish', () => {
       assert.match(await p.page.textContent('#setup-card strong'), /^Twoja strefa$/);
       assert.equal(await p.page.getAttribute('#setup-card .tray', 'aria-label'), 'Bierki i teren do rozstawienia');
       assert.equal(await p.page.getAttribute('[data-setup="mountain"]', 'aria-label'), 'Góra: zostały 3 do postawienia');
-      assert.deepEqual(await p.page.$$eval('zilo-board >> #setup-card .setup-actions > *', (els) => els.map((e) => (e.tagName === 'SELECT' ? e.options[0].textContent : e.textContent))), ['Losowo', 'Szablon…', 'Wyczyść', 'Gotowe']);
+      assert.deepEqual(await p.page.$$eval('zilo-board >> #setup-card .setup-actions > *', (els) => els.map((e) => (e.tagName === 'SELECT' ? e.options[0].textContent : e.textContent))), ['Losowo', 'Szablon', 'Wyczyść', 'Gotowe']);
       await p.page.click('[data-setup="K"]');
       const help = await p.page.textContent('#setup-help');
       assert.match(help, /^Kliknij pole swojej strefy, aby postawić: .+\. Może stanąć tylko na: \w+, \w+ lub \w+\. Kliknij postawioną bierkę, aby ją znów podnieść\.$/);

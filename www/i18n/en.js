@@ -192,7 +192,7 @@
     'setup.help.royal': 'It may stand on {fields}.',
     'setup.help.pickUp': 'Click a placed piece to pick it up again.',
     'setup.ready': 'Your half is ready.',
-    'setup.preset': 'Preset…',
+    'setup.preset': 'Preset',
     'setup.preset.label': 'A preset setup',
     'setup.random': 'Random',
     'setup.clear': 'Clear',

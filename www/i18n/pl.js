@@ -184,7 +184,7 @@
     'setup.help.royal': 'Może stanąć tylko na: {fields}.',
     'setup.help.pickUp': 'Kliknij postawioną bierkę, aby ją znów podnieść.',
     'setup.ready': 'Twoja połowa jest gotowa.',
-    'setup.preset': 'Szablon…',
+    'setup.preset': 'Szablon',
     'setup.preset.label': 'Gotowe ustawienie (szablon)',
     'setup.random': 'Losowo',
     'setup.clear': 'Wyczyść',
