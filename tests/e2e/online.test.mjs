@@ -269,6 +269,21 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     for (const p of [a, b]) assert.deepEqual(p.problems, []);
   });
 
+  it('after Create, the link to send is in view, on a phone held either way', async () => {
+    for (const size of [{ width: 844, height: 390 }, { width: 390, height: 844 }]) {
+      const phone = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+      const a = await person('/', size, phone);
+      await create(a, { variant: 'chess', clock: '10+5', side: 'first' });
+      await new Promise((r) => setTimeout(r, 300));
+      for (const sel of ['[data-online="link"]', '[data-action="copy-link"]']) {
+        const box = await a.page.locator(sel).boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= size.height && box.x >= 0 && box.x + box.width <= size.width, `${sel} in view at ${size.width}×${size.height}: ${JSON.stringify(box)}`);
+      }
+      await a.page.screenshot({ path: join(SHOTS, `online-link-${size.width}x${size.height}.png`) });
+      assert.deepEqual(a.problems, []);
+    }
+  });
+
   it('correspondence: days per move, the creator takes the second seat', async () => {
     const a = await person('/');
     await a.page.click('label:has(input[name="opp-vs"][value="online"])');
