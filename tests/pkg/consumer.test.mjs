@@ -93,6 +93,20 @@ test('Cyvasse through the package: a hidden setup from two halves, then a turn',
   assert.match(out.refused, /e5/);
 });
 
+test('in your language: a refusal through the package has the code and args its README shows', () => {
+  write('codes.mjs', `import { Game, errorCodes } from 'zilo-engine';
+    const g = new Game('chess');
+    let e = null;
+    try { g.play('e2e5'); } catch (err) { e = { message: err.message, code: err.code, args: err.args }; }
+    const shogi = new Game('shogi', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPPP1PPPP/1B5R1/LNSGKGSNL[P] w - - 0 1');
+    console.log(JSON.stringify({ e, drop: shogi.dropRefusal('P', 'e5'), codes: errorCodes().length, result: g.result().reason }));`);
+  const out = node('codes.mjs');
+  assert.deepEqual(out.e, { message: 'illegal move e2e5: the Pawn on e2 cannot move to e5', code: 'move.cannotReach', args: { move: 'e2e5', piece: 'P', from: 'e2', to: 'e5' } });
+  assert.equal(out.drop && out.drop.code, 'drop.pawnFileTaken');
+  assert.ok(out.codes > 50);
+  assert.equal(out.result, 'ongoing');
+});
+
 test('CommonJS: require, then wait for ready', () => {
   write('cjs.cjs', `const Zilo = require('zilo-engine');\nZilo.ready.then((Z) => {\n if (Z !== Zilo) throw new Error('ready gives the module');\n${USE}
     console.log(JSON.stringify(out)); });`);
