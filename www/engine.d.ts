@@ -41,6 +41,10 @@ declare namespace Zilo {
     /** Material value in centipawns. */
     value: number;
     royal: boolean;
+    /** What it does beyond displacing: `'blasts'` (its capture explodes, clearing the neighbours),
+     * `'shoots'` (it captures from afar without moving), `'routes'` (its move follows a path worth
+     * drawing: bent rides, lame leaps). Empty for most pieces. */
+    powers: Array<'blasts' | 'shoots' | 'routes'>;
     /** Cyvasse only: armor (attackers needed to capture it), move (steps), attack range, pieces per side. */
     armor?: number;
     move?: number;

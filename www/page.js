@@ -488,9 +488,12 @@
   /** Whether a how-to line's condition holds for a game: `name=value` compares the engine's field
    * (`promotion=choice`), `piece=Name` asks for a piece of that name, `reserve` for a reserve that
    * captures never join, a bare name for a true field (`hiddenSetup`). */
+  /** Whether a how-to line's `data-when` condition holds for game `m`: a power one of its pieces
+   * has (the engine's `powers`), a piece set of the page's that draws it, or a GameInfo flag. */
   function holds(cond, m) {
     const [k, v] = cond.split('=');
-    if (k === 'piece') return m.pieces.some((p) => p.name === v);
+    if (k === 'power') return m.pieces.some((p) => (p.powers || []).includes(v));
+    if (k === 'pieceSet') return K.PieceSets.forVariant(m).some((s) => s.id === v);
     if (k === 'reserve') return !!m.drops && !m.capturesToHand;
     return v === undefined ? !!m[k] : String(m[k]) === v;
   }

@@ -45,7 +45,7 @@ test('variants() lists every variant with its board and pieces', () => {
   assert.equal(zilo.files, 9);
   assert.equal(zilo.startFen, 'hcmbkqmch/1y5y1/ppppppppp/9/9/9/PPPPPPPPP/1Y5Y1/HCMBKQMCH[] w - - 0 1');
   const { moves, ...bomber } = zilo.pieces.find((p) => p.letter === 'B');
-  assert.deepEqual(bomber, { letter: 'B', name: 'Bomber', nativeName: 'ЛуꞭтаḺв', value: 400, royal: false });
+  assert.deepEqual(bomber, { letter: 'B', name: 'Bomber', nativeName: 'ЛуꞭтаḺв', value: 400, royal: false, powers: ['blasts'] });
   assert.equal(typeof moves, 'string', 'how it moves, in words');
 });
 

@@ -674,6 +674,21 @@ for (const which of WAYS) {
       await p.shot(`${which}-rules`);
       await p.page.keyboard.press('Escape');
       assert.equal(await p.page.isVisible('#rules'), false);
+      // The how-to lines follow what the engine says of each game (its flags, its pieces'
+      // powers) and the page's own piece sets: no line names a game or a piece to show itself.
+      const howto = async (id) => {
+        await p.variant(id);
+        await p.page.click('#rules-open');
+        const shown = await p.page.$$eval('#rules .howto-list li[data-when]:not([hidden])', (lis) => lis.map((li) => li.dataset.i18nHtml.replace('page.howto.', '')));
+        await p.page.keyboard.press('Escape');
+        return shown;
+      };
+      assert.deepEqual(await howto('zilo'), ['birds', 'blast', 'hand']);
+      assert.deepEqual(await howto('chess'), ['promote']);
+      assert.deepEqual(await howto('shogi'), ['hand', 'promoteOptional']);
+      assert.deepEqual(await howto('pillage-snipers'), ['promote', 'shoot']);
+      assert.deepEqual(await howto('venomous'), ['reserve', 'path', 'promote']);
+      assert.deepEqual(await howto('cyvasse'), ['setup']);
       await finish(p);
 
       const m = await suite.open(which, PHONE);

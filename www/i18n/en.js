@@ -366,19 +366,21 @@
     'page.howto.move':
       'Click a piece, then one of the marked squares — or drag the piece. Dots mark moves, rings mark captures. A castle, where the game has one, is the king’s move: click the king, then the square it goes to; when a one-square king move could also be a castle, the page asks which one you mean.',
     'page.howto.birds':
-      'Each type of Bird and Pig wears its own headgear: the Minion an eggshell, the Scout goggles, the Charger horns, the Bomber a bomb, the Jumper a propeller cap, the Sentinel a helmet and shield, the Vanguard an officer’s cap, the Monarch a crown. The small letter is the piece’s letter in position strings. When a Bomber can capture, pointing at the target shows (hatched) the squares its blast would clear.',
+      'Each type of Bird and Pig wears its own headgear: the Minion an eggshell, the Scout goggles, the Charger horns, the Bomber a bomb, the Jumper a propeller cap, the Sentinel a helmet and shield, the Vanguard an officer’s cap, the Monarch a crown. The small letter is the piece’s letter in position strings.',
+    'page.howto.blast':
+      'When a piece that explodes can capture, pointing at the target shows (hatched) the squares its blast would clear.',
     'page.howto.hand':
       'Captured pieces wait in the capturer’s hand beside the board, with their count: click one (or drag it), then a marked square to drop it.',
     'page.howto.reserve':
       'Your pieces in reserve wait beside the board with their count: click one (or drag it), then a marked square (for a Ninja Pawn: your second rank, or further up the same file to thrust it).',
     'page.howto.path':
-      'When a Sissa or a Snake is picked up, pointing at one of its squares draws the path it takes.',
+      'When a piece that rides a bent line or leaps along a path is picked up, pointing at one of its squares draws the path it takes.',
     'page.howto.promote':
       'When a pawn promotes, pick the new piece from the column that opens over the square (Escape cancels).',
     'page.howto.promoteOptional':
       'When a move may promote, choose in the column that opens over the square: promoted or not (Escape cancels). The board’s coordinates and the move list use the game’s own notation; “Pieces” under the board switches sets where there is a choice.',
-    'page.howto.sniper':
-      'A Sniper’s targets are marked with a crosshair: click one to shoot it. The Sniper stays where it is.',
+    'page.howto.shoot':
+      'A piece that shoots has its targets marked with a crosshair: click one to shoot it. The shooter stays where it is.',
     'page.howto.setup':
       'Setting up: pick a piece, a mountain or a water field from the tray, then click fields of your zone; click a placed piece to pick it up again. “Random” and the presets fill the half at once; “Done” shows what is still wrong, if anything. In a game on one screen the other half stays covered: hand over the device when asked. In play, every piece shows <strong>armor/attackers</strong> (2/1: armor 2, one enemy attacking it); the mark turns red when it can be taken and shows a shield next to a Tower. After a Rabble’s move the page offers a second Rabble step, or “End turn”.',
     'page.howto.browse':

@@ -357,19 +357,21 @@
     'page.howto.move':
       'Kliknij bierkę, a potem jedno z zaznaczonych pól — albo przeciągnij bierkę. Kropki oznaczają ruchy, pierścienie bicia. Roszada, jeśli gra ją zna, jest ruchem króla: kliknij króla, a potem pole, na które idzie; gdy ruch króla o jedno pole mógłby być także roszadą, strona zapyta, o który ruch chodzi.',
     'page.howto.birds':
-      'Każdy rodzaj Ptaka i Świni ma własne nakrycie głowy: Pisklak skorupkę jajka, Zwiadowca gogle, Szarżownik rogi, Bombowiec bombę, Skoczek czapkę ze śmigłem, Strażnik hełm i tarczę, Przodownik czapkę oficerską, Monarcha koronę. Mała litera to litera bierki w zapisie pozycji. Gdy Bombowiec może bić, wskazanie celu pokazuje (kreskowaniem) pola, które oczyściłby jego wybuch.',
+      'Każdy rodzaj Ptaka i Świni ma własne nakrycie głowy: Pisklak skorupkę jajka, Zwiadowca gogle, Szarżownik rogi, Bombowiec bombę, Skoczek czapkę ze śmigłem, Strażnik hełm i tarczę, Przodownik czapkę oficerską, Monarcha koronę. Mała litera to litera bierki w zapisie pozycji.',
+    'page.howto.blast':
+      'Gdy bierka, która wybucha, może bić, wskazanie celu pokazuje (kreskowaniem) pola, które oczyściłby wybuch.',
     'page.howto.hand':
       'Zbite bierki czekają obok planszy w ręce gracza, który je zbił, z liczbą sztuk: kliknij jedną (albo ją przeciągnij), a potem zaznaczone pole, aby ją postawić.',
     'page.howto.reserve':
       'Twoje bierki w rezerwie czekają obok planszy z liczbą sztuk: kliknij jedną (albo ją przeciągnij), a potem zaznaczone pole (dla Pionka Ninja: twój drugi rząd albo dalej w tej samej kolumnie, aby go wypchnąć).',
     'page.howto.path':
-      'Gdy podniesiesz Sissę albo Węża, wskazanie jednego z ich pól rysuje drogę, którą pójdą.',
+      'Gdy podniesiesz bierkę, która jeździ po łamanej linii albo skacze wzdłuż drogi, wskazanie jednego z jej pól rysuje drogę, którą pójdzie.',
     'page.howto.promote':
       'Gdy pionek awansuje, wybierz nową bierkę z kolumny, która otworzy się nad polem (Escape anuluje).',
     'page.howto.promoteOptional':
       'Gdy ruch może dać promocję, wybierz w kolumnie nad polem: z promocją lub bez (Escape anuluje). Współrzędne planszy i lista ruchów używają własnego zapisu gry; „Bierki” pod planszą zmieniają zestaw, gdy jest wybór.',
-    'page.howto.sniper':
-      'Cele Snajpera są oznaczone celownikiem: kliknij jeden, aby go zestrzelić. Snajper zostaje na miejscu.',
+    'page.howto.shoot':
+      'Cele bierki, która strzela, są oznaczone celownikiem: kliknij jeden, aby go zestrzelić. Strzelec zostaje na miejscu.',
     'page.howto.setup':
       'Rozstawianie: wybierz z tacki bierkę, górę albo pole wody, a potem klikaj pola swojej strefy; kliknij postawioną bierkę, aby ją znów podnieść. „Losowo” i gotowe ustawienia wypełniają połowę od razu; „Gotowe” pokazuje, co jeszcze jest nie tak. W grze przy jednym ekranie druga połowa pozostaje zakryta: przekaż urządzenie, gdy strona o to poprosi. W grze każda bierka pokazuje <strong>pancerz/atakujący</strong> (2/1: pancerz 2, atakuje ją jeden wróg); znak robi się czerwony, gdy bierkę można zbić, i pokazuje tarczę obok Wieży. Po ruchu Milicji strona proponuje drugi krok Milicji albo „Koniec tury”.',
     'page.howto.browse':

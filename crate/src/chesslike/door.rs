@@ -7,7 +7,7 @@ use crate::chesslike::game::{ending_words, move_code, move_from_code, GameError}
 use crate::chesslike::geometry::Square;
 use crate::chesslike::moves::{Move, MoveKind};
 use crate::chesslike::notation;
-use crate::chesslike::piece::{Color, Piece, Role};
+use crate::chesslike::piece::{Color, Piece, PieceDef, Role};
 use crate::chesslike::position::{Position, Removal};
 use crate::chesslike::variant::{MoveNotation, Promotion, Variant};
 use crate::door::codes::PIECE_ARGS;
@@ -72,6 +72,22 @@ fn piece_letter(v: &Variant, arg: &'static str, value: String) -> String {
 }
 
 /// A variant described for front ends.
+/// What a piece does beyond displacing (see [`PieceInfo::powers`]), read from
+/// its definition and the game's rules.
+fn powers(v: &Variant, role: Role, p: &PieceDef) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if v.rules.blast.is_some_and(|b| b.roles.contains(role)) {
+        out.push("blasts");
+    }
+    if p.shot.is_some() {
+        out.push("shoots");
+    }
+    if [&p.moves, &p.captures].iter().any(|m| !m.bent.is_empty() || !m.lame.is_empty()) {
+        out.push("routes");
+    }
+    out
+}
+
 fn game_info(v: &'static Variant) -> GameInfo {
     GameInfo {
         id: v.id,
@@ -107,13 +123,15 @@ fn game_info(v: &'static Variant) -> GameInfo {
         pieces: v
             .pieces
             .iter()
-            .map(|p| PieceInfo {
+            .enumerate()
+            .map(|(i, p)| PieceInfo {
                 letter: if p.promoted { format!("+{}", p.letter) } else { p.letter.to_string() },
                 name: p.name,
                 native_name: p.native_name,
                 moves: p.description,
                 value: p.value,
                 royal: p.royal,
+                powers: powers(v, Role(i as u8), p),
                 armored: None,
             })
             .collect(),

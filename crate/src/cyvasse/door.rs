@@ -129,6 +129,8 @@ fn game_info() -> GameInfo {
                 moves: special(k),
                 value: eval::value(k),
                 royal: k == Kind::King,
+                // Its pieces show their armor and attack range instead (`armored`).
+                powers: Vec::new(),
                 armored: Some(ArmoredInfo {
                     armor: k.armor(),
                     movement: k.movement(),

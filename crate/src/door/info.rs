@@ -91,6 +91,11 @@ pub struct PieceInfo {
     pub value: i32,
     /// Losing it loses the game.
     pub royal: bool,
+    /// What it does beyond moving and capturing by displacement, for a front
+    /// end's help and marks: `blasts` (its capture explodes, clearing the
+    /// neighbours), `shoots` (it captures from afar without moving), `routes`
+    /// (its move follows a path a front end may draw: bent rides, lame leaps).
+    pub powers: Vec<&'static str>,
     /// Armor, move and attack range, in a game with armor (Cyvasse).
     #[serde(flatten)]
     pub armored: Option<ArmoredInfo>,

@@ -653,6 +653,29 @@ mod tests {
     }
 
     #[test]
+    fn powers_name_the_pieces_that_blast_shoot_or_follow_a_route() {
+        // The Bomber's capture explodes, the Sniper shoots, the Sissa rides bent lines and the
+        // Sorcerer Snake's leaps are lame: those and no other piece of any game.
+        let mut found = Vec::new();
+        for game in games() {
+            for piece in &game.pieces {
+                for power in &piece.powers {
+                    found.push(format!("{} {} {power}", game.id, piece.name));
+                }
+            }
+        }
+        assert_eq!(
+            found,
+            [
+                "zilo Bomber blasts",
+                "pillage-snipers Sniper shoots",
+                "venomous Sissa routes",
+                "venomous Sorcerer Snake routes"
+            ]
+        );
+    }
+
+    #[test]
     fn every_piece_of_every_game_says_how_it_moves() {
         // The page's piece help and rules tables show these words and have none of their own.
         for game in games() {
