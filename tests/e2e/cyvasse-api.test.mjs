@@ -42,7 +42,7 @@ test('variants(): Cyvasse with its family, hex board, zones, King fields, preset
   assert.deepEqual(v.presets.map((p) => p.id), ['fortress', 'phalanx', 'skirmish']);
   assert.equal(v.pieces.length, 10);
   assert.deepEqual(v.pieces.find((p) => p.letter === 'D'), {
-    letter: 'D', name: 'Dragon', nativeName: 'Smok', moves: 'Flies over mountains and enemy pieces.', value: 800, royal: false,
+    letter: 'D', name: 'Dragon', nativeName: 'Smok', moves: 'Flies over mountains and enemy pieces.', value: 800, royal: false, powers: [],
     armor: 2, move: 4, attackRange: 2, count: 1,
   });
   assert.equal(v.pieces.reduce((n, p) => n + p.count, 0), 23);
