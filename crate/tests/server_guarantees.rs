@@ -267,6 +267,11 @@ fn hidden_halves_stay_hidden_until_both_are_locked() {
     let bad = first.answer("bad");
     assert_eq!(bad["t"], "reject");
     assert!(bad["code"].as_str().is_some_and(|c| zilo::door::CODES.contains(&c)), "the engine's code: {bad}");
+    // An empty zone is refused with each of its problems coded, for the page to word.
+    first.send(&json!({"t": "setup", "cid": "empty", "half": "11/10/9/8"}));
+    let empty = first.answer("empty");
+    assert_eq!(empty["code"], "setup.invalid", "{empty}");
+    assert!(empty["problems"].as_array().is_some_and(|p| p.iter().any(|p| p["code"] == "setup.noKing")), "{empty}");
     first.send(&json!({"t": "setup", "cid": "h1", "half": half1}));
     assert_eq!(first.answer("h1")["t"], "ack");
     // A locked half cannot change.

@@ -226,12 +226,15 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
       ZiloKit.Online.message({ code: 'server.staleVersion', args: { v: '3', version: '4' }, message: 'stale version 3' }),
       ZiloKit.Online.message({ code: 'move.cannotReach', args: { piece: 'P', from: 'e2', to: 'e5' }, message: 'x' }, 'chess'),
       ZiloKit.Online.message({ code: 'server.someday', args: {}, message: 'a code this page does not know' }),
+      ZiloKit.Online.message({ code: 'setup.invalid', args: { side: 'w', kingFields: 'c2, e2, g2', count: '2' }, message: 'x',
+        problems: [{ code: 'setup.noKing', args: {}, message: 'y' }, { code: 'setup.pieceCount', args: { piece: 'R', placed: '0', needed: '6' }, message: 'z' }] }, 'cyvasse'),
     ]);
     assert.deepEqual(words, [
       'To nie twój ruch',
       'Partia zmieniła się w międzyczasie: plansza pokazuje ją w obecnym stanie',
       'Ruch niemożliwy: pionek z e2 nie może pójść na e5',
       'a code this page does not know',
+      'Ustawienie strony Białe (Król na c2, e2, g2) ma 2 problemy: Nie postawiono Króla; Milicja: postawiono 0, potrzeba 6',
     ]);
     // An HTTP refusal too: a third person on the full game's link is told in Polish.
     const refused = await a.page.evaluate(async (id) => {

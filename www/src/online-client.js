@@ -172,16 +172,20 @@
    * `error`) with the `code` and `args` the server added, for `message()` to word. */
   function refusal(text, body) {
     const e = new Error(String(text));
-    if (body && typeof body.code === 'string') Object.assign(e, { code: body.code, args: body.args || {} });
+    if (body && typeof body.code === 'string') Object.assign(e, { code: body.code, args: body.args || {}, problems: Array.isArray(body.problems) ? body.problems : [] });
     return e;
   }
 
   /** One line for a refusal in the page's language: the server's own codes (`server.*`) from
    * the catalog by that key, the engine's (`move.cannotReach`) as engine words do, else the
-   * server's English. `variant` names the pieces in the engine's arguments. */
+   * server's English; a refused setup half's problems follow, each worded the same way.
+   * `variant` names the pieces in the engine's arguments. */
   function message(e, variant) {
     if (e && typeof e.code === 'string' && e.code.startsWith('server.') && K.has(e.code)) return K.t(e.code, e.args || {});
-    return K.engineMessage(e, variant);
+    const line = K.engineMessage(e, variant);
+    const problems = (e && Array.isArray(e.problems) ? e.problems : []).map((p) => K.engineMessage(p, variant));
+    // The English line already lists them; a worded one does not.
+    return problems.length && e.code && K.has('engine.' + e.code) ? line + ': ' + problems.join('; ') : line;
   }
 
   /** Creates a game on the server; {game, seat, token}, the token kept in localStorage. */

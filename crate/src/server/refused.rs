@@ -6,14 +6,15 @@
 //! gave (an illegal move, a bad setup half, a bad position) keeps the
 //! engine's code and arguments (`move.cannotReach`, see `door::codes`). A
 //! page words `server.<name>` from its catalog by that very key and an
-//! engine code as `engine.<code>`, and falls back to `reason`.
+//! engine code as `engine.<code>`, and falls back to `reason`. A refused
+//! setup half also lists its `problems`, each coded the same way.
 
 use std::fmt;
 
 use serde_json::{Map, Value};
 
 use super::engine::DoorError;
-use crate::door::Args;
+use crate::door::{Args, Said};
 
 /// Every code the server itself gives: the page's catalogs have an entry
 /// for each (a test reads them).
@@ -45,6 +46,8 @@ pub const SERVER_CODES: &[&str] = &[
 pub struct Refused {
     pub code: &'static str,
     pub args: Args,
+    /// The problems of a refused setup half (empty otherwise).
+    pub problems: Vec<Said>,
     pub reason: String,
 }
 
@@ -52,7 +55,7 @@ impl Refused {
     /// The server's own refusal `code` with its English line.
     pub fn new(code: &'static str, reason: impl Into<String>) -> Refused {
         debug_assert!(SERVER_CODES.contains(&code), "{code} is not in SERVER_CODES");
-        Refused { code, args: Vec::new(), reason: reason.into() }
+        Refused { code, args: Vec::new(), problems: Vec::new(), reason: reason.into() }
     }
 
     /// The same refusal with one more named argument.
@@ -63,7 +66,12 @@ impl Refused {
 
     /// The engine's refusal, its code and arguments kept.
     pub fn engine(e: &DoorError) -> Refused {
-        Refused { code: e.code(), args: e.args().clone(), reason: e.message().to_string() }
+        Refused {
+            code: e.code(),
+            args: e.args().clone(),
+            problems: e.problems().to_vec(),
+            reason: e.message().to_string(),
+        }
     }
 
     /// Nothing was stored (the database failed or was busy): try again.
@@ -81,11 +89,15 @@ impl Refused {
         Refused::new("server.badRequest", detail.to_string()).arg("error", detail)
     }
 
-    /// The `code` and `args` fields added to a frame or an HTTP error body.
+    /// The `code` and `args` fields (and `problems`, if any) added to a frame
+    /// or an HTTP error body.
     pub fn add_to(&self, body: &mut Map<String, Value>) {
         body.insert("code".into(), Value::from(self.code));
         let args = self.args.iter().map(|(k, v)| (k.to_string(), Value::from(v.as_str()))).collect();
         body.insert("args".into(), Value::Object(args));
+        if !self.problems.is_empty() {
+            body.insert("problems".into(), serde_json::to_value(&self.problems).unwrap_or_default());
+        }
     }
 }
 
@@ -134,5 +146,18 @@ mod tests {
         refused.add_to(&mut body);
         assert_eq!(body["code"], e.code());
         assert!(body["args"].is_object());
+        assert!(!body.contains_key("problems"));
+    }
+
+    #[test]
+    fn a_refused_setup_half_lists_its_problems_coded() {
+        let e = crate::door::check_half("cyvasse", crate::door::Side::First, "11/10/9/8").unwrap_err();
+        let mut body = Map::new();
+        Refused::from(e).add_to(&mut body);
+        assert_eq!(body["code"], "setup.invalid");
+        let problems = body["problems"].as_array().unwrap();
+        assert!(problems.iter().any(|p| p["code"] == "setup.noKing" && p["message"].is_string()), "{problems:?}");
+        let rabble = problems.iter().find(|p| p["args"]["piece"] == "R").unwrap();
+        assert_eq!((rabble["args"]["placed"].as_str(), rabble["args"]["needed"].as_str()), (Some("0"), Some("6")));
     }
 }
