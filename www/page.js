@@ -485,11 +485,10 @@
     return K.PieceSets.draw(set, letter, { meta: m, down: false });
   }
 
-  /** Whether a how-to line's condition holds for a game: `name=value` compares the engine's field
-   * (`promotion=choice`), `piece=Name` asks for a piece of that name, `reserve` for a reserve that
-   * captures never join, a bare name for a true field (`hiddenSetup`). */
-  /** Whether a how-to line's `data-when` condition holds for game `m`: a power one of its pieces
-   * has (the engine's `powers`), a piece set of the page's that draws it, or a GameInfo flag. */
+  /** Whether a how-to line's `data-when` condition holds for game `m`: `power=blasts` asks for a
+   * piece with that power (the engine's `powers`), `pieceSet=flock` for a piece set of the page's
+   * that draws the game, `reserve` for a reserve that captures never join, `name=value` compares
+   * the engine's field (`promotion=choice`), a bare name asks for a true field (`hiddenSetup`). */
   function holds(cond, m) {
     const [k, v] = cond.split('=');
     if (k === 'power') return m.pieces.some((p) => (p.powers || []).includes(v));

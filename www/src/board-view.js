@@ -717,13 +717,11 @@
       this.deselect();
     }
 
-    /** Says why a drop on `sq` is refused: the engine's coded reason (dropRefusal), worded by
-     * the catalogs. */
+    /** Says why a drop on `sq` is refused: the engine's coded reason, worded by the catalogs
+     * (the controller's dropError). */
     refuseDrop(L, sq) {
-      let why = null;
-      try { why = this.ctl.game.dropRefusal(L, sq); } catch (e) { why = e; }
       const name = this.info(this.ctl.turn() === 'w' ? L : L.toLowerCase()).name;
-      const reason = why ? K.engineMessage(why, this.meta()) : K.t('board.drop.illegal');
+      const reason = this.ctl.dropError(L, sq) || K.t('board.drop.illegal');
       this.ui.message(K.t('board.drop.refused', { piece: name, square: this.sqName(sq), reason: reason.replace(/[.!]$/, '') }), 'error');
     }
 
@@ -1002,7 +1000,7 @@
 
   /** A terrain in words (terrain.<id>), else the engine's own word. */
   function terrainWord(t) {
-    return K.CATALOGS.en && Object.prototype.hasOwnProperty.call(K.CATALOGS.en, 'terrain.' + t) ? K.t('terrain.' + t) : t;
+    return K.has('terrain.' + t) ? K.t('terrain.' + t) : t;
   }
 
   /** Three dots that pulse (the "thinking" indicator); hidden from screen readers. */

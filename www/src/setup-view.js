@@ -18,7 +18,7 @@
    * engine's word, capitalised. */
   const terrainName = (t) => {
     const key = 'setup.terrain.' + t;
-    return K.CATALOGS.en && key in K.CATALOGS.en ? K.t(key) : t.charAt(0).toUpperCase() + t.slice(1);
+    return K.has(key) ? K.t(key) : t.charAt(0).toUpperCase() + t.slice(1);
   };
 
   class SetupView {

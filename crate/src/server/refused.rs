@@ -136,6 +136,29 @@ mod tests {
         }
     }
 
+    /// Every code the server's source gives is listed (the list is what the catalog test reads;
+    /// `new`'s debug assertion does not run in release tests).
+    #[test]
+    fn every_code_the_server_gives_is_listed() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/server");
+        let mut found = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|x| x != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, _) in text.match_indices("\"server.") {
+                let code = &text[i + 1..][..text[i + 1..].find('"').unwrap()];
+                if code.chars().all(|c| c.is_ascii_alphanumeric() || c == '.') && code != "server." {
+                    assert!(SERVER_CODES.contains(&code), "{} gives {code}, not in SERVER_CODES", path.display());
+                    found += 1;
+                }
+            }
+        }
+        assert!(found > SERVER_CODES.len(), "codes found in the source: {found}");
+    }
+
     #[test]
     fn an_engine_refusal_keeps_its_code_and_arguments() {
         let mut game = crate::door::Game::new("chess", None).unwrap();
