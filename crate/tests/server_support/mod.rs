@@ -53,7 +53,12 @@ impl Server {
 
     /// With more options after the usual ones.
     pub fn start_with_args(db: &str, www: &Path, more: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_zilo"))
+        Server::start_binary(Path::new(env!("CARGO_BIN_EXE_zilo")), db, www, more)
+    }
+
+    /// Another build of `zilo` (an older one, to record what it wrote and sent).
+    pub fn start_binary(binary: &Path, db: &str, www: &Path, more: &[&str]) -> Server {
+        let mut child = Command::new(binary)
             .args(["serve", "--listen", "127.0.0.1:0", "--db", db, "--www"])
             .arg(www)
             .args(more)
@@ -222,7 +227,7 @@ impl Server {
         if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
             stream.set_read_timeout(Some(Duration::from_millis(100))).unwrap();
         }
-        Ok(Client { ws, seen: Vec::new() })
+        Ok(Client { ws, seen: Vec::new(), texts: Vec::new() })
     }
 }
 
@@ -241,6 +246,8 @@ pub fn s(v: &Value) -> String {
 pub struct Client {
     ws: WebSocket<MaybeTlsStream<TcpStream>>,
     pub seen: Vec<Value>,
+    /// The same frames as sent, byte for byte.
+    pub texts: Vec<String>,
 }
 
 impl Client {
@@ -260,6 +267,7 @@ impl Client {
                 Ok(Message::Text(text)) => {
                     let frame: Value = serde_json::from_str(text.as_str()).expect("server frames are JSON");
                     self.seen.push(frame.clone());
+                    self.texts.push(text.to_string());
                     return Some(frame);
                 }
                 Ok(_) => {}
