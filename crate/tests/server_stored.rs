@@ -124,7 +124,7 @@ fn play_the_fixture_games(server: &Server) -> Value {
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let v = first.until("snapshot")["v"].as_u64().unwrap();
     let v = ack(&mut first, json!({"t": "move", "cid": "a1", "v": v, "move": "e2e4"}));
-    let v = ack(&mut second, json!({"t": "move", "cid": "a2", "v": v, "move": "e7e5"}));
+    ack(&mut second, json!({"t": "move", "cid": "a2", "v": v, "move": "e7e5"}));
     let v = ack(&mut first, json!({"t": "draw", "cid": "a3"}));
     let v = ack(&mut first, json!({"t": "move", "cid": "a4", "v": v, "move": "g1f3"}));
     ack(&mut second, json!({"t": "move", "cid": "a5", "v": v, "move": "b8c6"}));
@@ -210,10 +210,19 @@ fn scripted_frames(server: &Server) -> Value {
     for client in [&mut first, &mut second, &mut watcher] {
         client.until("snapshot");
     }
+    // After an ack, the event it made comes too, before the next command is sent (a
+    // socket sends an answer and the events it has as they come, in either order).
     let answer = |client: &mut Client, frame: Value| {
         let cid = s(&frame["cid"]);
         client.send(&frame);
-        client.answer(&cid)
+        let answer = client.answer(&cid);
+        if answer["t"] == "ack" {
+            let started = Instant::now();
+            while !client.seen.iter().any(|f| f["t"] != "ack" && f["v"] == answer["v"]) {
+                assert!(started.elapsed() < WAIT, "no event {} after its ack", answer["v"]);
+                client.next_within(Duration::from_millis(100));
+            }
+        }
     };
     first.send(&json!({"t": "ping"}));
     first.until("pong");
@@ -276,6 +285,15 @@ fn record_the_fixture_with_the_server_of_40e4941() {
     std::fs::write(fixture("json"), serde_json::to_string_pretty(&recorded).unwrap() + "\n").unwrap();
 }
 
+/// The additions of each event frame: (status, draw_offer).
+fn additions(frames: &[String]) -> Vec<(Value, Value)> {
+    frames
+        .iter()
+        .map(|f| serde_json::from_str::<Value>(f).unwrap())
+        .map(|f| (f["status"].clone(), f["draw_offer"].clone()))
+        .collect()
+}
+
 #[test]
 fn a_database_written_before_the_stored_format_replays_the_same() {
     let expected = expected();
@@ -285,8 +303,55 @@ fn a_database_written_before_the_stored_format_replays_the_same() {
         let new = answers(&server, &s(&game["id"]), &game["tokens"]);
         assert_eq!(new["view"], old["view"], "{name}: the spectators' view");
         assert_eq!(new["snapshots"], old["snapshots"], "{name}: the seats' snapshots");
-        assert_same_frames(&strings(&old["replay"]), &strings(&new["replay"]), &format!("{name}: the replay"));
+        let replay = strings(&new["replay"]);
+        assert_same_frames(&strings(&old["replay"]), &replay, &format!("{name}: the replay"));
+        // The last event leaves the game as the view has it.
+        let view: Value = serde_json::from_str(new["view"].as_str().unwrap()).unwrap();
+        let last = additions(&replay).pop().unwrap();
+        assert_eq!(last, (view["status"].clone(), view["draw_offer"].clone()), "{name}: the last event's additions");
     }
+    // The offer stood through the offerer's move (g1f3) and lapsed at the opponent's (b8c6).
+    let drawn = strings(&expected["answers"]["drawn"]["replay"]);
+    let new = answers(&server, &s(&expected["games"]["drawn"]["id"]), &json!({}));
+    let offers: Vec<Value> = additions(&strings(&new["replay"])).into_iter().map(|(_, offer)| offer).collect();
+    assert_eq!(drawn.len(), 10);
+    assert_eq!(offers[4..8], [json!("first"), json!("first"), Value::Null, json!("first")]);
+}
+
+#[test]
+fn events_older_than_those_in_memory_replay_with_what_each_left() {
+    let server = Server::start(&sqlite_db("long"));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
+    let mut v = first.until("snapshot")["v"].as_u64().unwrap();
+    // Offer, move, answer: three events a round, more than a game keeps in memory (64).
+    for round in 0..23 {
+        for i in 0..3 {
+            let client = if i < 2 { &mut first } else { &mut second };
+            let cid = format!("r{round}-{i}");
+            let frame = if i == 0 {
+                json!({"t": "draw", "cid": cid})
+            } else {
+                json!({"t": "move", "cid": cid, "v": v, "move": a_legal_move("chess", &s(&server.view(&id)["position"]))})
+            };
+            client.send(&frame);
+            let answer = client.answer(&cid);
+            assert_eq!(answer["t"], "ack", "{frame}: {answer}");
+            v = answer["v"].as_u64().unwrap();
+        }
+    }
+    assert_eq!(server.view(&id)["status"], "playing");
+    // A fresh process: nothing in memory but what loading the game keeps.
+    let (db, www) = server.kill9();
+    let server = Server::start_with(&db, &www);
+    let mut late = server.socket(&id, None, Some(1));
+    let frames: Vec<String> = (2..=v).map(|_| late.next()).map(|f| f.to_string()).collect();
+    let offers: Vec<Value> = additions(&frames).into_iter().map(|(_, offer)| offer).collect();
+    let mut expected = vec![Value::Null];
+    for _ in 0..23 {
+        expected.extend([json!("first"), json!("first"), Value::Null]);
+    }
+    assert_eq!(offers, expected);
 }
 
 #[test]

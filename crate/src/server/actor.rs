@@ -13,10 +13,11 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 
 use super::engine::Side;
-use super::game::{Command, Event, GameState, Meta};
+use super::event::{Entry, Event};
+use super::game::{After, Command, GameState, Meta};
 use super::metrics::Metrics;
 use super::presence::{Presence, PRESENCE_V};
-use super::protocol::seat_name;
+use super::protocol::{event_frame, seat_name};
 use super::refused::Refused;
 use super::storage::{Storage, StoreError};
 
@@ -35,7 +36,7 @@ pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
-/// A stored event as sent: its version and its JSON text.
+/// A stored event as sent: its version and its frame's text.
 pub type Frame = (u64, Arc<str>);
 
 /// How a command ended.
@@ -350,20 +351,25 @@ impl Actor {
     /// Folds events in, stores them, then sends them out. Folding first gives
     /// the summary to store without copying the game; if the store fails, the
     /// game is read back from the database, which is the truth.
-    async fn store(&mut self, events: Vec<Event>) -> Result<(), StoreError> {
+    async fn store(&mut self, events: Vec<Entry>) -> Result<(), StoreError> {
         let published = self.state.version;
         let mut outcome = Ok(());
-        for e in &events {
-            if let Err(e) = self.state.apply(e) {
-                outcome = Err(StoreError::Other(e));
-                break;
+        let mut applied = Vec::with_capacity(events.len());
+        for e in events {
+            match self.state.apply(&e) {
+                Ok(after) => applied.push((e, after)),
+                Err(e) => {
+                    outcome = Err(StoreError::Other(e));
+                    break;
+                }
             }
         }
         if outcome.is_ok() {
+            let events: Vec<Entry> = applied.iter().map(|(e, _)| e.clone()).collect();
             outcome = self.hub.store.append(&self.state.meta.id, &events, &self.state.summary()).await;
         }
         match outcome {
-            Ok(()) => self.publish(&events),
+            Ok(()) => self.publish(&applied),
             Err(_) => self.reload(published).await,
         }
         outcome
@@ -376,19 +382,11 @@ impl Actor {
     async fn reload(&mut self, published: u64) {
         let id = self.state.meta.id.clone();
         match self.hub.store.load(&id).await {
-            Ok(Some((meta, events))) => match GameState::load(meta, &events) {
-                Ok(state) => {
+            Ok(Some((meta, events))) => match GameState::replay(meta, &events, published) {
+                Ok((state, missed)) => {
                     self.state = state;
                     // Whatever another process stored meanwhile goes out as well.
-                    let missed = match self.state.recent_after(published) {
-                        Some(events) => Ok(events),
-                        None => self.hub.store.events_after(&id, published).await,
-                    };
-                    match missed {
-                        Ok(events) => self.publish(&events),
-                        // Those connected cannot be given the missing events: they start over.
-                        Err(_) => self.broken = true,
-                    }
+                    self.publish(&missed);
                     return;
                 }
                 Err(e) => tracing::error!(game = %id, "cannot replay the stored game: {e}"),
@@ -399,12 +397,13 @@ impl Actor {
         self.broken = true;
     }
 
-    fn publish(&self, events: &[Event]) {
-        for e in events {
-            if e.body["t"] == "move" {
+    /// Sends events out, each as its frame.
+    fn publish(&self, events: &[(Entry, After)]) {
+        for (e, after) in events {
+            if let Event::Move { .. } = e.event {
                 self.hub.metrics.moves_stored.fetch_add(1, Ordering::Relaxed);
             }
-            let _ = self.events.send((e.v, Arc::from(e.body.to_string())));
+            let _ = self.events.send((e.v, Arc::from(event_frame(e, after))));
         }
     }
 
@@ -412,11 +411,22 @@ impl Actor {
     async fn catch_up(&mut self) -> Result<(), String> {
         let events =
             self.hub.store.events_after(&self.state.meta.id, self.state.version).await.map_err(|e| e.to_string())?;
-        for e in &events {
-            self.state.apply(e)?;
+        let mut applied = Vec::with_capacity(events.len());
+        for e in events {
+            let after = self.state.apply(&e)?;
+            applied.push((e, after));
         }
-        self.publish(&events);
+        self.publish(&applied);
         Ok(())
+    }
+
+    /// The events after version `n` with what each left, older than those in
+    /// memory: the game is read and replayed (what an event left depends on
+    /// those before it). `None` when the database is behind this actor.
+    async fn replay_after(&mut self, n: u64) -> Option<Vec<(Entry, After)>> {
+        let (meta, events) = self.hub.store.load(&self.state.meta.id).await.ok()??;
+        let (state, replayed) = GameState::replay(meta, &events, n).ok()?;
+        (state.version == self.state.version).then_some(replayed)
     }
 
     fn snapshot(&self, seat: Option<Side>) -> Arc<str> {
@@ -438,19 +448,13 @@ impl Actor {
         let replay = match since {
             Some(n) if n <= self.state.version => match self.state.recent_after(n) {
                 Some(events) => Some(events),
-                None if (self.state.version - n) as usize <= MAX_REPLAY => self
-                    .hub
-                    .store
-                    .events_after(&self.state.meta.id, n)
-                    .await
-                    .ok()
-                    .filter(|e| e.last().map_or(n, |e| e.v) == self.state.version),
+                None if (self.state.version - n) as usize <= MAX_REPLAY => self.replay_after(n).await,
                 None => None,
             },
             _ => None,
         };
         let first = match replay {
-            Some(events) => events.iter().map(|e| Arc::from(e.body.to_string())).collect(),
+            Some(events) => events.iter().map(|(e, after)| Arc::from(event_frame(e, after))).collect(),
             None => vec![self.snapshot(seat)],
         };
         Ok(Subscription { seat, first, events })

@@ -5,7 +5,7 @@
 //! the mover's time back to the full `days`.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::engine::Side;
 
@@ -53,6 +53,13 @@ impl ClockSpec {
             ClockSpec::Correspondence { days } => (days * DAY_MS as f64).round() as i64,
         }
     }
+}
+
+/// Milliseconds left for each seat: `{"first": ms, "second": ms}` on the wire and in storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Times {
+    pub first: i64,
+    pub second: i64,
 }
 
 /// Time left for each side, and since when the side to move's time runs.
@@ -124,26 +131,25 @@ impl Clock {
         self.since = None;
     }
 
-    /// Sets the time left from a stored event's `clock`, running from `at` (if it ran).
-    pub fn restore(&mut self, value: &Value, at: i64) {
-        if let (Some(first), Some(second)) = (value["first"].as_i64(), value["second"].as_i64()) {
-            self.left = [first, second];
-            if self.since.is_some() {
-                self.since = Some(at);
-            }
+    /// Sets the time left from a stored move's `clock`, running from `at` (if it ran).
+    pub fn restore(&mut self, times: Times, at: i64) {
+        self.left = [times.first, times.second];
+        if self.since.is_some() {
+            self.since = Some(at);
         }
     }
 
-    /// `{"first": ms, "second": ms}` at `now`, never below zero.
-    pub fn to_json(&self, turn: Side, now: i64) -> Value {
+    /// The time left at `now`, never below zero.
+    pub fn times(&self, turn: Side, now: i64) -> Times {
         let [first, second] = self.left_at(turn, now).map(|ms| ms.max(0));
-        json!({"first": first, "second": second})
+        Times { first, second }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_live_clock_charges_the_mover_and_adds_the_increment() {

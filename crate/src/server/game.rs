@@ -1,8 +1,10 @@
-//! One game as the server keeps it: a fold of its stored events. `decide`
-//! turns a command into the events it would add (or a reason to reject it),
-//! checked by the engine, without changing anything; `apply` folds a stored
-//! event in. The actor (`actor.rs`) tells nobody of an event before it is
-//! stored, and reloads from the database if a store fails.
+//! One game as the server keeps it: a fold of its events (`event.rs`).
+//! `decide` turns a command into the events it would add (or a reason to
+//! reject it), checked by the engine, without changing anything; `apply`
+//! folds an event in and says what the game is after it (`After`, which
+//! the wire adds to the event's frame, so a page needs no rule of its own to
+//! follow the game: when a draw offer lapses is said here, once). The actor (`actor.rs`) tells nobody of an
+//! event before it is stored, and reloads from the database if a store fails.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -10,7 +12,7 @@ use serde_json::{json, Value};
 
 use super::clock::{Clock, ClockSpec};
 use super::engine::{self, Game, Side};
-use super::protocol::{seat_by_name, seat_name, win_for, DRAW_RESULT};
+use super::event::{seat_name, EndReason, Entry, Event, GameResult};
 use super::refused::Refused;
 
 /// What a game is created with; never changes.
@@ -22,19 +24,6 @@ pub struct Meta {
     pub position: Option<String>,
     pub clock: Option<ClockSpec>,
     pub created_ms: i64,
-}
-
-/// A stored event: the public object clients see (`body`, with `t` and `v`),
-/// the command that produced it, and what only the server may know.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Event {
-    pub v: u64,
-    pub seat: Option<Side>,
-    pub cid: Option<String>,
-    pub at_ms: i64,
-    pub body: Value,
-    /// A joined seat's token hash, or a locked hidden half.
-    pub secret: Option<String>,
 }
 
 /// The columns kept beside the events for sweeping and listing.
@@ -67,6 +56,15 @@ impl Status {
     }
 }
 
+/// What a game is once an event is in: what a client following the events
+/// would otherwise have to work out by the rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct After {
+    pub status: Status,
+    /// The draw offer standing, by the seat that made it.
+    pub draw_offer: Option<Side>,
+}
+
 /// What a player (or the server's own clock) asks of a game.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -77,7 +75,7 @@ pub enum Command {
     },
     Move {
         v: u64,
-        text: String,
+        r#move: String,
     },
     Setup {
         half: String,
@@ -106,11 +104,11 @@ pub struct GameState {
     game: Option<Game>,
     clock: Option<Clock>,
     draw_offer: Option<Side>,
-    ended: Option<(String, String)>,
+    ended: Option<(GameResult, EndReason)>,
     /// The id of this game's rematch, once asked for.
     rematch: Option<String>,
     cids: HashMap<(Side, String), u64>,
-    recent: VecDeque<Event>,
+    recent: VecDeque<(Entry, After)>,
 }
 
 fn index(side: Side) -> usize {
@@ -125,8 +123,9 @@ fn waiting_for_opponent() -> Refused {
     Refused::new("server.waitingForOpponent", "the game has not begun: waiting for an opponent")
 }
 
-fn str_field<'a>(body: &'a Value, name: &str) -> &'a str {
-    body[name].as_str().unwrap_or("")
+/// How the engine's outcome (its result and reason words) ends a game, if it does.
+fn engine_end(result: &str, reason: &str) -> Option<(GameResult, EndReason)> {
+    Some((GameResult::from_engine(result)?, EndReason::from(reason.to_string())))
 }
 
 impl GameState {
@@ -151,12 +150,21 @@ impl GameState {
     }
 
     /// A stored game: its meta and every event, in order.
-    pub fn load(meta: Meta, events: &[Event]) -> Result<GameState, String> {
+    pub fn load(meta: Meta, events: &[Entry]) -> Result<GameState, String> {
+        Ok(GameState::replay(meta, events, u64::MAX)?.0)
+    }
+
+    /// A stored game, and its events after version `after` with what each left.
+    pub fn replay(meta: Meta, events: &[Entry], after: u64) -> Result<(GameState, Vec<(Entry, After)>), String> {
         let mut state = GameState::new(meta).map_err(|e| e.reason)?;
+        let mut kept = Vec::new();
         for e in events {
-            state.apply(e)?;
+            let left = state.apply(e)?;
+            if e.v > after {
+                kept.push((e.clone(), left));
+            }
         }
-        Ok(state)
+        Ok((state, kept))
     }
 
     pub fn status(&self) -> Status {
@@ -196,20 +204,31 @@ impl GameState {
             (Some(clock), Status::Playing) => clock.deadline(self.turn()),
             _ => None,
         };
-        Summary { version: self.version, status: self.status(), result, reason, deadline_ms }
-    }
-
-    fn result(&self) -> (String, String) {
-        match &self.ended {
-            Some((result, reason)) => (result.clone(), reason.clone()),
-            None => ("*".into(), "ongoing".into()),
+        Summary {
+            version: self.version,
+            status: self.status(),
+            result: result.to_string(),
+            reason: reason.to_string(),
+            deadline_ms,
         }
     }
 
-    /// The events after version `after`, if they are still in memory.
-    pub fn recent_after(&self, after: u64) -> Option<Vec<Event>> {
-        let first = self.recent.front().map_or(self.version + 1, |e| e.v);
-        (after + 1 >= first).then(|| self.recent.iter().filter(|e| e.v > after).cloned().collect())
+    /// The result and reason as written: `*` and `ongoing` before the end.
+    fn result(&self) -> (&'static str, &str) {
+        match &self.ended {
+            Some((result, reason)) => (result.as_str(), reason.as_str()),
+            None => ("*", "ongoing"),
+        }
+    }
+
+    fn after(&self) -> After {
+        After { status: self.status(), draw_offer: self.draw_offer }
+    }
+
+    /// The events after version `after` with what each left, if they are still in memory.
+    pub fn recent_after(&self, after: u64) -> Option<Vec<(Entry, After)>> {
+        let first = self.recent.front().map_or(self.version + 1, |(e, _)| e.v);
+        (after + 1 >= first).then(|| self.recent.iter().filter(|(e, _)| e.v > after).cloned().collect())
     }
 
     /// The `game` object of a snapshot, for `seat` (`None`: a spectator) at `now`.
@@ -225,7 +244,7 @@ impl GameState {
             "status": self.status().name(),
             "result": result,
             "reason": reason,
-            "clock": self.clock.map(|c| c.to_json(self.turn(), now)),
+            "clock": self.clock.map(|c| c.times(self.turn(), now)),
             "clock_spec": self.meta.clock,
             "players": {"first": self.seats[0].is_some(), "second": self.seats[1].is_some()},
             "ready": {"first": self.halves[0].is_some(), "second": self.halves[1].is_some()},
@@ -249,15 +268,14 @@ impl GameState {
         cid: Option<&str>,
         command: &Command,
         now: i64,
-    ) -> Result<Vec<Event>, Refused> {
+    ) -> Result<Vec<Entry>, Refused> {
         let mut out = Vec::new();
         let mut next_v = self.version;
-        let mut event = |seat: Option<Side>, body: Value, secret: Option<String>, out: &mut Vec<Event>| {
+        // The first event a command makes carries its cid (the version its ack names).
+        let mut event = |seat: Option<Side>, event: Event, secret: Option<String>, out: &mut Vec<Entry>| {
             next_v += 1;
-            let mut body = body;
-            body["v"] = json!(next_v);
             let cid = if out.is_empty() { cid.map(str::to_string) } else { None };
-            out.push(Event { v: next_v, seat, cid, at_ms: now, body, secret });
+            out.push(Entry { v: next_v, seat, cid, at_ms: now, event, secret });
         };
         match command {
             Command::Join { token_hash, seat } => {
@@ -265,23 +283,23 @@ impl GameState {
                 let Some(free) = wanted.into_iter().find(|&s| self.seats[index(s)].is_none()) else {
                     return Err(Refused::new("server.seatsTaken", "both seats are taken"));
                 };
-                event(Some(free), json!({"t": "joined", "seat": seat_name(free)}), Some(token_hash.clone()), &mut out);
+                event(Some(free), Event::Joined { seat: free }, Some(token_hash.clone()), &mut out);
                 return Ok(out);
             }
             Command::Flag => {
                 if let (Some(clock), Status::Playing) = (&self.clock, self.status()) {
                     let turn = self.turn();
                     if clock.has_flagged(turn, now) {
-                        let end = json!({"t": "end", "result": win_for(turn.opponent()), "reason": "time"});
+                        let end = Event::End { result: GameResult::win_for(turn.opponent()), reason: EndReason::Time };
                         event(None, end, None, &mut out);
                     }
                 }
                 return Ok(out);
             }
             Command::Rematch { game } => {
-                let body = super::rematch::decide(seat, self.ended.is_some(), self.rematch.as_deref(), game)?;
-                if let Some(body) = body {
-                    event(seat, body, None, &mut out);
+                let rematch = super::rematch::decide(seat, self.ended.is_some(), self.rematch.as_deref(), game)?;
+                if let Some(rematch) = rematch {
+                    event(seat, rematch, None, &mut out);
                 }
                 return Ok(out);
             }
@@ -294,6 +312,7 @@ impl GameState {
             ));
         };
         if let Some((result, reason)) = &self.ended {
+            let result = result.as_str();
             return Err(Refused::new("server.gameOver", format!("the game is over ({result} {reason})"))
                 .arg("result", result)
                 .arg("reason", reason));
@@ -310,15 +329,15 @@ impl GameState {
                     return Err(Refused::new("server.halfLocked", "your half is locked and cannot be changed"));
                 }
                 engine::check_half(&self.meta.variant, seat, half)?;
-                event(Some(seat), json!({"t": "ready", "seat": seat_name(seat)}), Some(half.clone()), &mut out);
+                event(Some(seat), Event::Ready { seat }, Some(half.clone()), &mut out);
                 if let Some(other) = &self.halves[index(seat.opponent())] {
                     let (first, second) = if seat == Side::First { (half, other) } else { (other, half) };
                     let to_move = if super::tokens::coin() { Side::First } else { Side::Second };
                     let game = Game::from_halves(&self.meta.variant, first, second, to_move)?;
-                    event(None, json!({"t": "start", "position": game.position()}), None, &mut out);
+                    event(None, Event::Start { position: game.position() }, None, &mut out);
                 }
             }
-            Command::Move { v, text } => {
+            Command::Move { v, r#move } => {
                 let game = self.playing_game()?;
                 if *v != self.version {
                     return Err(Refused::new(
@@ -332,26 +351,20 @@ impl GameState {
                     return Err(Refused::new("server.notYourTurn", "not your turn"));
                 }
                 let mut game = game.clone();
-                let played = game.play(text)?;
-                let clock = self.clock.map(|c| c.after_move(seat, now).to_json(game.turn(), now));
-                let body = json!({"t": "move", "move": played.text, "text": played.notation,
-                                  "position": game.position(), "clock": clock});
-                event(Some(seat), body, None, &mut out);
+                let played = game.play(r#move)?;
+                let clock = self.clock.map(|c| c.after_move(seat, now).times(game.turn(), now));
+                let played = Event::Move { r#move: played.text, san: played.notation, position: game.position(), clock };
+                event(Some(seat), played, None, &mut out);
                 let outcome = game.outcome();
-                if outcome.is_over() {
-                    event(
-                        None,
-                        json!({"t": "end", "result": outcome.result, "reason": outcome.reason}),
-                        None,
-                        &mut out,
-                    );
+                if let Some((result, reason)) = engine_end(outcome.result, outcome.reason) {
+                    event(None, Event::End { result, reason }, None, &mut out);
                 }
             }
             Command::Resign => {
                 if self.status() == Status::Waiting {
                     return Err(waiting_for_opponent());
                 }
-                let end = json!({"t": "end", "result": win_for(seat.opponent()), "reason": "resignation"});
+                let end = Event::End { result: GameResult::win_for(seat.opponent()), reason: EndReason::Resignation };
                 event(Some(seat), end, None, &mut out);
             }
             Command::Draw => {
@@ -361,10 +374,10 @@ impl GameState {
                         return Err(Refused::new("server.drawOfferStands", "your draw offer already stands"))
                     }
                     Some(_) => {
-                        let end = json!({"t": "end", "result": DRAW_RESULT, "reason": "agreement"});
+                        let end = Event::End { result: GameResult::Draw, reason: EndReason::Agreement };
                         event(Some(seat), end, None, &mut out)
                     }
-                    None => event(Some(seat), json!({"t": "draw", "seat": seat_name(seat)}), None, &mut out),
+                    None => event(Some(seat), Event::Draw { seat }, None, &mut out),
                 }
             }
             Command::Join { .. } | Command::Flag | Command::Rematch { .. } => unreachable!("answered above"),
@@ -380,60 +393,58 @@ impl GameState {
         }
     }
 
-    /// Folds in a stored event (the next version).
-    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+    /// Folds in a stored event (the next version); what the game is after it.
+    pub fn apply(&mut self, e: &Entry) -> Result<After, String> {
         if e.v != self.version + 1 {
             return Err(format!("event {} follows version {}", e.v, self.version));
         }
-        let seat = e.seat.or_else(|| seat_by_name(str_field(&e.body, "seat")));
-        match str_field(&e.body, "t") {
-            "joined" => {
-                let seat = seat.ok_or("a joined event without a seat")?;
-                self.seats[index(seat)] = e.secret.clone();
+        match &e.event {
+            Event::Joined { seat } => {
+                self.seats[index(*seat)] = e.secret.clone();
                 if self.status() == Status::Playing {
                     self.start_clock(e.at_ms);
                 }
             }
-            "ready" => self.halves[index(seat.ok_or("a ready event without a seat")?)] = e.secret.clone(),
-            "start" => {
-                let position = str_field(&e.body, "position");
+            Event::Ready { seat } => self.halves[index(*seat)] = e.secret.clone(),
+            Event::Start { position } => {
                 self.game = Some(Game::new(&self.meta.variant, Some(position)).map_err(|e| e.to_string())?);
                 if self.status() == Status::Playing {
                     self.start_clock(e.at_ms);
                 }
             }
-            "move" => {
+            Event::Move { r#move, clock: times, .. } => {
                 let game = self.game.as_mut().ok_or("a move before the game began")?;
                 let mover = game.turn();
-                game.push(str_field(&e.body, "move")).map_err(|err| format!("stored move {}: {err}", e.v))?;
-                if let Some(clock) = &mut self.clock {
-                    clock.restore(&e.body["clock"], e.at_ms);
+                game.push(r#move).map_err(|err| format!("stored move {}: {err}", e.v))?;
+                if let (Some(clock), Some(times)) = (&mut self.clock, times) {
+                    clock.restore(*times, e.at_ms);
                 }
+                // A draw offer stands until the offerer's opponent moves.
                 if self.draw_offer == Some(mover.opponent()) {
                     self.draw_offer = None;
                 }
             }
-            "draw" => self.draw_offer = seat,
-            "rematch" => self.rematch = Some(str_field(&e.body, "game").to_string()),
-            "end" => {
+            Event::Draw { seat } => self.draw_offer = Some(*seat),
+            Event::Rematch { game } => self.rematch = Some(game.clone()),
+            Event::End { result, reason } => {
                 let turn = self.turn();
                 if let Some(clock) = &mut self.clock {
                     clock.stop(turn, e.at_ms);
                 }
                 self.draw_offer = None;
-                self.ended = Some((str_field(&e.body, "result").into(), str_field(&e.body, "reason").into()));
+                self.ended = Some((*result, reason.clone()));
             }
-            other => return Err(format!("unknown stored event '{other}'")),
         }
         if let (Some(seat), Some(cid)) = (e.seat, &e.cid) {
             self.cids.insert((seat, cid.clone()), e.v);
         }
         self.version = e.v;
-        self.recent.push_back(e.clone());
+        let after = self.after();
+        self.recent.push_back((e.clone(), after));
         if self.recent.len() > RECENT_EVENTS {
             self.recent.pop_front();
         }
-        Ok(())
+        Ok(after)
     }
 
     fn start_clock(&mut self, at: i64) {

@@ -5,7 +5,8 @@
 //! - `protocol`: the contract's message shapes; `tokens`: ids and secrets;
 //! - `refused`: why something was refused, coded for any page's words;
 //! - `clock`: clocks timed by the server;
-//! - `game`: one game as a fold of its stored events (decide, then apply);
+//! - `event`: what happens in a game, as types (stored and sent from them);
+//! - `game`: one game as a fold of its events (decide, then apply);
 //! - `actor`: one owner per game, storing before it tells anyone;
 //! - `storage/`: SQLite (default) or PostgreSQL, one interface;
 //! - `http`: the routes; `socket`: a WebSocket connection; `metrics`;
@@ -16,6 +17,7 @@ pub mod actor;
 pub mod clock;
 pub mod config;
 pub mod engine;
+pub mod event;
 pub mod game;
 mod http;
 pub mod metrics;

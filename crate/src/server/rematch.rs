@@ -10,16 +10,15 @@
 
 use std::sync::atomic::Ordering;
 
-use serde_json::{json, Value};
-
 use super::actor::{now_ms, Hub};
 use super::engine::Side;
+use super::event::Event;
 use super::game::{Command, GameState, Meta};
 use super::refused::Refused;
 
 /// The event a rematch request adds to the finished game, `None` when the
 /// rematch already exists (nothing to add), or why it is refused.
-pub fn decide(seat: Option<Side>, over: bool, existing: Option<&str>, game: &str) -> Result<Option<Value>, Refused> {
+pub fn decide(seat: Option<Side>, over: bool, existing: Option<&str>, game: &str) -> Result<Option<Event>, Refused> {
     if seat.is_none() {
         return Err(Refused::new(
             "server.rematchSpectator",
@@ -32,7 +31,7 @@ pub fn decide(seat: Option<Side>, over: bool, existing: Option<&str>, game: &str
     if existing.is_some() {
         return Ok(None);
     }
-    Ok(Some(json!({"t": "rematch", "game": game})))
+    Ok(Some(Event::Rematch { game: game.to_string() }))
 }
 
 impl Hub {
@@ -74,6 +73,6 @@ mod tests {
         assert_eq!(decide(None, true, None, "x").unwrap_err().code, "server.rematchSpectator");
         assert_eq!(decide(Some(Side::First), false, None, "x").unwrap_err().code, "server.rematchNotOver");
         assert_eq!(decide(Some(Side::Second), true, Some("old"), "x"), Ok(None));
-        assert_eq!(decide(Some(Side::First), true, None, "x").unwrap().unwrap()["game"], "x");
+        assert_eq!(decide(Some(Side::First), true, None, "x"), Ok(Some(Event::Rematch { game: "x".into() })));
     }
 }

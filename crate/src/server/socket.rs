@@ -14,10 +14,8 @@ use tokio::sync::watch;
 
 use super::actor::{Answer, Hub, Subscription};
 use super::engine::Side;
-use super::game::Command;
 use super::presence::PRESENCE_V;
-use super::protocol::{self, ClientMessage};
-use super::tokens;
+use super::protocol::{self, Asked, ClientMessage};
 
 /// The largest frame read; larger closes the connection.
 pub const MAX_FRAME: usize = 16 * 1024;
@@ -181,21 +179,13 @@ pub async fn run(mut socket: WebSocket, connection: Connection) {
                     continue;
                 }
                 refused = 0;
-                let reply = match ClientMessage::parse(text.as_str()) {
+                let reply = match ClientMessage::parse(text.as_str()).map(ClientMessage::asked) {
                     Err(reason) => {
                         hub.metrics.frames_refused.fetch_add(1, Ordering::Relaxed);
                         protocol::error(&reason)
                     }
-                    Ok(ClientMessage::Ping) => protocol::pong(),
-                    Ok(message) => {
-                        let cid = message.cid().unwrap_or_default().to_string();
-                        let command = match message {
-                            ClientMessage::Move { v, text, .. } => Command::Move { v, text },
-                            ClientMessage::Setup { half, .. } => Command::Setup { half },
-                            ClientMessage::Resign { .. } => Command::Resign,
-                            ClientMessage::Draw { .. } | ClientMessage::Ping => Command::Draw,
-                            ClientMessage::Rematch { .. } => Command::Rematch { game: tokens::game_id() },
-                        };
+                    Ok(Asked::Pong) => protocol::pong(),
+                    Ok(Asked::Command { cid, command }) => {
                         match hub.command(&game, seat, Some(cid.clone()), command).await {
                             Ok(Answer::Ack(v, _)) => protocol::ack(&cid, v),
                             Ok(Answer::Reject(refused)) => protocol::reject(&cid, &refused),

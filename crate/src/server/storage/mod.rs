@@ -4,6 +4,7 @@
 //! refuses an event whose version is already stored (another process got
 //! there first: the caller catches up and decides again).
 
+mod format;
 mod postgres;
 mod sqlite;
 
@@ -11,7 +12,8 @@ use std::fmt;
 
 use tokio::sync::broadcast;
 
-use super::game::{Event, Meta, Summary};
+use super::event::Entry;
+use super::game::{Meta, Summary};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum StoreError {
@@ -64,21 +66,21 @@ impl Storage {
         }
     }
 
-    pub async fn create(&self, meta: &Meta, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         match self {
             Storage::Sqlite(s) => s.create(meta, events, summary).await,
             Storage::Postgres(s) => s.create(meta, events, summary).await,
         }
     }
 
-    pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Event>)>, StoreError> {
+    pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Entry>)>, StoreError> {
         match self {
             Storage::Sqlite(s) => s.load(id).await,
             Storage::Postgres(s) => s.load(id).await,
         }
     }
 
-    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Event>, StoreError> {
+    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Entry>, StoreError> {
         match self {
             Storage::Sqlite(s) => s.events_after(id, after).await,
             Storage::Postgres(s) => s.events_after(id, after).await,
@@ -86,7 +88,7 @@ impl Storage {
     }
 
     /// Stores `events` (the versions after the game's current one) and the new summary, atomically.
-    pub async fn append(&self, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    pub async fn append(&self, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         match self {
             Storage::Sqlite(s) => s.append(id, events, summary).await,
             Storage::Postgres(s) => s.append(id, events, summary).await,
@@ -154,7 +156,7 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE UNIQUE INDEX IF NOT EXISTS events_cid ON events (game, seat, cid) WHERE cid IS NOT NULL;
 ";
 
-/// A stored row back into an event.
+/// A stored row back into an event (its body in any stored format, `format.rs`).
 fn event_from_row(
     v: i64,
     seat: Option<String>,
@@ -162,10 +164,15 @@ fn event_from_row(
     at_ms: i64,
     body: &str,
     secret: Option<String>,
-) -> Result<Event, StoreError> {
-    let body = serde_json::from_str(body).map_err(|e| StoreError::Other(format!("stored event {v}: {e}")))?;
-    let seat = seat.as_deref().and_then(super::protocol::seat_by_name);
-    Ok(Event { v: v as u64, seat, cid, at_ms, body, secret })
+) -> Result<Entry, StoreError> {
+    let event = format::decode(body).map_err(|e| StoreError::Other(format!("stored event {v}: {e}")))?;
+    let seat = seat.as_deref().and_then(super::event::seat_by_name);
+    Ok(Entry { v: v as u64, seat, cid, at_ms, event, secret })
+}
+
+/// An event's `body` column, in the format written now.
+fn body(e: &Entry) -> String {
+    format::encode(&e.event)
 }
 
 fn meta_from_row(

@@ -34,8 +34,9 @@ use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
-use super::{clock_text, event_from_row, meta_from_row, Notice, StoreError, SCHEMA};
-use crate::server::game::{Event, Meta, Summary};
+use super::{body, clock_text, event_from_row, meta_from_row, Notice, StoreError, SCHEMA};
+use crate::server::event::Entry;
+use crate::server::game::{Meta, Summary};
 use crate::server::protocol::seat_name;
 
 /// Connections for queries (each pipelines many at once; several let PostgreSQL commit in parallel).
@@ -67,7 +68,7 @@ pub struct Postgres {
 /// One game's events waiting for a group commit, and who to answer.
 struct Append {
     id: String,
-    events: Vec<Event>,
+    events: Vec<Entry>,
     summary: Summary,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
@@ -217,7 +218,7 @@ impl Postgres {
         self.notices.subscribe()
     }
 
-    pub async fn create(&self, meta: &Meta, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         let columns = Columns::of(events);
         self.client()
             .await?
@@ -253,7 +254,7 @@ impl Postgres {
     }
 
     /// Stores one game's events: through the group-commit writers, which answer after the commit.
-    pub async fn append(&self, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    pub async fn append(&self, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         if events.is_empty() {
             return Ok(());
         }
@@ -264,7 +265,7 @@ impl Postgres {
         answer.await.map_err(|_| stopped())?
     }
 
-    pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Event>)>, StoreError> {
+    pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Entry>)>, StoreError> {
         let row = self
             .client()
             .await?
@@ -277,7 +278,7 @@ impl Postgres {
         Ok(Some((meta, events)))
     }
 
-    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Event>, StoreError> {
+    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Entry>, StoreError> {
         let rows = self
             .client()
             .await?
@@ -409,7 +410,7 @@ async fn commit_group(client: &mut Client, group: &[Append]) -> Result<HashMap<S
 }
 
 /// One append in one statement (atomic on its own), for when a group failed as a whole.
-async fn append_one(client: &Client, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+async fn append_one(client: &Client, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
     let Some(first) = events.first() else { return Ok(()) };
     let columns = Columns::of(events);
     // The game's row first (version check and lock), then the events, which
@@ -463,7 +464,7 @@ struct Columns {
 }
 
 impl Columns {
-    fn of<'a>(events: impl IntoIterator<Item = &'a Event>) -> Columns {
+    fn of<'a>(events: impl IntoIterator<Item = &'a Entry>) -> Columns {
         let mut c = Columns {
             v: Vec::new(),
             seat: Vec::new(),
@@ -477,7 +478,7 @@ impl Columns {
             c.seat.push(e.seat.map(seat_name));
             c.cid.push(e.cid.clone());
             c.at.push(e.at_ms);
-            c.body.push(e.body.to_string());
+            c.body.push(body(e));
             c.secret.push(e.secret.clone());
         }
         c

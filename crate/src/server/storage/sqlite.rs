@@ -18,8 +18,9 @@ use std::time::Duration;
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::{clock_text, event_from_row, meta_from_row, StoreError, SCHEMA};
-use crate::server::game::{Event, Meta, Summary};
+use super::{body, clock_text, event_from_row, meta_from_row, StoreError, SCHEMA};
+use crate::server::event::Entry;
+use crate::server::game::{Meta, Summary};
 use crate::server::protocol::seat_name;
 
 /// The most writes one transaction takes.
@@ -135,7 +136,7 @@ impl Sqlite {
         rx.await.map_err(|_| StoreError::Other("the database thread stopped".into()))?
     }
 
-    pub async fn create(&self, meta: &Meta, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         let (meta, events, summary) = (meta.clone(), events.to_vec(), summary.clone());
         self.write(move |tx| {
             tx.execute(
@@ -149,12 +150,12 @@ impl Sqlite {
         .await
     }
 
-    pub async fn append(&self, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+    pub async fn append(&self, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         let (id, events, summary) = (id.to_string(), events.to_vec(), summary.clone());
         self.write(move |tx| insert(tx, &id, &events, &summary)).await
     }
 
-    pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Event>)>, StoreError> {
+    pub async fn load(&self, id: &str) -> Result<Option<(Meta, Vec<Entry>)>, StoreError> {
         let id = id.to_string();
         self.read(move |conn| {
             let meta = conn
@@ -171,7 +172,7 @@ impl Sqlite {
         .await
     }
 
-    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Event>, StoreError> {
+    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<Entry>, StoreError> {
         let id = id.to_string();
         self.read(move |conn| events_after(conn, &id, after)).await
     }
@@ -207,14 +208,14 @@ impl Sqlite {
     }
 }
 
-fn insert(tx: &Connection, id: &str, events: &[Event], summary: &Summary) -> Result<(), StoreError> {
+fn insert(tx: &Connection, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
     let mut stmt = tx
         .prepare_cached(
             "INSERT INTO events (game, v, seat, cid, at_ms, body, secret) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )
         .map_err(other)?;
     for e in events {
-        stmt.execute(params![id, e.v as i64, e.seat.map(seat_name), e.cid, e.at_ms, e.body.to_string(), e.secret])
+        stmt.execute(params![id, e.v as i64, e.seat.map(seat_name), e.cid, e.at_ms, body(e), e.secret])
             .map_err(other)?;
     }
     let changed = tx
@@ -238,7 +239,7 @@ fn insert(tx: &Connection, id: &str, events: &[Event], summary: &Summary) -> Res
     Ok(())
 }
 
-fn events_after(conn: &Connection, id: &str, after: u64) -> Result<Vec<Event>, StoreError> {
+fn events_after(conn: &Connection, id: &str, after: u64) -> Result<Vec<Entry>, StoreError> {
     let mut stmt = conn
         .prepare_cached("SELECT v, seat, cid, at_ms, body, secret FROM events WHERE game = ?1 AND v > ?2 ORDER BY v")
         .map_err(other)?;
@@ -308,11 +309,12 @@ fn commit_group(conn: &mut Connection, pending: Vec<(Write, oneshot::Sender<Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::event::Event;
     use crate::server::game::Status;
-    use serde_json::json;
 
-    fn event(v: u64) -> Event {
-        Event { v, seat: None, cid: None, at_ms: 0, body: json!({ "t": "move", "v": v }), secret: None }
+    fn event(v: u64) -> Entry {
+        let event = Event::Draw { seat: crate::server::engine::Side::First };
+        Entry { v, seat: None, cid: None, at_ms: 0, event, secret: None }
     }
 
     fn summary(version: u64) -> Summary {
