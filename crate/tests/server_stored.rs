@@ -13,90 +13,12 @@
 
 mod server_support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use server_support::fixture::*;
 use server_support::*;
-
-const FIXTURE: &str = "main-40e4941";
-
-fn fixture(ext: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(format!("{FIXTURE}.{ext}"))
-}
-
-/// A copy of the fixture database in a fresh directory (the server writes to it).
-fn fixture_db(name: &str) -> String {
-    let path = temp_dir(name).join("games.sqlite");
-    std::fs::copy(fixture("sqlite"), &path).expect("the fixture database");
-    format!("sqlite:{}", path.display())
-}
-
-fn expected() -> Value {
-    let text = std::fs::read_to_string(fixture("json")).expect("the fixture's answers");
-    serde_json::from_str(&text).expect("the fixture's answers are JSON")
-}
-
-// ------------------------------------------------------------------ comparing frames
-
-/// The fields this server adds to every event frame, after the contract's
-/// own: the game's status and standing draw offer once the event is in.
-const ADDED: &str = ",\"status\":";
-
-/// An event frame without this server's additions (other frames as they are).
-fn without_additions(frame: &str) -> &str {
-    match frame.find(ADDED) {
-        Some(at) if frame.contains("\"v\":") && !frame.starts_with("{\"t\":\"snapshot\"") => &frame[..at],
-        _ => frame,
-    }
-}
-
-/// `new` is `old` byte for byte, but for the additions after an event's last field.
-fn assert_same_frame(old: &str, new: &str, context: &str) {
-    if old == new {
-        return;
-    }
-    let stripped = without_additions(new);
-    assert!(
-        stripped.len() < new.len() && new.ends_with('}') && old.strip_suffix('}') == Some(stripped),
-        "{context}: this server sent\n  {new}\nwhere the server of {FIXTURE} sent\n  {old}"
-    );
-}
-
-fn assert_same_frames(old: &[String], new: &[String], context: &str) {
-    for (i, (o, n)) in old.iter().zip(new).enumerate() {
-        assert_same_frame(o, n, &format!("{context}, frame {i}"));
-    }
-    assert_eq!(old.len(), new.len(), "{context}: {} frames, then {:?}", old.len().min(new.len()), if old.len() > new.len() { &old[new.len()..] } else { &new[old.len()..] });
-}
-
-fn texts(frames: &[String]) -> Value {
-    json!(frames)
-}
-
-fn strings(value: &Value) -> Vec<String> {
-    value.as_array().expect("a list").iter().map(s).collect()
-}
-
-// ------------------------------------------------------------------ what is asked of a game
-
-/// What a server answers about one stored game: the spectators' view (HTTP),
-/// each seat's snapshot, and every event from the start (a connect with `v=0`).
-fn answers(server: &Server, id: &str, tokens: &Value) -> Value {
-    let (status, view) = server.get_text(&format!("/api/games/{id}"));
-    assert_eq!(status, 200, "{view}");
-    let mut snapshots = serde_json::Map::new();
-    for seat in ["first", "second"] {
-        if let Some(token) = tokens[seat].as_str() {
-            let mut client = server.socket(id, Some(token), None);
-            client.until("snapshot");
-            snapshots.insert(seat.into(), json!(client.texts[0]));
-        }
-    }
-    let mut replay = server.socket(id, None, Some(0));
-    replay.drain(Duration::from_millis(300));
-    json!({"view": view, "snapshots": snapshots, "replay": texts(&replay.texts)})
-}
 
 /// Waits (bounded) until the game's status is `status`.
 fn until_status(server: &Server, id: &str, status: &str) {
@@ -167,7 +89,10 @@ fn play_the_fixture_games(server: &Server) -> Value {
     for i in 0..2 {
         let turn = zilo::door::Game::new("cyvasse", Some(&position)).unwrap().turn();
         let mover = if turn == zilo::door::Side::First { &mut first } else { &mut second };
-        v = ack(mover, json!({"t": "move", "cid": format!("y{i}"), "v": v, "move": a_legal_move("cyvasse", &position)}));
+        v = ack(
+            mover,
+            json!({"t": "move", "cid": format!("y{i}"), "v": v, "move": a_legal_move("cyvasse", &position)}),
+        );
         position = s(&server.view(&id)["position"]);
     }
     ack(&mut first, json!({"t": "resign", "cid": "y9"}));
@@ -285,31 +210,11 @@ fn record_the_fixture_with_the_server_of_40e4941() {
     std::fs::write(fixture("json"), serde_json::to_string_pretty(&recorded).unwrap() + "\n").unwrap();
 }
 
-/// The additions of each event frame: (status, draw_offer).
-fn additions(frames: &[String]) -> Vec<(Value, Value)> {
-    frames
-        .iter()
-        .map(|f| serde_json::from_str::<Value>(f).unwrap())
-        .map(|f| (f["status"].clone(), f["draw_offer"].clone()))
-        .collect()
-}
-
 #[test]
 fn a_database_written_before_the_stored_format_replays_the_same() {
     let expected = expected();
     let server = Server::start(&fixture_db("replay"));
-    for (name, game) in expected["games"].as_object().unwrap() {
-        let old = &expected["answers"][name];
-        let new = answers(&server, &s(&game["id"]), &game["tokens"]);
-        assert_eq!(new["view"], old["view"], "{name}: the spectators' view");
-        assert_eq!(new["snapshots"], old["snapshots"], "{name}: the seats' snapshots");
-        let replay = strings(&new["replay"]);
-        assert_same_frames(&strings(&old["replay"]), &replay, &format!("{name}: the replay"));
-        // The last event leaves the game as the view has it.
-        let view: Value = serde_json::from_str(new["view"].as_str().unwrap()).unwrap();
-        let last = additions(&replay).pop().unwrap();
-        assert_eq!(last, (view["status"].clone(), view["draw_offer"].clone()), "{name}: the last event's additions");
-    }
+    assert_answers_as_recorded(&server, &expected);
     // The offer stood through the offerer's move (g1f3) and lapsed at the opponent's (b8c6).
     let drawn = strings(&expected["answers"]["drawn"]["replay"]);
     let new = answers(&server, &s(&expected["games"]["drawn"]["id"]), &json!({}));

@@ -17,7 +17,11 @@
   const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
   const PING_MS = 4000;          // how often a quiet connection is checked
   const DEAD_MS = 9000;          // no frame for this long (pings unanswered): the link is dead
-  const EVENTS = ['move', 'joined', 'ready', 'start', 'draw', 'end', 'rematch'];
+  // The server's events, each with the next version (the server's one list is `Event::NAMES`
+  // in crate/src/server/event.rs; a test keeps the two the same). A move event's `move` is the
+  // engine's move text and its `text` the move as players read it (`san` in the engine's
+  // records). Every event frame ends with what the game is after it: `status`, `draw_offer`.
+  const EVENTS = ['joined', 'ready', 'start', 'move', 'draw', 'rematch', 'end'];
 
   /** The seats this browser holds: {gameId: {token, seat, outbox: [command]}}. */
   const Seats = {
@@ -209,5 +213,5 @@
 
   K.OnlineClient = OnlineClient;
   K.OnlineSeats = Seats;
-  K.Online = Object.assign(K.Online || {}, { createGame, joinGame, message });
+  K.Online = Object.assign(K.Online || {}, { createGame, joinGame, message, EVENTS });
 })(globalThis.ZiloKit = globalThis.ZiloKit || {});

@@ -53,6 +53,22 @@
 .zb[data-online] #btn-new, .zb[data-online] #btn-takeback, .zb[data-online] #btn-hint, .zb[data-online] #btn-resign { display: none; }
 `;
 
+  /** What each of the server's events (K.Online.EVENTS, online-client.js) changes in `g`, the game
+   * as the server has it, beside the status and draw offer every event frame states. */
+  const FOLDS = {
+    joined(g, m) { g.players[m.seat] = true; g.clockAt = Date.now(); },
+    ready(g, m) { g.ready[m.seat] = true; },
+    start(g, m) { g.position = g.start = m.position; g.moves = []; g.clockAt = Date.now(); },
+    move(g, m) {
+      g.moves.push(m.move);
+      g.position = m.position;
+      if (m.clock) { g.clock = m.clock; g.clockAt = Date.now(); }
+    },
+    draw() { /* the offer is the frame's draw_offer */ },
+    rematch(g, m) { g.rematch = m.game; },
+    end(g, m) { g.result = m.result; g.reason = m.reason; },
+  };
+
   const clockText = (ms) => {
     if (ms == null) return '';
     const s = Math.max(0, Math.ceil(ms / 1000));
@@ -125,31 +141,15 @@
 
     // ------------------------------------------------------------------ the server's game
 
+    /** Folds an event into `g`. What it leaves (the status, the standing draw offer) the server
+     * says in the frame; each event's own fields are in FOLDS. */
     event(m) {
       const g = this.g;
       if (!g) return;
       g.v = m.v;
-      switch (m.t) {
-        case 'joined':
-          g.players[m.seat] = true;
-          if (g.players.first && g.players.second && g.status === 'waiting') g.status = g.position == null ? 'setup' : 'playing';
-          g.clockAt = Date.now();
-          break;
-        case 'ready': g.ready[m.seat] = true; break;
-        case 'start': g.position = g.start = m.position; g.moves = []; g.status = 'playing'; g.clockAt = Date.now(); break;
-        case 'move': {
-          // A draw offer stands until the offerer's opponent moves (as the server keeps it).
-          const mover = SEAT[this.serverTurn()];
-          g.moves.push(m.move);
-          g.position = m.position;
-          if (m.clock) { g.clock = m.clock; g.clockAt = Date.now(); }
-          if (g.draw_offer && g.draw_offer !== mover) g.draw_offer = null;
-          break;
-        }
-        case 'draw': g.draw_offer = m.seat; break;
-        case 'end': g.status = 'over'; g.result = m.result; g.reason = m.reason; g.draw_offer = null; break;
-        case 'rematch': g.rematch = m.game; break;
-      }
+      g.status = m.status;
+      g.draw_offer = m.draw_offer;
+      FOLDS[m.t](g, m);
       this.sync(m.t === 'start');
       if (m.t === 'end' && this.board.sounds && K.Sounds) try { K.Sounds.play('end'); } catch (_) { /* no sound */ }
       if (m.t === 'rematch') this.follow(m.game);

@@ -35,7 +35,9 @@ pub enum Event {
         seat: Side,
     },
     /// Both halves revealed: the start position, whose side to move says who begins.
-    Start { position: String },
+    Start {
+        position: String,
+    },
     Move {
         r#move: String,
         san: String,
@@ -50,8 +52,13 @@ pub enum Event {
         seat: Side,
     },
     /// This finished game's rematch is the game `game`.
-    Rematch { game: String },
-    End { result: GameResult, reason: EndReason },
+    Rematch {
+        game: String,
+    },
+    End {
+        result: GameResult,
+        reason: EndReason,
+    },
 }
 
 impl Event {
@@ -216,12 +223,26 @@ mod tests {
 
     #[test]
     fn the_list_of_names_is_the_serialised_tags_in_order() {
-        let tags: Vec<String> = one_of_each()
-            .iter()
-            .map(|e| serde_json::to_value(e).unwrap()["t"].as_str().unwrap().to_string())
-            .collect();
+        let tags: Vec<String> =
+            one_of_each().iter().map(|e| serde_json::to_value(e).unwrap()["t"].as_str().unwrap().to_string()).collect();
         assert_eq!(tags, Event::NAMES);
         assert!(one_of_each().iter().all(|e| serde_json::to_value(e).unwrap()["t"] == e.name()));
+    }
+
+    /// The page's list of events (online-client.js) is this one, and its fold
+    /// (online-view.js) has a step for each.
+    #[test]
+    fn the_pages_events_are_the_servers() {
+        let www = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../www/src");
+        let client = std::fs::read_to_string(www.join("online-client.js")).unwrap();
+        let list = client.split("EVENTS = [").nth(1).and_then(|rest| rest.split(']').next()).expect("EVENTS = [...]");
+        let names: Vec<&str> = list.split(',').map(|n| n.trim().trim_matches('\'')).collect();
+        assert_eq!(names, Event::NAMES, "online-client.js's EVENTS");
+        let view = std::fs::read_to_string(www.join("online-view.js")).unwrap();
+        let folds = view.split("FOLDS = {").nth(1).and_then(|rest| rest.split("\n  };").next()).expect("FOLDS = {...}");
+        for name in Event::NAMES {
+            assert!(folds.contains(&format!("\n    {name}(")), "online-view.js's FOLDS has no step for '{name}'");
+        }
     }
 
     #[test]

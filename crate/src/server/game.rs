@@ -353,7 +353,8 @@ impl GameState {
                 let mut game = game.clone();
                 let played = game.play(r#move)?;
                 let clock = self.clock.map(|c| c.after_move(seat, now).times(game.turn(), now));
-                let played = Event::Move { r#move: played.text, san: played.notation, position: game.position(), clock };
+                let played =
+                    Event::Move { r#move: played.text, san: played.notation, position: game.position(), clock };
                 event(Some(seat), played, None, &mut out);
                 let outcome = game.outcome();
                 if let Some((result, reason)) = engine_end(outcome.result, outcome.reason) {

@@ -115,7 +115,9 @@ pub fn event_frame(e: &Entry, after: &After) -> String {
             EventFrame::Move { clock, r#move, position, t, text: san, v, added }
         }
         Event::Rematch { game } => EventFrame::Rematch { game, t, v, added },
-        Event::End { result, reason } => EventFrame::End { reason: reason.as_str(), result: result.as_str(), t, v, added },
+        Event::End { result, reason } => {
+            EventFrame::End { reason: reason.as_str(), result: result.as_str(), t, v, added }
+        }
     };
     // Strings, numbers and optional objects of them: nothing here fails to serialise.
     serde_json::to_string(&frame).unwrap_or_else(|e| error(&format!("event {v}: {e}")).to_string())
@@ -244,7 +246,10 @@ mod tests {
             r#"{"reason":"agreement","result":"1/2-1/2","t":"end","v":9,"status":"over","draw_offer":null}"#
         );
         let joined = event_frame(&entry(1, Event::Joined { seat: Side::Second }), &over);
-        assert!(joined.starts_with(r#"{"seat":"second","t":"joined","v":1,"#) && !joined.contains("secret"), "{joined}");
+        assert!(
+            joined.starts_with(r#"{"seat":"second","t":"joined","v":1,"#) && !joined.contains("secret"),
+            "{joined}"
+        );
     }
 
     #[test]

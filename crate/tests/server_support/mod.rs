@@ -3,6 +3,8 @@
 //! client and a WebSocket client. Every wait is bounded.
 #![allow(dead_code)]
 
+pub mod fixture;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,122 @@
+//! The fixture of tests/fixtures/main-40e4941.*: a SQLite database the
+//! server of commit 40e4941 wrote through real play, and what that server
+//! answered about its games (see server_stored.rs, which records it). Shared
+//! by the SQLite and PostgreSQL tests that this server answers the same.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::{s, temp_dir, Server};
+
+pub const FIXTURE: &str = "main-40e4941";
+
+pub fn fixture(ext: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(format!("{FIXTURE}.{ext}"))
+}
+
+/// A copy of the fixture database in a fresh directory (the server writes to it).
+pub fn fixture_db(name: &str) -> String {
+    let path = temp_dir(name).join("games.sqlite");
+    std::fs::copy(fixture("sqlite"), &path).expect("the fixture database");
+    format!("sqlite:{}", path.display())
+}
+
+pub fn expected() -> Value {
+    let text = std::fs::read_to_string(fixture("json")).expect("the fixture's answers");
+    serde_json::from_str(&text).expect("the fixture's answers are JSON")
+}
+
+// ------------------------------------------------------------------ comparing frames
+
+/// The fields this server adds to every event frame, after the contract's
+/// own: the game's status and standing draw offer once the event is in.
+const ADDED: &str = ",\"status\":";
+
+/// An event frame without this server's additions (other frames as they are).
+fn without_additions(frame: &str) -> &str {
+    match frame.find(ADDED) {
+        Some(at) if frame.contains("\"v\":") && !frame.starts_with("{\"t\":\"snapshot\"") => &frame[..at],
+        _ => frame,
+    }
+}
+
+/// `new` is `old` byte for byte, but for the additions after an event's last field.
+fn assert_same_frame(old: &str, new: &str, context: &str) {
+    if old == new {
+        return;
+    }
+    let stripped = without_additions(new);
+    assert!(
+        stripped.len() < new.len() && new.ends_with('}') && old.strip_suffix('}') == Some(stripped),
+        "{context}: this server sent\n  {new}\nwhere the server of {FIXTURE} sent\n  {old}"
+    );
+}
+
+pub fn assert_same_frames(old: &[String], new: &[String], context: &str) {
+    for (i, (o, n)) in old.iter().zip(new).enumerate() {
+        assert_same_frame(o, n, &format!("{context}, frame {i}"));
+    }
+    assert_eq!(
+        old.len(),
+        new.len(),
+        "{context}: {} frames, then {:?}",
+        old.len().min(new.len()),
+        if old.len() > new.len() { &old[new.len()..] } else { &new[old.len()..] }
+    );
+}
+
+pub fn texts(frames: &[String]) -> Value {
+    json!(frames)
+}
+
+pub fn strings(value: &Value) -> Vec<String> {
+    value.as_array().expect("a list").iter().map(s).collect()
+}
+
+// ------------------------------------------------------------------ what is asked of a game
+
+/// What a server answers about one stored game: the spectators' view (HTTP),
+/// each seat's snapshot, and every event from the start (a connect with `v=0`).
+pub fn answers(server: &Server, id: &str, tokens: &Value) -> Value {
+    let (status, view) = server.get_text(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{view}");
+    let mut snapshots = serde_json::Map::new();
+    for seat in ["first", "second"] {
+        if let Some(token) = tokens[seat].as_str() {
+            let mut client = server.socket(id, Some(token), None);
+            client.until("snapshot");
+            snapshots.insert(seat.into(), json!(client.texts[0]));
+        }
+    }
+    let mut replay = server.socket(id, None, Some(0));
+    replay.drain(Duration::from_millis(300));
+    json!({"view": view, "snapshots": snapshots, "replay": texts(&replay.texts)})
+}
+
+/// The additions of each event frame: (status, draw_offer).
+pub fn additions(frames: &[String]) -> Vec<(Value, Value)> {
+    frames
+        .iter()
+        .map(|f| serde_json::from_str::<Value>(f).unwrap())
+        .map(|f| (f["status"].clone(), f["draw_offer"].clone()))
+        .collect()
+}
+
+/// Every game of the fixture, asked of `server`, is answered as recorded: the
+/// same view and snapshots byte for byte, the same replay but for the
+/// additions, whose last says what the view says.
+pub fn assert_answers_as_recorded(server: &Server, expected: &Value) {
+    for (name, game) in expected["games"].as_object().unwrap() {
+        let old = &expected["answers"][name];
+        let new = answers(server, &s(&game["id"]), &game["tokens"]);
+        assert_eq!(new["view"], old["view"], "{name}: the spectators' view");
+        assert_eq!(new["snapshots"], old["snapshots"], "{name}: the seats' snapshots");
+        let replay = strings(&new["replay"]);
+        assert_same_frames(&strings(&old["replay"]), &replay, &format!("{name}: the replay"));
+        let view: Value = serde_json::from_str(new["view"].as_str().unwrap()).unwrap();
+        let last = additions(&replay).pop().unwrap();
+        assert_eq!(last, (view["status"].clone(), view["draw_offer"].clone()), "{name}: the last event's additions");
+    }
+}
