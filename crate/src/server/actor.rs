@@ -354,10 +354,10 @@ impl Actor {
     async fn store(&mut self, events: Vec<Entry>) -> Result<(), StoreError> {
         let published = self.state.version;
         let mut outcome = Ok(());
-        let mut applied = Vec::with_capacity(events.len());
-        for e in events {
-            match self.state.apply(&e) {
-                Ok(after) => applied.push((e, after)),
+        let mut afters = Vec::with_capacity(events.len());
+        for e in &events {
+            match self.state.apply(e) {
+                Ok(after) => afters.push(after),
                 Err(e) => {
                     outcome = Err(StoreError::Other(e));
                     break;
@@ -365,11 +365,10 @@ impl Actor {
             }
         }
         if outcome.is_ok() {
-            let events: Vec<Entry> = applied.iter().map(|(e, _)| e.clone()).collect();
             outcome = self.hub.store.append(&self.state.meta.id, &events, &self.state.summary()).await;
         }
         match outcome {
-            Ok(()) => self.publish(&applied),
+            Ok(()) => self.publish(events.iter().zip(&afters)),
             Err(_) => self.reload(published).await,
         }
         outcome
@@ -386,7 +385,7 @@ impl Actor {
                 Ok((state, missed)) => {
                     self.state = state;
                     // Whatever another process stored meanwhile goes out as well.
-                    self.publish(&missed);
+                    self.publish(missed.iter().map(|(e, after)| (e, after)));
                     return;
                 }
                 Err(e) => tracing::error!(game = %id, "cannot replay the stored game: {e}"),
@@ -398,7 +397,7 @@ impl Actor {
     }
 
     /// Sends events out, each as its frame.
-    fn publish(&self, events: &[(Entry, After)]) {
+    fn publish<'a>(&self, events: impl IntoIterator<Item = (&'a Entry, &'a After)>) {
         for (e, after) in events {
             if let Event::Move { .. } = e.event {
                 self.hub.metrics.moves_stored.fetch_add(1, Ordering::Relaxed);
@@ -416,7 +415,7 @@ impl Actor {
             let after = self.state.apply(&e)?;
             applied.push((e, after));
         }
-        self.publish(&applied);
+        self.publish(applied.iter().map(|(e, after)| (e, after)));
         Ok(())
     }
 
