@@ -3,8 +3,9 @@
 //! reject it), checked by the engine, without changing anything; `apply`
 //! folds an event in and says what the game is after it (`After`, which
 //! the wire adds to the event's frame, so a page needs no rule of its own to
-//! follow the game: when a draw offer lapses is said here, once). The actor (`actor.rs`) tells nobody of an
-//! event before it is stored, and reloads from the database if a store fails.
+//! follow the game: when a draw offer lapses is said here, once). The actor
+//! (`actor.rs`) tells nobody of an event before it is stored, and reloads
+//! from the database if a store fails.
 
 use std::collections::{HashMap, VecDeque};
 
