@@ -144,12 +144,12 @@
     /** Folds an event into `g`. What it leaves (the status, the standing draw offer) the server
      * says in the frame; each event's own fields are in FOLDS. */
     event(m) {
-      const g = this.g;
-      if (!g) return;
+      const g = this.g, fold = FOLDS[m.t];
+      if (!g || !fold) return;
       g.v = m.v;
       g.status = m.status;
       g.draw_offer = m.draw_offer;
-      FOLDS[m.t](g, m);
+      fold(g, m);
       this.sync(m.t === 'start');
       if (m.t === 'end' && this.board.sounds && K.Sounds) try { K.Sounds.play('end'); } catch (_) { /* no sound */ }
       if (m.t === 'rematch') this.follow(m.game);
