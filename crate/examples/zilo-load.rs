@@ -176,7 +176,9 @@ async fn bot(shared: Arc<Shared>, interval: Duration, seed: u64) -> Result<(), S
     let mut latencies = Vec::new();
     let result = async {
         while !shared.stop.load(Ordering::Relaxed) {
-            let created = post(&shared.addr, "/api/games", json!({"variant": shared.variant, "side": "first"})).await?;
+            let created =
+                post(&shared.addr, "/api/games", json!({"variant": shared.variant, "side": "first", "clock": null}))
+                    .await?;
             let game = created["game"].as_str().ok_or("no game id")?.to_string();
             let joined = post(&shared.addr, &format!("/api/games/{game}/join"), json!({})).await?;
             let tokens = [created["token"].as_str().unwrap_or(""), joined["token"].as_str().unwrap_or("")];
