@@ -377,4 +377,51 @@ mod tests {
         });
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// Writes that never pause (so the passive checkpoints never catch up with
+    /// the WAL's end) leave the WAL under `WAL_LIMIT` plus one group: the writer
+    /// truncates it each time it passes the limit.
+    #[test]
+    fn the_wal_stays_bounded_under_writes_that_never_pause() {
+        let dir = std::env::temp_dir().join(format!("zilo-wal-bound-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite").to_str().unwrap().to_string();
+        let wal = format!("{path}-wal");
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let (largest, written) = runtime.block_on(async {
+            let db = std::sync::Arc::new(Sqlite::open(&path).unwrap());
+            // 16 writers at once, 48 KiB an event: 60 events each write the WAL's limit three times over.
+            let pad = "x".repeat(48 * 1024);
+            let writers = (0..16).map(|w| {
+                let (db, pad, wal) = (db.clone(), pad.clone(), wal.clone());
+                tokio::spawn(async move {
+                    let id = format!("g{w}");
+                    let meta =
+                        Meta { id: id.clone(), variant: "chess".into(), position: None, clock: None, created_ms: 0 };
+                    db.create(&meta, &[event(1)], &summary(1)).await.unwrap();
+                    let mut largest = 0;
+                    for v in 2..=61 {
+                        let mut e = event(v);
+                        e.body = json!({ "t": "move", "v": v, "pad": pad });
+                        db.append(&id, &[e], &summary(v)).await.unwrap();
+                        largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+                    }
+                    largest
+                })
+            });
+            let mut largest = 0;
+            for writer in writers.collect::<Vec<_>>() {
+                largest = largest.max(writer.await.unwrap());
+            }
+            let written: i64 = db
+                .read(|c| c.query_row("SELECT sum(length(body)) FROM events", [], |r| r.get(0)).map_err(other))
+                .await
+                .unwrap();
+            db.close().await;
+            (largest, written as u64)
+        });
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(written > 2 * WAL_LIMIT, "only {written} bytes written");
+        assert!(largest < WAL_LIMIT + 8 * 1024 * 1024, "the WAL reached {largest} bytes ({written} written)");
+    }
 }
