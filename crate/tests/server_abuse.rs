@@ -110,7 +110,9 @@ fn spectators_are_capped_per_address_and_a_proxys_address_only_when_trusted() {
     // Not trusted: every socket is 127.0.0.1's, whatever the header says.
     let _a = watch(&server, &id, Some("10.0.0.1")).unwrap();
     let _b = watch(&server, &id, Some("10.0.0.2")).unwrap();
-    let (status, body) = watch(&server, &id, Some("10.0.0.3")).err().expect("a third from 127.0.0.1 is refused");
+    let Err((status, body)) = watch(&server, &id, Some("10.0.0.3")) else {
+        panic!("a third from 127.0.0.1 is refused")
+    };
     assert_eq!((status, body["code"].as_str()), (429, Some("server.watchersFromAddress")), "{body}");
     assert!(body["error"].as_str().unwrap().contains("127.0.0.1"), "{body}");
 
@@ -118,7 +120,7 @@ fn spectators_are_capped_per_address_and_a_proxys_address_only_when_trusted() {
     let (id, _, _) = server.create_and_join(CHESS());
     let _a = watch(&server, &id, Some("10.0.0.1")).unwrap();
     let _b = watch(&server, &id, Some("6.6.6.6, 10.0.0.1")).unwrap();
-    let (status, body) = watch(&server, &id, Some("10.0.0.1")).err().expect("a third from 10.0.0.1 is refused");
+    let Err((status, body)) = watch(&server, &id, Some("10.0.0.1")) else { panic!("a third from 10.0.0.1 is refused") };
     assert_eq!((status, body["code"].as_str()), (429, Some("server.watchersFromAddress")), "{body}");
     assert!(watch(&server, &id, Some("10.0.0.2")).is_ok(), "another address still watches");
 }

@@ -59,7 +59,7 @@ impl Limits {
     /// before it are whatever the client wrote).
     pub fn client(&self, peer: Option<IpAddr>, headers: &HeaderMap) -> ClientAddr {
         let forwarded = || {
-            let last = headers.get_all("x-forwarded-for").iter().last()?;
+            let last = headers.get_all("x-forwarded-for").iter().next_back()?;
             last.to_str().ok()?.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
         };
         let proxied = if self.trust_proxy { forwarded() } else { None };
