@@ -79,11 +79,6 @@ impl Admission {
         place.watcher = Some((self.clone(), client.0));
         Ok(place)
     }
-
-    /// Spectators' sockets open now.
-    pub fn watchers(&self) -> usize {
-        self.watchers.load(Ordering::Acquire)
-    }
 }
 
 impl Place {
