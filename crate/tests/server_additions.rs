@@ -60,7 +60,7 @@ fn a_rematch_swaps_the_colours_keeps_the_tokens_and_is_made_once() {
 #[test]
 fn presence_frames_say_who_is_connected_only_to_those_who_ask() {
     let server = Server::start(&sqlite_db("presence"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut first = server.socket_with_query(&id, &format!("token={t1}&presence=1")).unwrap();
     assert_eq!(first.until("snapshot")["seat"], "first");
     let p = first.until("presence");

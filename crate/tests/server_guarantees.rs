@@ -36,7 +36,7 @@ fn view_version(server: &Server, id: &str) -> u64 {
 #[test]
 fn acknowledged_moves_survive_kill_9_and_a_restart() {
     let server = Server::start(&sqlite_db("kill9"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     play_moves(&mut first, &mut second, &server, &id, 6);
     let before = server.view(&id);
@@ -60,7 +60,7 @@ fn acknowledged_moves_survive_kill_9_and_a_restart() {
 #[test]
 fn a_command_resent_with_its_cid_is_applied_once() {
     let server = Server::start(&sqlite_db("cid"));
-    let (id, t1, _) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, _) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut first = server.socket(&id, Some(&t1), None);
     let v = first.next()["v"].as_u64().unwrap();
     let ack = first.play("once", v, "e2e4");
@@ -139,7 +139,7 @@ fn reconnecting_with_v_gives_exactly_the_missed_events() {
 #[test]
 fn only_the_seats_holder_moves_it_and_rejections_change_nothing() {
     let server = Server::start(&sqlite_db("reject"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let v = first.next()["v"].as_u64().unwrap();
     second.next();
@@ -209,7 +209,7 @@ fn only_the_seats_holder_moves_it_and_rejections_change_nothing() {
 #[test]
 fn draw_offers_stand_until_the_opponent_moves_and_agreement_ends_the_game() {
     let server = Server::start(&sqlite_db("draw"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let v = first.next()["v"].as_u64().unwrap();
     first.send(&json!({"t": "draw", "cid": "d1"}));
@@ -233,7 +233,7 @@ fn draw_offers_stand_until_the_opponent_moves_and_agreement_ends_the_game() {
 #[test]
 fn a_checkmate_ends_the_game_with_the_engines_word() {
     let server = Server::start(&sqlite_db("mate"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let mut v = first.next()["v"].as_u64().unwrap();
     for (i, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
@@ -255,7 +255,7 @@ fn cyvasse_half(side: zilo::cyvasse::Side, preset: usize) -> String {
 #[test]
 fn hidden_halves_stay_hidden_until_both_are_locked() {
     let server = Server::start(&sqlite_db("hidden"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "cyvasse"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "cyvasse", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let mut watcher = server.socket(&id, None, None);
     assert_eq!(first.next()["game"]["status"], "setup");
@@ -352,7 +352,7 @@ fn a_clock_runs_out_with_nobody_connected() {
 #[test]
 fn bad_input_is_harmless() {
     let server = Server::start(&sqlite_db("bad"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut client = server.socket(&id, Some(&t1), None);
     client.next();
     for (frame, says) in [
@@ -377,7 +377,7 @@ fn bad_input_is_harmless() {
     assert!(big.is_closed_within(Duration::from_secs(5)), "a huge frame closes the socket");
 
     // A flood on one game: refused once over the rate, while another game plays at normal speed.
-    let (other, o1, _) = server.create_and_join(json!({"variant": "chess"}));
+    let (other, o1, _) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut calm = server.socket(&other, Some(&o1), None);
     let calm_v = calm.next()["v"].as_u64().unwrap();
     let mut flood = server.socket(&id, Some(&t2), None);
@@ -405,9 +405,9 @@ fn bad_input_is_harmless() {
         &b"{not json"[..],
         b"[1,2]",
         br#"{"variant": 5}"#,
-        br#"{"variant": "chess", "side": "left"}"#,
-        br#"{"variant": "chess", "clock": {"initial": -1, "increment": 0}}"#,
-        br#"{"variant": "chess", "position": "8/8"}"#,
+        br#"{"variant": "chess", "side": "left", "clock": null}"#,
+        br#"{"variant": "chess", "side": "first", "clock": {"initial": -1, "increment": 0}}"#,
+        br#"{"variant": "chess", "side": "first", "clock": null, "position": "8/8"}"#,
     ] {
         let (status, answer) = server.post_raw("/api/games", body);
         let answer: Value = serde_json::from_str(&answer).unwrap_or(Value::Null);
@@ -416,7 +416,8 @@ fn bad_input_is_harmless() {
         assert!(answer["code"].as_str().is_some_and(|c| c.contains('.')), "{answer}");
     }
     // A bad position is refused with the engine's own code.
-    let (_, answer) = server.post("/api/games", &json!({"variant": "chess", "position": "8/8"}));
+    let (_, answer) =
+        server.post("/api/games", &json!({"variant": "chess", "side": "first", "clock": null, "position": "8/8"}));
     assert_eq!(answer["code"], "position.rankCount", "{answer}");
     let (status, answer) = server.post_raw("/api/games", &vec![b' '; 17 * 1024]);
     assert_eq!(status, 413, "{answer}");
@@ -447,7 +448,7 @@ fn the_api_is_open_to_other_origins_and_reports_metrics() {
         server.addr
     ));
     assert!(answer.to_lowercase().contains("access-control-allow-origin: *"), "{answer}");
-    let (id, t1, _) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, _) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut first = server.socket(&id, Some(&t1), None);
     let v = first.next()["v"].as_u64().unwrap();
     assert_eq!(first.play("m", v, "e2e4")["t"], "ack");
@@ -462,7 +463,7 @@ fn the_api_is_open_to_other_origins_and_reports_metrics() {
 #[test]
 fn a_graceful_stop_loses_no_acknowledged_move() {
     let server = Server::start(&sqlite_db("stop"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     play_moves(&mut first, &mut second, &server, &id, 4);
     let moves = server.view(&id)["moves"].clone();
@@ -478,7 +479,7 @@ fn a_graceful_stop_loses_no_acknowledged_move() {
 fn sockets_over_max_connections_are_refused_with_a_503() {
     let www = temp_dir("www-max");
     let server = Server::start_with_args(&sqlite_db("max"), &www, &["--max-connections", "2"]);
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut first = server.socket(&id, Some(&t1), None);
     let mut second = server.socket(&id, Some(&t2), None);
     let v = first.next()["v"].as_u64().unwrap();

@@ -202,7 +202,7 @@ fn postgres_keeps_hidden_halves_and_clocks_like_sqlite() {
     let Some(url) = postgres_url() else { return };
     let a = Server::start(&url);
     let (live, _, _) = a.create_and_join(json!({"variant": "chess", "clock": {"initial": 1, "increment": 0}}));
-    let (id, t1, _) = a.create_and_join(json!({"variant": "cyvasse"}));
+    let (id, t1, _) = a.create_and_join(json!({"variant": "cyvasse", "clock": null}));
     let half = zilo::cyvasse::setup::presets(zilo::cyvasse::Side::White)[0].half.to_text(zilo::cyvasse::Side::White);
     let mut first = a.socket(&id, Some(&t1), None);
     first.next();
@@ -293,7 +293,7 @@ fn two_processes_racing_appends_never_deadlock_and_every_watcher_sees_one_histor
 fn a_dropped_listen_connection_comes_back_and_misses_no_move() {
     let Some(url) = postgres_url() else { return };
     let (a, b) = (Server::start(&url), Server::start(&url));
-    let (id, t1, t2) = a.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = a.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut watcher_a = a.socket(&id, None, None);
     let v = watcher_a.next()["v"].as_u64().unwrap();
     let (mut first_b, mut second_b) = (b.socket(&id, Some(&t1), None), b.socket(&id, Some(&t2), None));

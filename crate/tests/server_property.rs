@@ -27,7 +27,7 @@ struct Model {
 fn run_case(seed: u64) {
     let mut rng = Rng::new(seed);
     let mut server = Server::start(&sqlite_db("property"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let tokens = [t1, t2];
     let mut clients: [Option<Client>; 2] = [None, None];
     let mut model = Model {

@@ -307,6 +307,11 @@
     'server.unavailable': 'The server cannot reach this game just now ({error}); try again',
     'server.tooManyConnections': 'The server is full (connection limit: {max}); try again later',
     'server.badRequest': 'The server could not read the request: {error}',
+    'server.tooManyWatchers': 'Too many people are watching on this server (at most {max}); try again later',
+    'server.watchersFromAddress': 'Too many games are watched from your address (at most {max} at once)',
+    'server.tooManyRequests': 'Too many requests from your address; try again in {seconds} s',
+    'server.headersTooLarge': 'The request’s headers are too large (at most {max} bytes)',
+    'server.missingField': 'The request lacks the field “{field}”',
 
     // The page around the board (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Angry Bird Chess',

@@ -298,6 +298,11 @@
     'server.unavailable': 'Serwer nie ma teraz dostępu do tej partii ({error}); spróbuj ponownie',
     'server.tooManyConnections': 'Serwer jest pełny (limit połączeń: {max}); spróbuj później',
     'server.badRequest': 'Serwer nie mógł odczytać żądania: {error}',
+    'server.tooManyWatchers': 'Na tym serwerze ogląda zbyt wiele osób (najwyżej {max}); spróbuj później',
+    'server.watchersFromAddress': 'Z twojego adresu oglądanych jest zbyt wiele partii (najwyżej {max} naraz)',
+    'server.tooManyRequests': 'Zbyt wiele żądań z twojego adresu; spróbuj ponownie za {seconds} s',
+    'server.headersTooLarge': 'Nagłówki żądania są zbyt duże (najwyżej {max} bajtów)',
+    'server.missingField': 'W żądaniu brakuje pola „{field}”',
 
     // Strona wokół planszy (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Szachy Wściekłych Ptaków',

@@ -1,13 +1,24 @@
-//! `zilo serve`'s options: `--listen ADDR`, `--db URL`, `--www DIR`, `--max-connections N`.
+//! `zilo serve`'s options: where it listens and stores, and the limits that
+//! keep one client from crowding out the others (see `admission`, `limits`).
 
 use std::path::PathBuf;
 
-pub const USAGE: &str =
-    "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR] [--max-connections N]";
+pub const USAGE: &str = "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR] \
+[--max-connections N] [--max-watchers N] [--watchers-per-address N] [--watcher-idle SECONDS] \
+[--writes-per-minute N] [--write-burst N] [--trust-proxy]";
 
 /// WebSockets open at once by default: far above what one process serves well
 /// (see the README's figures), low enough that file descriptors and memory last.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
+/// Spectators' sockets from one address at once: a watch party behind one
+/// router, not a crowd from one machine.
+pub const DEFAULT_WATCHERS_PER_ADDRESS: usize = 50;
+/// Seconds a spectator's socket may stay silent (the page pings every 4 s).
+pub const DEFAULT_WATCHER_IDLE_SECONDS: u64 = 120;
+/// Writes (`POST`s) one address may make a minute, after a burst of `DEFAULT_WRITE_BURST`:
+/// a player creates or joins a game every few minutes; a school behind one router, more.
+pub const DEFAULT_WRITES_PER_MINUTE: u32 = 60;
+pub const DEFAULT_WRITE_BURST: u32 = 30;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -19,6 +30,19 @@ pub struct Config {
     pub www: PathBuf,
     /// WebSockets open at once; more are refused with a 503.
     pub max_connections: usize,
+    /// Spectators' sockets open at once (`None`: half of `max_connections`); the
+    /// rest are kept for seat holders, who always get in while any place is free.
+    pub max_watchers: Option<usize>,
+    /// Spectators' sockets from one client address.
+    pub watchers_per_address: usize,
+    /// A spectator's socket silent this long is closed.
+    pub watcher_idle_seconds: u64,
+    /// `POST`s one client address may make a minute (0: no limit).
+    pub writes_per_minute: u32,
+    /// ... in a burst.
+    pub write_burst: u32,
+    /// The client's address is the last one `X-Forwarded-For` names (a proxy in front sets it).
+    pub trust_proxy: bool,
 }
 
 impl Default for Config {
@@ -28,6 +52,12 @@ impl Default for Config {
             db: "sqlite:zilo-games.sqlite".into(),
             www: PathBuf::from("www"),
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_watchers: None,
+            watchers_per_address: DEFAULT_WATCHERS_PER_ADDRESS,
+            watcher_idle_seconds: DEFAULT_WATCHER_IDLE_SECONDS,
+            writes_per_minute: DEFAULT_WRITES_PER_MINUTE,
+            write_burst: DEFAULT_WRITE_BURST,
+            trust_proxy: false,
         }
     }
 }
@@ -43,17 +73,41 @@ impl Config {
                 "--listen" => config.listen = value()?,
                 "--db" => config.db = value()?,
                 "--www" => config.www = PathBuf::from(value()?),
-                "--max-connections" => {
-                    let text = value()?;
-                    config.max_connections = match text.parse::<usize>() {
-                        Ok(n) if n >= 1 => n,
-                        _ => return Err(format!("--max-connections needs a whole number of at least 1, not '{text}'")),
-                    };
-                }
+                "--max-connections" => config.max_connections = whole(flag, &value()?, 1)?,
+                "--max-watchers" => config.max_watchers = Some(whole(flag, &value()?, 0)?),
+                "--watchers-per-address" => config.watchers_per_address = whole(flag, &value()?, 0)?,
+                "--watcher-idle" => config.watcher_idle_seconds = whole(flag, &value()?, 1)?,
+                "--writes-per-minute" => config.writes_per_minute = whole(flag, &value()?, 0)?,
+                "--write-burst" => config.write_burst = whole(flag, &value()?, 1)?,
+                "--trust-proxy" => config.trust_proxy = true,
                 other => return Err(format!("unknown option '{other}'; usage: {USAGE}")),
             }
         }
+        if config.watchers() >= config.max_connections {
+            return Err(format!(
+                "--max-watchers ({}) must be below --max-connections ({}), so that seat holders always find room",
+                config.watchers(),
+                config.max_connections
+            ));
+        }
         Ok(config)
+    }
+
+    /// Spectators' sockets open at once.
+    pub fn watchers(&self) -> usize {
+        self.max_watchers.unwrap_or(self.max_connections / 2)
+    }
+}
+
+/// A whole number of at least `min` for `flag`.
+fn whole<N: std::str::FromStr + PartialOrd + From<u8> + std::fmt::Display>(
+    flag: &str,
+    text: &str,
+    min: u8,
+) -> Result<N, String> {
+    match text.parse::<N>() {
+        Ok(n) if n >= N::from(min) => Ok(n),
+        _ => Err(format!("{flag} needs a whole number of at least {min}, not '{text}'")),
     }
 }
 
@@ -82,5 +136,17 @@ mod tests {
             assert!(e.contains("--max-connections needs a whole number of at least 1"), "{e}");
         }
         assert_eq!(Config::from_args(&args(&["--max-connections", "7"])).unwrap().max_connections, 7);
+        let e = Config::from_args(&args(&["--max-connections", "4", "--max-watchers", "4"])).unwrap_err();
+        assert!(e.contains("--max-watchers (4) must be below --max-connections (4)"), "{e}");
+        let e = Config::from_args(&args(&["--write-burst", "0"])).unwrap_err();
+        assert!(e.contains("--write-burst needs a whole number of at least 1"), "{e}");
+    }
+
+    #[test]
+    fn watchers_get_half_the_places_unless_told() {
+        let c = Config::from_args(&args(&["--max-connections", "10"])).unwrap();
+        assert_eq!(c.watchers(), 5);
+        let c = Config::from_args(&args(&["--max-connections", "10", "--max-watchers", "0", "--trust-proxy"])).unwrap();
+        assert_eq!((c.watchers(), c.trust_proxy), (0, true));
     }
 }

@@ -1,19 +1,24 @@
 //! The HTTP routes: the API under `/api/`, `/metrics`, and the page's files
 //! from the `www` directory (tower-http's `ServeDir`, which refuses paths
 //! that leave it). Errors are `{"error": "<one line>"}` with a 4xx or 503
-//! status, plus the refusal's `code` and `args` (see `refused`).
+//! status, plus the refusal's `code` and `args` (see `refused`). Every
+//! request passes `guard` first (`limits`: header size, the client's
+//! address, the rate of writes); every socket takes a place (`admission`).
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
-use axum::http::{header, Method, StatusCode};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Extension, Path, Query, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -24,12 +29,15 @@ use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use super::actor::{now_ms, Answer, Hub, HubError};
+use super::admission::Admission;
 use super::clock::ClockSpec;
+use super::config::Config;
 use super::engine::{self, Side};
 use super::game::{Command, GameState, Meta};
+use super::limits::{ClientAddr, Limits};
 use super::protocol::{seat_by_name, seat_name};
 use super::refused::Refused;
-use super::socket::{self, Connection, Open, MAX_FRAME};
+use super::socket::{self, Connection, MAX_FRAME};
 use super::tokens;
 
 /// The largest request body read.
@@ -45,8 +53,11 @@ const READ_BUFFER: usize = MAX_FRAME;
 struct App {
     hub: Arc<Hub>,
     stop: watch::Receiver<bool>,
-    /// WebSockets open at once; more are refused with a 503.
-    max_connections: usize,
+    /// Who may open a socket.
+    admission: Arc<Admission>,
+    limits: Arc<Limits>,
+    /// How long a spectator's socket may stay silent.
+    watcher_idle: Duration,
 }
 
 fn error(status: StatusCode, refused: Refused) -> Response {
@@ -79,7 +90,14 @@ fn hub_error(e: HubError) -> Response {
     error(status, e.refused())
 }
 
-pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, max_connections: usize) -> Router {
+/// The routes; `limits` is shared with the task that forgets idle addresses.
+pub fn router(
+    hub: Arc<Hub>,
+    www: Option<PathBuf>,
+    stop: watch::Receiver<bool>,
+    config: &Config,
+    limits: Arc<Limits>,
+) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::POST])
@@ -97,7 +115,15 @@ pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, 
         Some(dir) => api.fallback_service(ServeDir::new(dir)),
         None => api.fallback(no_route),
     };
+    let app_state = App {
+        hub,
+        stop,
+        admission: Arc::new(Admission::new(config)),
+        limits,
+        watcher_idle: Duration::from_secs(config.watcher_idle_seconds),
+    };
     app.layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(app_state.clone(), guard))
         .layer(cors)
         .layer(
             TraceLayer::new_for_http()
@@ -109,7 +135,30 @@ pub fn router(hub: Arc<Hub>, www: Option<PathBuf>, stop: watch::Receiver<bool>, 
                 // an error line for each would flood the log under load.
                 .on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)),
         )
-        .with_state(App { hub, stop, max_connections })
+        .with_state(app_state)
+}
+
+/// Before any route: headers too large are refused (431); the client's
+/// address is found (for the routes after); a `POST` over its address's
+/// rate is refused (429, with `Retry-After`).
+async fn guard(State(app): State<App>, mut request: Request, next: Next) -> Response {
+    if let Err(refused) = Limits::check_headers(request.uri(), request.headers()) {
+        return error(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, refused);
+    }
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let client = app.limits.client(peer, request.headers());
+    request.extensions_mut().insert(client);
+    if request.method() == Method::POST {
+        if let Err(refused) = app.limits.check_write(client) {
+            let seconds = refused.args.iter().find(|(k, _)| *k == "seconds").map(|(_, v)| v.clone());
+            let mut response = error(StatusCode::TOO_MANY_REQUESTS, refused);
+            if let Some(value) = seconds.and_then(|s| HeaderValue::from_str(&s).ok()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            return response;
+        }
+    }
+    next.run(request).await
 }
 
 async fn no_route() -> Response {
@@ -156,7 +205,18 @@ fn create_fields(
     let body = json_object(body)?;
     let variant = optional_string(&body, "variant")?
         .ok_or_else(|| Refusal::bad(format!("'variant' is missing (one of: {})", engine::ids().join(", "))))?;
-    let seat = match optional_string(&body, "side")?.unwrap_or("random") {
+    for field in ["side", "clock"] {
+        if !body.contains_key(field) {
+            let reason = format!("'{field}' is missing (the contract names it; \"clock\": null has none)");
+            return Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                Refused::new("server.missingField", reason).arg("field", field),
+            ));
+        }
+    }
+    let seat = match optional_string(&body, "side")?
+        .ok_or_else(|| Refusal::bad("'side' is \"first\", \"second\" or \"random\""))?
+    {
         "random" => {
             if tokens::coin() {
                 Side::First
@@ -233,6 +293,7 @@ async fn view(State(app): State<App>, path: Result<Path<String>, PathRejection>)
 
 async fn connect(
     State(app): State<App>,
+    Extension(client): Extension<ClientAddr>,
     path: Result<Path<String>, PathRejection>,
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -253,23 +314,35 @@ async fn connect(
             return error(e.status(), Refused::bad_request(detail));
         }
     };
-    // A place is taken before the game is asked, so a crowd of sockets cannot pass the limit together.
-    let Some(open) = Open::take(&app.hub, app.max_connections) else {
-        app.hub.metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
-        let reason =
-            format!("too many connections: this server holds at most {}; try again later", app.max_connections);
-        let refused = Refused::new("server.tooManyConnections", reason).arg("max", app.max_connections);
-        return error(StatusCode::SERVICE_UNAVAILABLE, refused);
-    };
     let token_hash = query.get("token").filter(|t| !t.is_empty()).map(|t| tokens::hash(t));
+    let place = match app.admission.admit(&app.hub, token_hash.is_some(), client) {
+        Ok(place) => place,
+        Err(refused) => {
+            app.hub.metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
+            // The server is full, or this address watches enough already.
+            let status = match refused.code {
+                "server.watchersFromAddress" => StatusCode::TOO_MANY_REQUESTS,
+                _ => StatusCode::SERVICE_UNAVAILABLE,
+            };
+            return error(status, refused);
+        }
+    };
     let subscription = match app.hub.connect(&id, token_hash.clone(), since).await {
         Ok(Ok(subscription)) => subscription,
         Ok(Err(refused)) => return error(StatusCode::FORBIDDEN, refused),
         Err(e) => return hub_error(e),
     };
     let presence = query.get("presence").is_some_and(|p| p == "1");
-    let connection =
-        Connection { hub: app.hub.clone(), game: id, token_hash, subscription, stop: app.stop.clone(), presence, open };
+    let connection = Connection {
+        hub: app.hub.clone(),
+        game: id,
+        token_hash,
+        subscription,
+        stop: app.stop.clone(),
+        presence,
+        place,
+        watcher_idle: app.watcher_idle,
+    };
     // Small buffers: a game's two sockets are much of its memory. (A 4 KiB read buffer
     // stalled a flooded socket in the tests: it holds at least one largest frame.)
     upgrade

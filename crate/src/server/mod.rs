@@ -10,16 +10,20 @@
 //! - `actor`: one owner per game, storing before it tells anyone;
 //! - `storage/`: SQLite (default) or PostgreSQL, one interface;
 //! - `http`: the routes; `socket`: a WebSocket connection; `metrics`;
+//! - `limits`: request sizes and write rates per client address;
+//!   `admission`: who may open a socket (seat holders before spectators);
 //! - `rematch`, `presence`: additions to the contract (a new game with the
 //!   colours swapped; who is connected).
 
 pub mod actor;
+pub mod admission;
 pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod event;
 pub mod game;
 mod http;
+pub mod limits;
 pub mod metrics;
 pub mod presence;
 pub mod protocol;
@@ -30,16 +34,19 @@ pub mod storage;
 pub mod tokens;
 
 use std::io::Write;
+use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::serve::ListenerExt;
 use tokio::sync::{broadcast, watch};
 
 pub use config::Config;
 
 use actor::{now_ms, Hub};
 use game::Command;
+use limits::Limits;
 use storage::Storage;
 
 /// How often the server looks for flags that fell with nobody connected.
@@ -77,8 +84,17 @@ async fn run(config: Config) -> Result<(), String> {
     if let Some(notices) = hub.store.notices() {
         tokio::spawn(follow_notices(hub.clone(), notices));
     }
-    let app = http::router(hub.clone(), www, stop, config.max_connections);
-    axum::serve(listener, app)
+    let limits = Arc::new(Limits::new(&config));
+    tokio::spawn(forget_idle_clients(limits.clone()));
+    let app = http::router(hub.clone(), www, stop, &config, limits);
+    // No Nagle: an event and its ack are small writes in a row, and Nagle held
+    // the second until the client's delayed ACK (~40 ms).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!("cannot set TCP_NODELAY: {e}");
+        }
+    });
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move {
             stop_signal().await;
             tracing::info!("stopping: no new commands; closing connections");
@@ -140,6 +156,15 @@ async fn sweep_flags(hub: Arc<Hub>) {
                 }
             });
         }
+    }
+}
+
+/// Forgets, now and then, the write rates of addresses gone quiet.
+async fn forget_idle_clients(limits: Arc<Limits>) {
+    let mut tick = tokio::time::interval(limits::FORGET_EVERY);
+    loop {
+        tick.tick().await;
+        limits.forget_idle();
     }
 }
 

@@ -38,6 +38,11 @@ pub const SERVER_CODES: &[&str] = &[
     "server.unavailable",
     "server.tooManyConnections",
     "server.badRequest",
+    "server.tooManyWatchers",
+    "server.watchersFromAddress",
+    "server.tooManyRequests",
+    "server.headersTooLarge",
+    "server.missingField",
 ];
 
 /// A refusal: its code (a [`SERVER_CODES`] one or the engine's), named

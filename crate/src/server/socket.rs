@@ -2,17 +2,19 @@
 //! frames (a snapshot or the missed events), then every event as the actor
 //! publishes it, and turns the client's frames into commands, one at a time,
 //! answering each with an ack or a reject. Limits: 16 KiB a frame (larger
-//! closes the socket), a rate of frames per connection.
+//! closes the socket), a rate of frames per connection, and a spectator's
+//! socket silent for `--watcher-idle` is closed (its place is another's).
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
 use super::actor::{Answer, Hub, Subscription};
+use super::admission::Place;
 use super::engine::Side;
 use super::presence::PRESENCE_V;
 use super::protocol::{self, Asked, ClientMessage};
@@ -58,7 +60,9 @@ pub struct Connection {
     /// The client asked for presence frames (`presence=1`).
     pub presence: bool,
     /// This connection's place among the open ones.
-    pub open: Open,
+    pub place: Place,
+    /// How long a spectator's socket may stay silent.
+    pub watcher_idle: Duration,
 }
 
 /// Tells the game a connection closed when the connection's task ends, however it ends.
@@ -74,25 +78,11 @@ impl Drop for Present {
     }
 }
 
-/// A place among the open connections, counted while it lives.
-pub struct Open(Arc<Hub>);
-
-impl Open {
-    /// A place, if fewer than `max` are taken.
-    pub fn take(hub: &Arc<Hub>, max: usize) -> Option<Open> {
-        let connections = &hub.metrics.connections;
-        let before = connections.fetch_add(1, Ordering::AcqRel);
-        if before >= max as i64 {
-            connections.fetch_sub(1, Ordering::AcqRel);
-            return None;
-        }
-        Some(Open(hub.clone()))
-    }
-}
-
-impl Drop for Open {
-    fn drop(&mut self) {
-        self.0.metrics.connections.fetch_sub(1, Ordering::AcqRel);
+/// Ends when a socket heard from at `heard` has been silent for `idle` (never without one).
+async fn silent(idle: Option<Duration>, heard: tokio::time::Instant) {
+    match idle {
+        Some(idle) => tokio::time::sleep_until(heard + idle).await,
+        None => std::future::pending().await,
     }
 }
 
@@ -105,7 +95,9 @@ async fn send_json(socket: &mut WebSocket, value: serde_json::Value) -> bool {
 }
 
 pub async fn run(mut socket: WebSocket, connection: Connection) {
-    let Connection { hub, game, token_hash, subscription, mut stop, presence, open: _open } = connection;
+    let Connection { hub, game, token_hash, subscription, mut stop, presence, place, watcher_idle } = connection;
+    let idle = place.is_watcher().then_some(watcher_idle);
+    let mut heard = tokio::time::Instant::now();
     let Subscription { seat, first, mut events } = subscription;
     tracing::debug!(game = %game, seat = ?seat, "connected");
     for frame in &first {
@@ -123,6 +115,11 @@ pub async fn run(mut socket: WebSocket, connection: Connection) {
             _ = stop.changed() => {
                 let close = CloseFrame { code: 1001, reason: "the server is stopping".into() };
                 let _ = socket.send(Message::Close(Some(close))).await;
+                return;
+            }
+            _ = silent(idle, heard) => {
+                let reason = format!("idle: nothing received for {} s", watcher_idle.as_secs());
+                let _ = socket.send(Message::Close(Some(CloseFrame { code: 1000, reason: reason.into() }))).await;
                 return;
             }
             event = events.recv() => match event {
@@ -153,6 +150,7 @@ pub async fn run(mut socket: WebSocket, connection: Connection) {
                 }
             },
             incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {

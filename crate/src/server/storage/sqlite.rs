@@ -9,7 +9,15 @@
 //! commit: SQLite's automatic checkpoint would otherwise run in the commit
 //! that crosses its threshold and hold every waiting move for the length of
 //! a checkpoint, which was most of the 99th-percentile acknowledgement time.
+//!
+//! Passive checkpoints alone let the WAL grow without end under writes that
+//! never pause (the WAL starts over only once a checkpoint has caught up with
+//! its end, and every commit moves the end): so when the WAL passes
+//! `WAL_LIMIT`, the writer itself, between two groups, checkpoints it all and
+//! truncates it. A WAL left by a crash is checkpointed and truncated at start.
+//! The WAL file stays under `WAL_LIMIT` plus one group's pages.
 
+use std::path::PathBuf;
 use std::sync::mpsc as std_mpsc;
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -28,6 +36,9 @@ const GROUP_MAX: usize = 512;
 
 /// How often the checkpoint thread copies the WAL into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// The WAL's size past which the writer checkpoints and truncates it.
+pub const WAL_LIMIT: u64 = 16 * 1024 * 1024;
 
 type Read = Box<dyn FnOnce(&Connection) + Send>;
 type Write = Box<dyn FnOnce(&Connection) -> Result<(), StoreError> + Send>;
@@ -91,17 +102,20 @@ impl Sqlite {
             .map_err(|e| format!("cannot set up the database '{path}': {e}"))?;
         // An in-memory database has no WAL and nobody else to open it.
         let in_memory = path.is_empty() || path == ":memory:";
-        let checkpoints = if in_memory {
-            None
+        let (checkpoints, wal) = if in_memory {
+            (None, None)
         } else {
-            conn.execute_batch("PRAGMA wal_autocheckpoint=0;")
-                .map_err(|e| format!("cannot set up the database '{path}': {e}"))?;
-            Some(Checkpointer::start(path)?)
+            // TRUNCATE first: a WAL a crash left behind goes into the database file now.
+            conn.execute_batch(&format!(
+                "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit={WAL_LIMIT};"
+            ))
+            .map_err(|e| format!("cannot set up the database '{path}': {e}"))?;
+            (Some(Checkpointer::start(path)?), Some(PathBuf::from(format!("{path}-wal"))))
         };
         let (tx, rx) = std_mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("zilo-sqlite".into())
-            .spawn(move || run(&mut conn, rx))
+            .spawn(move || run(&mut conn, rx, wal))
             .map_err(|e| format!("cannot start the database thread: {e}"))?;
         Ok(Sqlite {
             jobs: Mutex::new(Some(tx)),
@@ -256,8 +270,8 @@ fn events_after(conn: &Connection, id: &str, after: u64) -> Result<Vec<Entry>, S
     Ok(events)
 }
 
-/// The database thread: reads one by one, writes in groups.
-fn run(conn: &mut Connection, jobs: std_mpsc::Receiver<Job>) {
+/// The database thread: reads one by one, writes in groups; `wal` is watched for `WAL_LIMIT`.
+fn run(conn: &mut Connection, jobs: std_mpsc::Receiver<Job>, wal: Option<PathBuf>) {
     while let Ok(job) = jobs.recv() {
         let mut pending = Vec::new();
         match job {
@@ -279,6 +293,18 @@ fn run(conn: &mut Connection, jobs: std_mpsc::Receiver<Job>) {
         for read in reads {
             read(conn);
         }
+        if wal.as_ref().and_then(|wal| std::fs::metadata(wal).ok()).is_some_and(|m| m.len() > WAL_LIMIT) {
+            truncate_wal(conn);
+        }
+    }
+}
+
+/// Checkpoints the whole WAL and truncates it; writes wait meanwhile (in the queue).
+fn truncate_wal(conn: &Connection) {
+    match conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0)) {
+        Ok(0) => tracing::debug!("the WAL passed {WAL_LIMIT} bytes: checkpointed and truncated"),
+        Ok(_) => tracing::warn!("the WAL passed {WAL_LIMIT} bytes and could not be truncated (busy)"),
+        Err(e) => tracing::warn!("the WAL passed {WAL_LIMIT} bytes and could not be truncated: {e}"),
     }
 }
 
@@ -352,5 +378,52 @@ mod tests {
             db.close().await;
         });
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Writes that never pause (so the passive checkpoints never catch up with
+    /// the WAL's end) leave the WAL under `WAL_LIMIT` plus one group: the writer
+    /// truncates it each time it passes the limit.
+    #[test]
+    fn the_wal_stays_bounded_under_writes_that_never_pause() {
+        let dir = std::env::temp_dir().join(format!("zilo-wal-bound-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite").to_str().unwrap().to_string();
+        let wal = format!("{path}-wal");
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let (largest, written) = runtime.block_on(async {
+            let db = std::sync::Arc::new(Sqlite::open(&path).unwrap());
+            // 16 writers at once, 48 KiB an event: 60 events each write the WAL's limit three times over.
+            let pad = "x".repeat(48 * 1024);
+            let writers = (0..16).map(|w| {
+                let (db, pad, wal) = (db.clone(), pad.clone(), wal.clone());
+                tokio::spawn(async move {
+                    let id = format!("g{w}");
+                    let meta =
+                        Meta { id: id.clone(), variant: "chess".into(), position: None, clock: None, created_ms: 0 };
+                    db.create(&meta, &[event(1)], &summary(1)).await.unwrap();
+                    let mut largest = 0;
+                    for v in 2..=61 {
+                        let mut e = event(v);
+                        e.body = json!({ "t": "move", "v": v, "pad": pad });
+                        db.append(&id, &[e], &summary(v)).await.unwrap();
+                        largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+                    }
+                    largest
+                })
+            });
+            let mut largest = 0;
+            for writer in writers.collect::<Vec<_>>() {
+                largest = largest.max(writer.await.unwrap());
+            }
+            let written: i64 = db
+                .read(|c| c.query_row("SELECT sum(length(body)) FROM events", [], |r| r.get(0)).map_err(other))
+                .await
+                .unwrap();
+            db.close().await;
+            (largest, written as u64)
+        });
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(written > 2 * WAL_LIMIT, "only {written} bytes written");
+        assert!(largest < WAL_LIMIT + 8 * 1024 * 1024, "the WAL reached {largest} bytes ({written} written)");
     }
 }
