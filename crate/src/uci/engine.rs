@@ -279,8 +279,9 @@ impl Session {
         let mut limits =
             Limits { depth: go.depth.map(|d| d.clamp(1, MAX_DEPTH)), nodes: go.nodes, ..Limits::default() };
         let overhead = self.options.move_overhead_ms;
+        // A fixed time per move is the search's own limit, as Stockfish takes it (no overhead).
         if let Some(ms) = go.movetime {
-            limits.time_ms = Some(ms.saturating_sub(overhead).max(1));
+            limits.time_ms = Some(ms.max(1));
         }
         let (time, increment) = match self.game.turn() {
             Side::First => (go.wtime, go.winc),
