@@ -88,6 +88,15 @@ impl Drop for Engine {
     }
 }
 
+/// The game of `id` from `fen` (or the start) after `moves`.
+fn game_after(id: &str, fen: Option<&str>, moves: &[&str]) -> Game {
+    let mut game = Game::new(id, fen).unwrap();
+    for m in moves {
+        game.play(m).unwrap();
+    }
+    game
+}
+
 /// Up to `plies` random legal moves from the start, as texts.
 fn random_moves(id: &str, plies: usize, seed: u64) -> (Game, Vec<String>) {
     let mut game = Game::new(id, None).unwrap();
@@ -142,11 +151,7 @@ fn go_infinite_answers_only_after_stop_and_at_once() {
     // The search polls its stop flag every 2048 nodes (about 2 ms in a release build); the
     // bound is loose because this may be a debug build on a machine shared with compilers.
     assert!(waited < Duration::from_millis(500), "stop answered after {waited:?}");
-    let game = {
-        let mut g = Game::new("chess", None).unwrap();
-        g.play("e2e4").unwrap();
-        g
-    };
+    let game = game_after("chess", None, &["e2e4"]);
     assert!(game.legal_moves().contains(&Engine::best_move(&lines)));
 }
 
@@ -160,8 +165,7 @@ fn a_position_with_a_bad_move_is_reported_and_the_previous_position_stays() {
     engine.send("go depth 2");
     let best = Engine::best_move(&engine.until("bestmove"));
     // Black to move, as after e2e4 (after e7e5 White would be).
-    let mut game = Game::new("chess", None).unwrap();
-    game.play("e2e4").unwrap();
+    let game = game_after("chess", None, &["e2e4"]);
     assert!(game.legal_moves().contains(&best), "{best}");
     engine.send("position fen 8/8/8/8 w - - 0 1");
     assert!(engine.until("info string")[0].contains("position refused"));
@@ -236,7 +240,6 @@ fn fairy_stockfish_castles_are_read_as_castles() {
     engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1");
     engine.send("go depth 1");
     let best = Engine::best_move(&engine.until("bestmove"));
-    let mut game = Game::new("chess", Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")).unwrap();
-    game.play("e1g1").unwrap();
+    let game = game_after("chess", Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), &["e1g1"]);
     assert!(game.legal_moves().contains(&best), "{best}");
 }

@@ -8,7 +8,9 @@
         --b-option UCI_LimitStrength=true --b-option UCI_Elo=2400
     tests/bench/uci_match.py --variant pillage --games 4 --movetime 1000 \\
         --a "target/release/zilo uci" \\
-        --b /usr/games/fairy-stockfish --b-option VariantPath=tests/differential/pillage.ini
+        --b path/to/fairy-stockfish-largeboards --b-option VariantPath=tests/differential/pillage.ini
+
+(Debian's fairy-stockfish is built without large boards: 10x10 games need a build of its own.)
 
 An engine is a command line (split as a shell would) with `--a-option`/`--b-option Name=Value`
 sent by `setoption`; both get `UCI_Variant` when they offer it (Stockfish does not: chess only).
@@ -20,7 +22,8 @@ the start, so repetition and the fifty-move rule count. A game ends by the rules
 referee refuses or no answer (a protocol error: a loss for that engine), by a flag fall (with
 `--movetime`, an answer later than the move time plus `--grace` ms), or is a draw after
 `--max-plies`. A PGN-like record of each game goes to `--pgn` (default: stderr); the last line on
-stdout is a JSON summary (score, and every game's result and termination).
+stdout is a JSON summary (score, and every game's result and termination; under `--tc`, the least
+time each side had left after a move).
 """
 import argparse
 import json
@@ -130,6 +133,7 @@ def play_game(o, white, black, opening):
         e.new_game()
     moves = list(opening)
     clocks = [o.base_ms, o.base_ms]
+    o.lowest = [o.base_ms, o.base_ms]
     (fen, result, reason), _ = referee(o.referee, o.variant, moves)
     while result == "*" and len(moves) < o.max_plies:
         side = len(moves) % 2  # none of these games passes a turn
@@ -147,6 +151,7 @@ def play_game(o, white, black, opening):
         if late:
             return moves, ("0-1" if side == 0 else "1-0"), f"time forfeit: {mover.name} took {taken:.3f} s"
         if not o.movetime:
+            o.lowest[side] = min(o.lowest[side], int(clocks[side] - taken * 1000))
             clocks[side] = int(clocks[side] - taken * 1000 + o.inc_ms)
         if said:
             print(f"  {mover.name}: {said}", file=sys.stderr)
@@ -219,6 +224,9 @@ def main():
             a_points += points if a_white else 1.0 - points
             games.append({"game": g + 1, "white": white.name, "black": black.name, "result": result,
                           "termination": termination, "plies": len(moves)})
+            if o.tc:
+                # The least time each side had left after a move (ms): how close it came to a flag fall.
+                games[-1]["lowest_clock_ms"] = {"white": o.lowest[0], "black": o.lowest[1]}
             pgn.write(record(o, g + 1, white, black, moves, result, termination))
             pgn.flush()
             print(f"game {g + 1}: {white.name} - {black.name} {result} ({termination}, {len(moves)} plies)",
