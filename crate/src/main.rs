@@ -405,10 +405,13 @@ fn run(argv: &[String]) -> Result<(), String> {
         "bestmove" => cmd_bestmove(&argv[1..]),
         "match" => cmd_match(&argv[1..]),
         "serve" => zilo::server::serve(zilo::server::Config::from_args(&argv[1..])?),
-        "uci" => {
-            zilo::uci::run(std::io::stdin().lock(), std::io::stdout());
-            Ok(())
-        }
+        "uci" => match argv.get(1) {
+            None => {
+                zilo::uci::run(std::io::stdin().lock(), std::io::stdout());
+                Ok(())
+            }
+            Some(extra) => Err(format!("unexpected argument '{extra}' (zilo uci reads its commands from stdin)")),
+        },
         "-h" | "--help" | "help" => {
             say!("{USAGE}");
             Ok(())
