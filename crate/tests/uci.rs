@@ -243,3 +243,46 @@ fn fairy_stockfish_castles_are_read_as_castles() {
     let game = game_after("chess", Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), &["e1g1"]);
     assert!(game.legal_moves().contains(&best), "{best}");
 }
+
+#[test]
+fn searchmoves_limits_the_answer_to_the_moves_named() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go depth 3 searchmoves a2a3 h2h3");
+    let best = Engine::best_move(&engine.until("bestmove"));
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+}
+
+#[test]
+fn skill_level_1_plays_as_the_first_level_one_ply_deep() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Skill Level value 1");
+    engine.send("position startpos");
+    engine.send("go depth 6");
+    let lines = engine.until("bestmove");
+    let depths: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("info depth ")?.split(' ').next()).collect();
+    assert!(!depths.is_empty() && depths.iter().all(|&d| d == "1"), "{lines:?}");
+}
+
+#[test]
+fn hash_size_and_new_games_keep_the_engine_answering_legal_moves() {
+    let mut engine = Engine::start();
+    let mut game = Game::new("shogi", None).unwrap();
+    engine.send("setoption name UCI_Variant value shogi");
+    engine.send("setoption name Hash value 1");
+    // A game played on by its own answers, one table kept from move to move.
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..6 {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go nodes 3000");
+        let best = Engine::best_move(&engine.until("bestmove"));
+        game.play(&best).unwrap_or_else(|e| panic!("{best} after {moves:?}: {e}"));
+        moves.push(best);
+    }
+    engine.send("ucinewgame");
+    engine.send("setoption name Clear Hash");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let best = Engine::best_move(&engine.until("bestmove"));
+    assert!(Game::new("shogi", None).unwrap().legal_moves().contains(&best));
+}
