@@ -19,8 +19,8 @@ move is sent as `position startpos moves ...` then `go movetime` or `go wtime bt
 (`--tc BASE+INC` in seconds: the runner keeps both clocks from the time it waits for each answer).
 The referee is zilo (`--referee`, default target/release/zilo): `zilo play` with every move from
 the start, so repetition and the fifty-move rule count. A game ends by the rules, by a move the
-referee refuses or no answer (a protocol error: a loss for that engine), by a flag fall (with
-`--movetime`, an answer later than the move time plus `--grace` ms), or is a draw after
+referee refuses or no answer (a protocol error: a loss for that engine), by a flag fall (an answer
+later than the clock or the move time allows, plus `--grace` ms), or is a draw after
 `--max-plies`. A PGN-like record of each game goes to `--pgn` (default: stderr); the last line on
 stdout is a JSON summary (score, and every game's result and termination; under `--tc`, the least
 time each side had left after a move).
@@ -147,7 +147,7 @@ def play_game(o, white, black, opening):
             move, taken, said = mover.best(moves, go, patience)
         except ProtocolError as e:
             return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {e}"
-        late = (taken * 1000 > o.movetime + o.grace) if o.movetime else (taken * 1000 > clocks[side])
+        late = taken * 1000 > (o.movetime if o.movetime else clocks[side]) + o.grace
         if late:
             return moves, ("0-1" if side == 0 else "1-0"), f"time forfeit: {mover.name} took {taken:.3f} s"
         if not o.movetime:
@@ -187,7 +187,8 @@ def main():
     ap.add_argument("--max-plies", type=int, default=200)
     ap.add_argument("--movetime", type=int, help="ms per move")
     ap.add_argument("--tc", help="BASE+INC in seconds, e.g. 10+0.1")
-    ap.add_argument("--grace", type=int, default=1000, help="ms an answer may be late under --movetime")
+    ap.add_argument("--grace", type=int,
+                    help="ms an answer may be late (cutechess's timemargin): default 1000 with --movetime, 0 with --tc")
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
     ap.add_argument("--a-option", action="append", default=[])
@@ -197,6 +198,8 @@ def main():
     o = ap.parse_args()
     if bool(o.movetime) == bool(o.tc):
         ap.error("give exactly one of --movetime and --tc")
+    if o.grace is None:
+        o.grace = 1000 if o.movetime else 0
     o.base_ms = o.inc_ms = 0
     if o.tc:
         base, inc = o.tc.split("+")
