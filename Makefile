@@ -13,7 +13,7 @@ WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
 WASM_OPT := tools/node_modules/.bin/wasm-opt
 
-.PHONY: all native www play test test-rust test-server bench-online test-e2e test-reference test-differential bench bench-strength clean deps-wasm deps-browser deps-python pkg test-pkg fuzz
+.PHONY: all native www play test test-rust test-server bench-online test-e2e test-reference test-differential test-uci bench bench-strength clean deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -77,6 +77,13 @@ test-reference: native deps-python
 test-differential: native deps-python
 	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/differential
 
+# `zilo uci` driven by python-chess, and short matches against Debian's Fairy-Stockfish
+# (tests/bench/uci_match.py; installed from apt when missing).
+test-uci: native deps-python
+	@command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ] || \
+	  (apt-get update -qq && apt-get install -y -qq fairy-stockfish >/dev/null)
+	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/uci
+
 test-e2e: native www deps-browser
 	cd tests/e2e && ZILO_BIN=$(abspath $(NATIVE)) npm test
 
@@ -90,7 +97,7 @@ test-pkg: pkg
 test-server:
 	tests/pg/with-postgres.sh $(CARGO) test --release --test server_postgres -- --include-ignored
 
-test: test-rust test-server test-reference test-differential test-e2e test-pkg
+test: test-rust test-server test-reference test-differential test-uci test-e2e test-pkg
 
 # Long fuzzing: every variant's position-string and move parsers, move codes, random call
 # sequences and command lines (crate/tests/fuzz_*.rs), then random calls through the JS API.

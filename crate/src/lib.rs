@@ -29,6 +29,8 @@ pub mod rng;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod uci;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

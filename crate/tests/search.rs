@@ -465,3 +465,22 @@ fn every_checking_move_passes_the_check_filter_in_every_variant() {
         assert!(checks > 20, "{id}: only {checks} checks in the playouts");
     }
 }
+
+#[test]
+fn a_search_excluding_root_moves_answers_the_best_of_the_rest() {
+    // White's Cannon takes the Queen (c4d6); without that move, the best is another, worse one.
+    let pos = position("4k4/ppp6/9/3q5/9/2C6/9/9/4K4[] w - - 0 1");
+    let mut searcher = Searcher::new();
+    let first = searcher.search(&pos, &[], Limits::depth(3), &mut Hooks::default());
+    let best = first.best.expect("a move");
+    assert_eq!(move_text(pos.variant(), best).to_string(), "c4d6");
+    let second = searcher.search_excluding(&pos, &[], Limits::depth(3), &[best], &mut Hooks::default());
+    let other = second.best.expect("another move");
+    assert_ne!(other, best);
+    assert!(pos.legal_moves().contains(&other));
+    assert_ne!(second.pv[0], best, "the line starts with the move found");
+    assert!(second.score < first.score, "{} < {}", second.score, first.score);
+    let all: Vec<Move> = pos.legal_moves().to_vec();
+    let none = searcher.search_excluding(&pos, &[], Limits::depth(3), &all, &mut Hooks::default());
+    assert_eq!(none.best, None);
+}

@@ -2,7 +2,9 @@
 //! written once, generic over [`DoorPosition`]. This is where move texts
 //! become moves and moves become texts for every front end.
 
-use super::{BestMove, BoardPiece, DoorError, DoorPosition, ErrorKind, MoveRecord, Outcome, Side, MAX_MOVE_LEN};
+use super::{
+    BestMove, BoardPiece, DoorError, DoorPosition, ErrorKind, MoveRecord, Outcome, Side, Thinking, MAX_MOVE_LEN,
+};
 use crate::game_position::{GameOutcome, GamePosition};
 use crate::record::{PlayError, Record};
 use crate::search::corpus::{self, CorpusOptions, CorpusReport};
@@ -41,7 +43,12 @@ pub trait AnyGame: Send {
     fn moves_from(&self, square: &str) -> Result<Vec<String>, DoorError>;
     fn drop_targets(&self, piece: &str) -> Result<Vec<String>, DoorError>;
     fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError>;
-    fn best_move(&self, limits: Limits, on_iteration: &mut dyn FnMut(&BestMove)) -> Result<BestMove, DoorError>;
+    fn think(
+        &self,
+        limits: Limits,
+        thinking: Thinking<'_>,
+        on_iteration: &mut dyn FnMut(&BestMove),
+    ) -> Result<BestMove, DoorError>;
     fn search_corpus(&self, options: CorpusOptions) -> CorpusReport;
     fn perft(&self, depth: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
@@ -255,16 +262,32 @@ impl<P: DoorPosition> AnyGame for Record<P> {
         Ok(if outcome.is_over() { Some(over_error(outcome)) } else { why })
     }
 
-    fn best_move(&self, limits: Limits, on_iteration: &mut dyn FnMut(&BestMove)) -> Result<BestMove, DoorError> {
+    fn think(
+        &self,
+        limits: Limits,
+        thinking: Thinking<'_>,
+        on_iteration: &mut dyn FnMut(&BestMove),
+    ) -> Result<BestMove, DoorError> {
         let outcome = Record::outcome(self);
         if outcome.is_over() {
             return Err(over_error(outcome));
         }
         let pos = Record::position(self);
+        let Thinking { stop, excluded, memory } = thinking;
+        let excluded = excluded.iter().map(|t| self.legal_move_of(t)).collect::<Result<Vec<_>, _>>()?;
         let clock = default_clock();
+        let stop = || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
         let mut report = |r: &SearchResult<P::Move>| on_iteration(&best_move_of(pos, r));
-        let mut hooks = Hooks { now_ms: Some(&clock), should_stop: None, on_iteration: Some(&mut report) };
-        let found = Searcher::new().search(pos, &self.earlier_hashes(), limits, &mut hooks);
+        let mut hooks = Hooks { now_ms: Some(&clock), should_stop: Some(&stop), on_iteration: Some(&mut report) };
+        let mut fresh;
+        let searcher = match memory {
+            Some(memory) => memory.searcher::<P>(),
+            None => {
+                fresh = Searcher::new();
+                &mut fresh
+            }
+        };
+        let found = searcher.search_excluding(pos, &self.earlier_hashes(), limits, &excluded, &mut hooks);
         Ok(best_move_of(pos, &found))
     }
 

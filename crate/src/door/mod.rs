@@ -19,6 +19,7 @@ pub mod codes;
 pub(crate) mod family;
 pub mod info;
 pub mod setup;
+pub mod think;
 
 use std::fmt;
 
@@ -28,6 +29,7 @@ pub use any_game::AnyGame;
 pub use codes::{Args, Coded, Said, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
 pub use setup::{start_position, Half, HalfBoard};
+pub use think::{SearchMemory, Thinking};
 
 use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::search::corpus::{CorpusOptions, CorpusReport};
@@ -574,7 +576,7 @@ impl Game {
 
     /// The computer's answer in the current position, within `limits`.
     pub fn best_move(&self, limits: Limits) -> Result<BestMove, DoorError> {
-        self.inner.best_move(limits, &mut |_| {})
+        self.inner.think(limits, Thinking::default(), &mut |_| {})
     }
 
     /// [`Game::best_move`], calling `on_iteration` after every completed
@@ -584,7 +586,19 @@ impl Game {
         limits: Limits,
         on_iteration: &mut dyn FnMut(&BestMove),
     ) -> Result<BestMove, DoorError> {
-        self.inner.best_move(limits, on_iteration)
+        self.inner.think(limits, Thinking::default(), on_iteration)
+    }
+
+    /// [`Game::best_move_reporting`] as an engine protocol runs it: stopped
+    /// from another thread, among some of the root moves, with a kept table
+    /// (see [`Thinking`]). An excluded text that is not a legal move is an error.
+    pub fn think(
+        &self,
+        limits: Limits,
+        thinking: Thinking<'_>,
+        on_iteration: &mut dyn FnMut(&BestMove),
+    ) -> Result<BestMove, DoorError> {
+        self.inner.think(limits, thinking, on_iteration)
     }
 
     /// The leaves of the legal move tree `depth` plies deep from the current

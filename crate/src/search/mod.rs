@@ -295,6 +295,21 @@ impl<P: GamePosition> Searcher<P> {
         limits: Limits,
         hooks: &mut Hooks<P::Move>,
     ) -> SearchResult<P::Move> {
+        self.search_excluding(pos, history, limits, &[], hooks)
+    }
+
+    /// [`Searcher::search`] among the root moves other than `excluded`: the
+    /// second best move is the best of the rest (an engine protocol's
+    /// MultiPV). With every legal move excluded the answer has no move
+    /// (`best` is `None`) and scores as if the side to move had none.
+    pub fn search_excluding(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: Limits,
+        excluded: &[P::Move],
+        hooks: &mut Hooks<P::Move>,
+    ) -> SearchResult<P::Move> {
         self.tt.new_search();
         self.ordering.new_search();
         let mut history_filter = [0u64; 64];
@@ -316,7 +331,7 @@ impl<P: GamePosition> Searcher<P> {
             root_depth: 0,
             uninterruptible: false,
         };
-        run.iterate(pos)
+        run.iterate(pos, excluded)
     }
 }
 
@@ -481,7 +496,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
         }
     }
 
-    fn iterate(&mut self, pos: &P) -> SearchResult<P::Move> {
+    fn iterate(&mut self, pos: &P, excluded: &[P::Move]) -> SearchResult<P::Move> {
         if self.hooks.now_ms.is_none() {
             // No clock, no time limit.
             self.limits.time_ms = None;
@@ -491,7 +506,7 @@ impl<P: GamePosition> Run<'_, '_, P> {
             (None, None, None) => DEFAULT_DEPTH,
             (d, _, _) => d.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
         };
-        let moves = pos.legal_moves();
+        let moves: Vec<P::Move> = pos.legal_moves().iter().copied().filter(|m| !excluded.contains(m)).collect();
         self.s.path[0] = pos.hash();
         self.s.path_check[0] = pos.is_check();
         if moves.is_empty() {

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""A match between two UCI engines in any of our games, refereed by zilo.
+
+    tests/bench/uci_match.py --variant shogi --games 2 --movetime 100 \\
+        --a "target/release/zilo uci" --b /usr/games/fairy-stockfish --pgn shogi.pgn
+    tests/bench/uci_match.py --variant chess --games 10 --tc 10+0.1 \\
+        --a "target/release/zilo uci" --b /usr/games/stockfish \\
+        --b-option UCI_LimitStrength=true --b-option UCI_Elo=2400
+    tests/bench/uci_match.py --variant pillage --games 4 --movetime 1000 \\
+        --a "target/release/zilo uci" \\
+        --b path/to/fairy-stockfish-largeboards --b-option VariantPath=tests/differential/pillage.ini
+
+(Debian's fairy-stockfish is built without large boards: 10x10 games need a build of its own.)
+
+An engine is a command line (split as a shell would) with `--a-option`/`--b-option Name=Value`
+sent by `setoption`; both get `UCI_Variant` when they offer it (Stockfish does not: chess only).
+Each opening is 2-4 random legal plies from `--seed`, played twice with the colours swapped. Every
+move is sent as `position startpos moves ...` then `go movetime` or `go wtime btime winc binc`
+(`--tc BASE+INC` in seconds: the runner keeps both clocks from the time it waits for each answer).
+The referee is zilo (`--referee`, default target/release/zilo): `zilo play` with every move from
+the start, so repetition and the fifty-move rule count. A game ends by the rules, by a move the
+referee refuses or no answer (a protocol error: a loss for that engine), by a flag fall (an answer
+later than the clock or the move time allows, plus `--grace` ms), or is a draw after
+`--max-plies`. A PGN-like record of each game goes to `--pgn` (default: stderr); the last line on
+stdout is a JSON summary (score, and every game's result and termination; under `--tc`, the least
+time each side had left after a move).
+"""
+import argparse
+import json
+import os
+import random
+import shlex
+import subprocess
+import sys
+import threading
+import time
+import queue
+
+
+class ProtocolError(Exception):
+    pass
+
+
+class UciEngine:
+    def __init__(self, command, options, variant):
+        self.command = command
+        self.p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send("uci")
+        ids = self.wait("uciok", 10)
+        self.name = next((l[8:] for l in ids if l.startswith("id name ")), command)
+        offered = {l.split(" type ")[0][len("option name "):] for l in ids if l.startswith("option name ")}
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
+        if "UCI_Variant" in offered:
+            self.send(f"setoption name UCI_Variant value {variant}")
+        elif variant != "chess":
+            raise ProtocolError(f"{command} has no UCI_Variant option: it plays chess only")
+        self.send("isready")
+        self.wait("readyok", 10)
+
+    def _read(self):
+        for line in self.p.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, line):
+        try:
+            self.p.stdin.write(line + "\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError) as e:
+            raise ProtocolError(f"{self.command}: cannot write: {e}")
+
+    def wait(self, prefix, seconds):
+        seen, deadline = [], time.monotonic() + seconds
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise ProtocolError(f"{self.name}: no '{prefix}' within {seconds:.1f} s")
+            if line is None:
+                raise ProtocolError(f"{self.name}: the engine quit")
+            seen.append(line)
+            if line.split(" ")[0] == prefix:
+                return seen
+
+    def new_game(self):
+        self.send("ucinewgame")
+        self.send("isready")
+        self.wait("readyok", 10)
+
+    def best(self, moves, go, patience):
+        """(move, seconds taken, info strings the engine sent)."""
+        self.send(f"position startpos moves {' '.join(moves)}".rstrip())
+        started = time.monotonic()
+        self.send(go)
+        lines = self.wait("bestmove", patience)
+        taken = time.monotonic() - started
+        words = lines[-1].split()
+        if len(words) < 2:
+            raise ProtocolError(f"{self.name}: '{lines[-1]}' has no move")
+        return words[1], taken, [l for l in lines if l.startswith("info string")]
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.p.wait(timeout=5)
+        except (ProtocolError, subprocess.TimeoutExpired):
+            self.p.kill()
+
+
+def referee(binary, variant, moves):
+    """(position string after the moves, result, reason), or None if zilo refuses a move."""
+    out = subprocess.run([binary, "play", variant] + moves, capture_output=True, text=True)
+    if out.returncode != 0:
+        return None, out.stderr.strip()
+    lines = out.stdout.strip().splitlines()
+    result, reason = lines[-1].split()[1:3]
+    return (lines[0], result, reason), None
+
+
+def legal_moves(binary, variant, fen):
+    return subprocess.run([binary, "moves", variant, "--fen", fen], capture_output=True, text=True,
+                          check=True).stdout.split()
+
+
+def play_game(o, white, black, opening):
+    """The game's record: moves, result, termination."""
+    engines = [white, black]
+    for e in engines:
+        e.new_game()
+    moves = list(opening)
+    clocks = [o.base_ms, o.base_ms]
+    o.lowest = [o.base_ms, o.base_ms]
+    (fen, result, reason), _ = referee(o.referee, o.variant, moves)
+    while result == "*" and len(moves) < o.max_plies:
+        side = len(moves) % 2  # none of these games passes a turn
+        mover = engines[side]
+        if o.movetime:
+            go, patience = f"go movetime {o.movetime}", (o.movetime + o.grace) / 1000 + 5
+        else:
+            go = f"go wtime {clocks[0]} btime {clocks[1]} winc {o.inc_ms} binc {o.inc_ms}"
+            patience = clocks[side] / 1000 + 5
+        try:
+            move, taken, said = mover.best(moves, go, patience)
+        except ProtocolError as e:
+            return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {e}"
+        late = taken * 1000 > (o.movetime if o.movetime else clocks[side]) + o.grace
+        if late:
+            return moves, ("0-1" if side == 0 else "1-0"), f"time forfeit: {mover.name} took {taken:.3f} s"
+        if not o.movetime:
+            o.lowest[side] = min(o.lowest[side], int(clocks[side] - taken * 1000))
+            clocks[side] = int(clocks[side] - taken * 1000 + o.inc_ms)
+        if said:
+            print(f"  {mover.name}: {said}", file=sys.stderr)
+        if move == "0000":
+            return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {mover.name} sent bestmove 0000 in a game going on"
+        ref, refusal = referee(o.referee, o.variant, moves + [move])
+        if ref is None:
+            return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {mover.name} played {move}: {refusal}"
+        moves.append(move)
+        fen, result, reason = ref
+    if result == "*":
+        return moves, "1/2-1/2", f"adjudicated after {o.max_plies} plies"
+    return moves, result, reason
+
+
+def record(o, g, white, black, moves, result, termination):
+    lines = [f'[Event "uci_match {o.variant}"]', f'[Round "{g}"]', f'[Variant "{o.variant}"]',
+             f'[White "{white.name}"]', f'[Black "{black.name}"]', f'[Result "{result}"]',
+             f'[Termination "{termination}"]',
+             f'[TimeControl "{o.tc if o.tc else str(o.movetime) + " ms per move"}"]', ""]
+    body = []
+    for i in range(0, len(moves), 2):
+        body.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
+    lines.append(" ".join(body + [result]))
+    return "\n".join(lines) + "\n\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", default="chess")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=200)
+    ap.add_argument("--movetime", type=int, help="ms per move")
+    ap.add_argument("--tc", help="BASE+INC in seconds, e.g. 10+0.1")
+    ap.add_argument("--grace", type=int,
+                    help="ms an answer may be late (cutechess's timemargin): default 1000 with --movetime, 0 with --tc")
+    ap.add_argument("--a", required=True)
+    ap.add_argument("--b", required=True)
+    ap.add_argument("--a-option", action="append", default=[])
+    ap.add_argument("--b-option", action="append", default=[])
+    ap.add_argument("--referee", default=os.environ.get("ZILO_BIN", "target/release/zilo"))
+    ap.add_argument("--pgn")
+    o = ap.parse_args()
+    if bool(o.movetime) == bool(o.tc):
+        ap.error("give exactly one of --movetime and --tc")
+    if o.grace is None:
+        o.grace = 1000 if o.movetime else 0
+    o.base_ms = o.inc_ms = 0
+    if o.tc:
+        base, inc = o.tc.split("+")
+        o.base_ms, o.inc_ms = int(float(base) * 1000), int(float(inc) * 1000)
+    options = lambda specs: [tuple(s.split("=", 1)) for s in specs]
+    a = UciEngine(o.a, options(o.a_option), o.variant)
+    b = UciEngine(o.b, options(o.b_option), o.variant)
+    pgn = open(o.pgn, "w") if o.pgn else sys.stderr
+    rng = random.Random(o.seed)
+    games, a_points = [], 0.0
+    opening = []
+    try:
+        for g in range(o.games):
+            if g % 2 == 0:
+                opening = []
+                for _ in range(rng.randint(2, 4)):
+                    (fen, result, _), _ = referee(o.referee, o.variant, opening)
+                    if result != "*":
+                        break
+                    opening.append(rng.choice(legal_moves(o.referee, o.variant, fen)))
+            a_white = g % 2 == 0
+            white, black = (a, b) if a_white else (b, a)
+            moves, result, termination = play_game(o, white, black, opening)
+            points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+            a_points += points if a_white else 1.0 - points
+            games.append({"game": g + 1, "white": white.name, "black": black.name, "result": result,
+                          "termination": termination, "plies": len(moves)})
+            if o.tc:
+                # The least time each side had left after a move (ms): how close it came to a flag fall.
+                games[-1]["lowest_clock_ms"] = {"white": o.lowest[0], "black": o.lowest[1]}
+            pgn.write(record(o, g + 1, white, black, moves, result, termination))
+            pgn.flush()
+            print(f"game {g + 1}: {white.name} - {black.name} {result} ({termination}, {len(moves)} plies)",
+                  file=sys.stderr, flush=True)
+    finally:
+        a.close()
+        b.close()
+    print(json.dumps({"variant": o.variant, "a": a.name, "b": b.name, "games": len(games),
+                      "a_score": a_points, "results": games}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""`zilo uci` driven by third-party clients: python-chess's `chess.engine` (whose protocol
+errors fail the tests), and short matches against Debian's Fairy-Stockfish through
+tests/bench/uci_match.py, every game bounded in plies and time.
+
+ZILO_BIN is the zilo binary (the Makefile passes target/release/zilo).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import chess
+import chess.engine
+import pytest
+
+ZILO = os.environ.get("ZILO_BIN", str(Path(__file__).resolve().parents[2] / "target/release/zilo"))
+RUNNER = Path(__file__).resolve().parents[1] / "bench" / "uci_match.py"
+FAIRY_STOCKFISH = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
+
+
+@pytest.fixture
+def engine():
+    e = chess.engine.SimpleEngine.popen_uci([ZILO, "uci"], timeout=30)
+    yield e
+    e.quit()
+
+
+def test_python_chess_sees_the_engine_and_its_options(engine):
+    assert engine.id["name"].startswith("ZiloAlvZa")
+    assert "chess" in engine.options["UCI_Variant"].var
+    assert "cyvasse" in engine.options["UCI_Variant"].var
+    assert engine.options["MultiPV"].max >= 3
+
+
+def test_analyse_with_multipv_3_gives_three_lines_with_different_first_moves(engine):
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    infos = engine.analyse(board, chess.engine.Limit(depth=4), multipv=3)
+    assert len(infos) == 3
+    firsts = [info["pv"][0] for info in infos]
+    assert len(set(firsts)) == 3
+    assert all(move in board.legal_moves for move in firsts)
+    assert all("score" in info for info in infos)
+    # Best first: scores do not rise down the list (each line a full search of the rest).
+    scores = [info["score"].relative.score(mate_score=100000) for info in infos]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_play_with_a_time_limit_answers_a_legal_move_in_time(engine):
+    board = chess.Board()
+    board.push_san("e4")
+    result = engine.play(board, chess.engine.Limit(time=0.2))
+    assert result.move in board.legal_moves
+
+
+def test_a_whole_game_against_itself_ends_by_the_rules():
+    # Two engines at level 1 (one ply, noisy): quick, and decisive often enough.
+    white = chess.engine.SimpleEngine.popen_uci([ZILO, "uci"], timeout=30)
+    black = chess.engine.SimpleEngine.popen_uci([ZILO, "uci"], timeout=30)
+    try:
+        for e in (white, black):
+            e.configure({"Skill Level": 1})
+        board = chess.Board()
+        # The fifty-move and threefold rules end any game; the bound only guards the test.
+        while not board.is_game_over(claim_draw=True) and board.ply() < 1000:
+            mover = white if board.turn == chess.WHITE else black
+            result = mover.play(board, chess.engine.Limit(depth=2, time=0.5))
+            assert result.move in board.legal_moves
+            board.push(result.move)
+        assert board.is_game_over(claim_draw=True), board.fen()
+    finally:
+        white.quit()
+        black.quit()
+
+
+def match(variant, *args):
+    out = subprocess.run(
+        [sys.executable, str(RUNNER), "--variant", variant, "--a", f"{ZILO} uci", "--b", FAIRY_STOCKFISH,
+         "--referee", ZILO, *args],
+        capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    summary["log"] = out.stderr
+    return summary
+
+
+def assert_clean(summary, games):
+    assert summary["games"] == games, summary["log"]
+    for game in summary["results"]:
+        assert not game["termination"].startswith(("protocol error", "time forfeit")), (game, summary["log"])
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRY_STOCKFISH), reason="Debian's fairy-stockfish is not installed")
+@pytest.mark.parametrize("variant", ["chess", "shogi"])
+def test_a_short_match_against_fairy_stockfish_has_no_protocol_error_or_time_loss(variant):
+    summary = match(variant, "--games", "2", "--movetime", "50", "--max-plies", "60", "--seed", "3")
+    assert_clean(summary, 2)
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRY_STOCKFISH), reason="Debian's fairy-stockfish is not installed")
+def test_on_a_clock_against_fairy_stockfish_no_game_is_lost_on_time():
+    # A small budget of the 10+0.1 kind: 3 s + 0.05 s per move, both colours. The runner times each
+    # answer from outside, so on a machine loaded many times over (as when every suite runs at
+    # once) a process switch can add a few hundred ms that neither engine spent: a 300 ms margin,
+    # as cutechess's timemargin gives (zilo keeps far more in hand: 50 ms overhead and at most
+    # half its time on a move). Fairy-Stockfish at its default overhead runs its clock down to
+    # about 50 ms here and then loses on time when the machine stalls: it gets 200 ms.
+    summary = match("chess", "--games", "2", "--tc", "3+0.05", "--max-plies", "80", "--seed", "5", "--grace", "300",
+                    "--b-option", "Move Overhead=200")
+    assert_clean(summary, 2)
