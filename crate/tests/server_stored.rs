@@ -65,7 +65,7 @@ fn play_the_fixture_games(server: &Server) -> Value {
 
     // No clock, still going: the second seat's offer lapsed at the first seat's move;
     // its next offer stands through its own move.
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let v = first.until("snapshot")["v"].as_u64().unwrap();
     let _ = ack(&mut first, json!({"t": "move", "cid": "c1", "v": v, "move": "d2d4"}));
@@ -78,7 +78,7 @@ fn play_the_fixture_games(server: &Server) -> Value {
 
     // Cyvasse's hidden setup: both halves locked, the start, two moves, a resignation.
     let half = |side, seed| zilo::door::Half::random("cyvasse", side, seed).unwrap().text();
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "cyvasse"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "cyvasse", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     first.until("snapshot");
     ack(&mut first, json!({"t": "setup", "cid": "h1", "half": half(zilo::door::Side::First, 1)}));
@@ -99,14 +99,14 @@ fn play_the_fixture_games(server: &Server) -> Value {
     games.insert("cyvasse".into(), json!({"id": id, "tokens": {"first": t1, "second": t2}}));
 
     // Cyvasse with one half locked: that seat's snapshot holds its half, nobody else's does.
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "cyvasse"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "cyvasse", "clock": null}));
     let mut second = server.socket(&id, Some(&t2), None);
     second.until("snapshot");
     ack(&mut second, json!({"t": "setup", "cid": "h", "half": half(zilo::door::Side::Second, 3)}));
     games.insert("cyvasse_setup".into(), json!({"id": id, "tokens": {"first": t1, "second": t2}}));
 
     // A checkmate (the engine's word), a fallen flag, and a game waiting for its second player.
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let mut v = first.until("snapshot")["v"].as_u64().unwrap();
     for (i, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
@@ -117,7 +117,7 @@ fn play_the_fixture_games(server: &Server) -> Value {
     let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": {"initial": 1, "increment": 0}}));
     until_status(server, &id, "over");
     games.insert("flag".into(), json!({"id": id, "tokens": {"first": t1, "second": t2}}));
-    let (id, seat, token) = server.create(json!({"variant": "shogi", "side": "second"}));
+    let (id, seat, token) = server.create(json!({"variant": "shogi", "side": "second", "clock": null}));
     games.insert("waiting".into(), json!({"id": id, "tokens": {seat: token}}));
     Value::Object(games)
 }
@@ -128,7 +128,7 @@ fn play_the_fixture_games(server: &Server) -> Value {
 /// frame the contract fixes (snapshot, ack, reject, error, pong, and the
 /// events). The frames each client got, in order, the game ids written `<game>`/`<rematch>`.
 fn scripted_frames(server: &Server) -> Value {
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let mut first = server.socket(&id, Some(&t1), None);
     let mut second = server.socket(&id, Some(&t2), None);
     let mut watcher = server.socket(&id, None, None);
@@ -226,11 +226,13 @@ fn a_database_written_before_the_stored_format_replays_the_same() {
 #[test]
 fn events_older_than_those_in_memory_replay_with_what_each_left() {
     let server = Server::start(&sqlite_db("long"));
-    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess"}));
+    let (id, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": null}));
     let (mut first, mut second) = (server.socket(&id, Some(&t1), None), server.socket(&id, Some(&t2), None));
     let mut v = first.until("snapshot")["v"].as_u64().unwrap();
     // Offer, move, answer: three events a round, more than a game keeps in memory (64).
     for round in 0..23 {
+        // Paced under the socket's frame rate (a burst of 40, then 20 a second).
+        std::thread::sleep(std::time::Duration::from_millis(60));
         for i in 0..3 {
             let client = if i < 2 { &mut first } else { &mut second };
             let cid = format!("r{round}-{i}");

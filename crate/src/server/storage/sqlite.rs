@@ -404,7 +404,7 @@ mod tests {
                     let mut largest = 0;
                     for v in 2..=61 {
                         let mut e = event(v);
-                        e.body = json!({ "t": "move", "v": v, "pad": pad });
+                        e.event = Event::Start { position: pad.clone() };
                         db.append(&id, &[e], &summary(v)).await.unwrap();
                         largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
                     }
