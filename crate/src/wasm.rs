@@ -34,7 +34,15 @@ pub use setup::{start_position, JsSetup};
 /// catalogs word each as `engine.<code>`.
 #[wasm_bindgen(js_name = errorCodes)]
 pub fn error_codes() -> Vec<String> {
-    door::CODES.iter().map(|c| c.to_string()).collect()
+    door::codes().iter().map(|c| c.to_string()).collect()
+}
+
+/// Every code's words (`[{code, args, en}]`), for the build that writes the
+/// page's English catalog of refusals (`tools/engine-catalog.mjs`); the
+/// public API does not forward it.
+#[wasm_bindgen(js_name = errorWords)]
+pub fn error_words() -> Result<JsValue, JsValue> {
+    to_js(&door::codes::words().collect::<Vec<_>>())
 }
 
 /// The fields of the packed move records, for the build that writes their
