@@ -23,8 +23,8 @@ use wasm_bindgen::JsCast;
 
 mod setup;
 
-use crate::packed;
 use crate::door::{self, DoorError, Game, MoveRecord, Side, MAX_MOVE_LEN, MAX_PERFT_DEPTH, MAX_POSITION_LEN};
+use crate::packed;
 use crate::players::Level;
 use crate::search::{self, Limits};
 

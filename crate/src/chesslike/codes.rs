@@ -12,7 +12,6 @@ use crate::chesslike::position::PositionError;
 use crate::counters::CounterError;
 use crate::door::codes::{Args, Coded, Words};
 
-
 /// The chess-like family's own codes and their words (`door::codes::Words`):
 /// the door's list and the page's English catalog come from this table.
 pub static WORDS: &[Words] = &[
@@ -31,21 +30,57 @@ pub static WORDS: &[Words] = &[
         "Bad position string: rank {rank} has {found} squares; this game has {expected}",
     ),
     Words::text("position.unknownPiece", &["letter"], "Bad position string: “{letter}” is not a piece of this game"),
-    Words::text("position.unknownHandPiece", &["letter"], "Bad position string: “{letter}” in the hand is not a piece of this game"),
-    Words::text("position.notInHand", &["letter", "droppable"], "Bad position string: “{letter}” cannot be in the hand; only {droppable} may be held there"),
+    Words::text(
+        "position.unknownHandPiece",
+        &["letter"],
+        "Bad position string: “{letter}” in the hand is not a piece of this game",
+    ),
+    Words::text(
+        "position.notInHand",
+        &["letter", "droppable"],
+        "Bad position string: “{letter}” cannot be in the hand; only {droppable} may be held there",
+    ),
     Words::text("position.unclosedHand", &[], "Bad position string: the hand is missing its closing “]”"),
     Words::text("position.missingTurn", &[], "Bad position string: the side to move (“w” or “b”) is missing"),
     Words::text("position.badTurn", &["text"], "Bad position string: side to move “{text}” is neither “w” nor “b”"),
-    Words::text("position.badCastling", &["text"], "Bad position string: castling field “{text}” is not valid for this game"),
-    Words::text("position.badEnPassant", &["text"], "Bad position string: en passant field “{text}” is not a square or “-”"),
-    Words::text("position.noEnPassant", &["text"], "Bad position string: en passant field “{text}” given, but this game has no en passant"),
+    Words::text(
+        "position.badCastling",
+        &["text"],
+        "Bad position string: castling field “{text}” is not valid for this game",
+    ),
+    Words::text(
+        "position.badEnPassant",
+        &["text"],
+        "Bad position string: en passant field “{text}” is not a square or “-”",
+    ),
+    Words::text(
+        "position.noEnPassant",
+        &["text"],
+        "Bad position string: en passant field “{text}” given, but this game has no en passant",
+    ),
     Words::text("position.zeroRun", &["rank"], "Bad position string: rank {rank} has a run of 0 empty squares"),
-    Words::text("position.trailingText", &["text"], "Bad position string: unexpected text “{text}” after the move counters"),
-    Words::text("position.missingMonarch", &["side"], "Bad position string: there is no monarch of {side} on the board"),
+    Words::text(
+        "position.trailingText",
+        &["text"],
+        "Bad position string: unexpected text “{text}” after the move counters",
+    ),
+    Words::text(
+        "position.missingMonarch",
+        &["side"],
+        "Bad position string: there is no monarch of {side} on the board",
+    ),
     Words::text("position.tooManyMonarchs", &["side"], "Bad position string: there is more than one monarch of {side}"),
     Words::text("position.opponentInCheck", &[], "Bad position string: the side not to move is in check"),
-    Words::text("position.handTooLarge", &["limit"], "Bad position string: a hand holds more than {limit} pieces of one kind"),
-    Words::text("position.royalInHand", &["side"], "Bad position string: a monarch of {side} is in hand; it is never held in hand"),
+    Words::text(
+        "position.handTooLarge",
+        &["limit"],
+        "Bad position string: a hand holds more than {limit} pieces of one kind",
+    ),
+    Words::text(
+        "position.royalInHand",
+        &["side"],
+        "Bad position string: a monarch of {side} is in hand; it is never held in hand",
+    ),
     Words::text("move.malformed", &["text"], "“{text}” is not a move (write moves like e3e4, or P@e5 for a drop)"),
     Words::text("move.unknownPiece", &["letter"], "“{letter}” is not a piece of this game"),
     Words::text("move.gameOver", &[], "The game is over"),
@@ -59,8 +94,16 @@ pub static WORDS: &[Words] = &[
         "A {attacker} can capture a {target} only from at most {distance} squares away",
     ),
     Words::text("move.noPromotion", &[], "That piece does not promote here"),
-    Words::text("move.castlingNotAllowed", &[], "Castling needs an unmoved king and rook, empty squares between them, and no check on the king’s path"),
-    Words::text("move.castleNeedsRookMove", &["castle"], "A king moving two or more squares is a castle, written with the rook’s move too: {castle}"),
+    Words::text(
+        "move.castlingNotAllowed",
+        &[],
+        "Castling needs an unmoved king and rook, empty squares between them, and no check on the king’s path",
+    ),
+    Words::text(
+        "move.castleNeedsRookMove",
+        &["castle"],
+        "A king moving two or more squares is a castle, written with the rook’s move too: {castle}",
+    ),
     Words::text("move.cannotShoot", &["piece", "from", "square"], "The {piece} on {from} cannot shoot {square}"),
     Words::text("move.blastsOwnMonarch", &["monarch"], "The blast would remove your own {monarch}"),
     Words::text("move.leavesMonarchInCheck", &["monarch"], "It would leave your {monarch} in check"),
@@ -69,8 +112,16 @@ pub static WORDS: &[Words] = &[
     Words::text("drop.neverDropped", &["piece"], "A {piece} is never dropped"),
     Words::text("drop.notInHand", &["piece"], "You have no {piece} in hand"),
     Words::text("drop.notInReserve", &["piece"], "You have no {piece} left in reserve"),
-    Words::text("drop.reserveRank", &["piece", "rank", "thrustTo"], "A {piece} is dropped on your rank {rank}, or thrust up its empty file as far as your rank {thrustTo}"),
-    Words::text("drop.thrustBlocked", &["piece"], "A {piece} is thrust only over empty squares of its file, from your drop rank on"),
+    Words::text(
+        "drop.reserveRank",
+        &["piece", "rank", "thrustTo"],
+        "A {piece} is dropped on your rank {rank}, or thrust up its empty file as far as your rank {thrustTo}",
+    ),
+    Words::text(
+        "drop.thrustBlocked",
+        &["piece"],
+        "A {piece} is thrust only over empty squares of its file, from your drop rank on",
+    ),
     Words::text("drop.squareOccupied", &["square"], "{square} is not empty; pieces are dropped on empty squares only"),
     Words::plural(
         "drop.farthestRanks",

@@ -9,7 +9,6 @@ use super::position::PositionError;
 use super::setup::{king_fields, SetupError, SetupProblem, MOUNTAINS, WATER};
 use crate::door::codes::{Args, Coded, Words};
 
-
 /// Cyvasse's own codes and their words (`door::codes::Words`): the door's
 /// list and the page's English catalog come from this table.
 pub static WORDS: &[Words] = &[

@@ -126,17 +126,41 @@ pub static DOOR_WORDS: &[Words] = &[
     Words::text("argument.invalid", &[], "The engine refused an argument"),
     Words::text("square.offBoard", &["square"], "Square “{square}” is not on the board"),
     Words::text("piece.unknown", &["letter"], "“{letter}” is not a piece of this game"),
-    Words::text("perft.badDepth", &["depth", "low", "max"], "Perft depth {depth} is not a whole number from {low} to {max}"),
+    Words::text(
+        "perft.badDepth",
+        &["depth", "low", "max"],
+        "Perft depth {depth} is not a whole number from {low} to {max}",
+    ),
     Words::text("position.empty", &[], "Bad position string: it is empty"),
-    Words::text("position.tooLong", &["length", "max"], "Bad position string: it is {length} bytes long; no position needs more than {max}"),
-    Words::text("position.counterRange", &["counter", "text", "low", "max"], "Bad position string: the {counter} {text} is out of range ({low} to {max})"),
-    Words::text("position.counterNotNumber", &["counter", "text", "low", "max"], "Bad position string: the {counter} “{text}” is not a whole number ({low} to {max})"),
+    Words::text(
+        "position.tooLong",
+        &["length", "max"],
+        "Bad position string: it is {length} bytes long; no position needs more than {max}",
+    ),
+    Words::text(
+        "position.counterRange",
+        &["counter", "text", "low", "max"],
+        "Bad position string: the {counter} {text} is out of range ({low} to {max})",
+    ),
+    Words::text(
+        "position.counterNotNumber",
+        &["counter", "text", "low", "max"],
+        "Bad position string: the {counter} “{text}” is not a whole number ({low} to {max})",
+    ),
     Words::text("move.tooLong", &["length"], "A move is a few characters long, not {length}"),
     Words::text("move.badCode", &["code"], "{code} is not a move code"),
     Words::text("move.cannotReach", &["piece", "from", "to"], "The {piece} on {from} cannot move to {to}"),
     Words::text("drop.notAllowed", &[], "Pieces are never dropped in this game"),
-    Words::text("setup.tooLong", &["length", "max"], "Bad setup: it is {length} characters long; no setup needs more than {max}"),
-    Words::text("setup.halvesInOrder", &[], "A start position takes the first player’s setup, then the second player’s"),
+    Words::text(
+        "setup.tooLong",
+        &["length", "max"],
+        "Bad setup: it is {length} characters long; no setup needs more than {max}",
+    ),
+    Words::text(
+        "setup.halvesInOrder",
+        &[],
+        "A start position takes the first player’s setup, then the second player’s",
+    ),
     Words::text("setup.differentGames", &[], "The two halves are of different games"),
 ];
 
@@ -307,9 +331,10 @@ mod tests {
     #[test]
     fn a_refusal_carries_every_arg_its_words_use() {
         for (_, e) in refusals() {
-            let said: Vec<Said> = std::iter::once(Said { code: e.code(), args: e.args().clone(), message: String::new() })
-                .chain(e.problems().iter().cloned())
-                .collect();
+            let said: Vec<Said> =
+                std::iter::once(Said { code: e.code(), args: e.args().clone(), message: String::new() })
+                    .chain(e.problems().iter().cloned())
+                    .collect();
             for s in said {
                 let w = words().find(|w| w.code == s.code).unwrap();
                 for name in w.args {
