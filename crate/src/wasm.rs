@@ -34,7 +34,7 @@ pub use setup::{start_position, JsSetup};
 /// catalogs word each as `engine.<code>`.
 #[wasm_bindgen(js_name = errorCodes)]
 pub fn error_codes() -> Vec<String> {
-    door::codes().iter().map(|c| c.to_string()).collect()
+    door::CODES.iter().map(|c| c.to_string()).collect()
 }
 
 /// Every code's words (`[{code, args, en}]`), for the build that writes the

@@ -23,7 +23,7 @@ pub type Args = Vec<(&'static str, String)>;
 
 /// An error of a family that a front end may word by code.
 pub trait Coded: fmt::Display {
-    /// The stable code (one of [`codes`]).
+    /// The stable code (one of [`CODES`]).
     fn code(&self) -> &'static str;
     /// Its named arguments.
     fn args(&self) -> Args {
@@ -61,7 +61,7 @@ pub fn args_as_object<S: serde::Serializer>(args: &Args, s: S) -> Result<S::Ok, 
 /// `Intl.PluralRules` category). Each family keeps a table of its own codes
 /// ([`DoorFamily::words`](super::DoorFamily::words)), the door one of the codes
 /// every family shares ([`DOOR_WORDS`]): from them come the list of codes
-/// ([`codes`], `Zilo.errorCodes()`) and the page's English catalog of
+/// ([`CODES`], `Zilo.errorCodes()`) and the page's English catalog of
 /// refusals (`engine.<code>`, written by `tools/engine-catalog.mjs` at build
 /// time), which every other catalog translates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -169,11 +169,10 @@ pub fn words() -> impl Iterator<Item = &'static Words> {
     DOOR_WORDS.iter().chain(super::FAMILIES.iter().flat_map(|f| f.words().iter()))
 }
 
-/// Every code the engine gives: the page's catalogs have an `engine.<code>`
-/// entry for each (a test checks it).
-pub fn codes() -> Vec<&'static str> {
-    words().map(|w| w.code).collect()
-}
+/// Every code the engine gives, from the tables of words: the page's catalogs
+/// have an `engine.<code>` entry for each (a test checks it).
+pub static CODES: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| words().map(|w| w.code).collect());
 
 /// The names of the arguments that hold a piece letter.
 pub const PIECE_ARGS: &[&str] = &["piece", "attacker", "target", "monarch"];
@@ -268,7 +267,7 @@ mod tests {
     fn every_refusal_has_a_listed_code_and_args_its_message_says() {
         let refusals = refusals();
         for (id, e) in &refusals {
-            assert!(codes().contains(&e.code()), "{} is not in codes() ({})", e.code(), e.message());
+            assert!(CODES.contains(&e.code()), "{} is not in CODES ({})", e.code(), e.message());
             for (name, value) in e.args() {
                 assert!(
                     says(id, e.message(), name, value),
@@ -278,7 +277,7 @@ mod tests {
                 );
             }
             for p in e.problems() {
-                assert!(codes().contains(&p.code), "{} is not in codes()", p.code);
+                assert!(CODES.contains(&p.code), "{} is not in CODES", p.code);
                 assert!(e.message().contains(&p.message), "the refusal lists '{}'", p.message);
                 for (name, value) in &p.args {
                     assert!(says(id, &p.message, name, value), "{}: arg {name}={value} not in '{}'", p.code, p.message);
@@ -346,7 +345,7 @@ mod tests {
 
     #[test]
     fn every_code_is_listed_once() {
-        let all = codes();
+        let all = CODES.clone();
         let mut unique = all.clone();
         unique.sort();
         unique.dedup();

@@ -25,7 +25,7 @@ use std::fmt;
 use serde::Serialize;
 
 pub use any_game::AnyGame;
-pub use codes::{codes, Args, Coded, Said, Words};
+pub use codes::{Args, Coded, Said, Words, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
 pub use setup::{start_position, Half, HalfBoard};
 
@@ -117,7 +117,7 @@ pub enum ErrorKind {
 }
 
 impl DoorError {
-    /// A refusal with its code (one of [`codes`]) and English line; add
+    /// A refusal with its code (one of [`CODES`]) and English line; add
     /// arguments with [`DoorError::arg`].
     pub fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> DoorError {
         // Messages echo what they were given (a move text, a square), control
@@ -148,7 +148,7 @@ impl DoorError {
         &self.message
     }
 
-    /// The stable code a front end words (one of [`codes`]).
+    /// The stable code a front end words (one of [`CODES`]).
     pub fn code(&self) -> &'static str {
         self.code
     }
