@@ -1,6 +1,6 @@
 // The refusals' words: the engine keeps one table per family (code, argument names, English
 // words; crate/src/door/codes.rs and each family's codes.rs), from which the build writes the
-// English catalog's engine.<code> entries (tools/engine-catalog.mjs → www/i18n/engine-en.js).
+// English catalog's engine.<code> entries (tools/engine-catalog.mjs, into www/i18n/en.js).
 // Here, in Node: the English catalog is the engine's words, and every other catalog translates
 // exactly the engine's codes, each with exactly its arguments.
 import { test } from 'node:test';
