@@ -36,6 +36,7 @@ www: deps-wasm
 	$(WASM_BINDGEN) --target no-modules --out-dir build/wasm --out-name zilo $(WASM_RAW)
 	$(WASM_OPT) -O3 build/wasm/zilo_bg.wasm -o build/wasm/zilo_bg.wasm
 	node tools/build-www.mjs build/wasm $(ENGINE_JS)
+	node tools/engine-catalog.mjs build/wasm www/i18n/en.js
 	node tools/build-board.mjs www/src www/fonts www/zilo-board.js
 	node tools/rules-html.mjs docs/rules www/rules.js
 	@echo "built $(ENGINE_JS): $$(du -k $(ENGINE_JS) | cut -f1) KiB; page total $$(du -ck www/*.html www/*.css www/*.js | tail -1 | cut -f1) KiB"

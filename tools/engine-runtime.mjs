@@ -15,6 +15,8 @@
 // first time it is used again (its redo list is not kept); one that cannot be read back throws a
 // clean Error saying so. After free(), every method throws a clean Error.
 
+import { unpackerSource } from './packed-record.mjs';
+
 /** Methods forwarded as they are, with their parameters. */
 const METHODS = [
   ['variant', ''], ['fen', ''], ['startFen', ''], ['startNumbering', ''], ['turn', ''], ['board', ''], ['hand', 'side'],
@@ -28,10 +30,12 @@ const METHODS = [
 ];
 
 /**
- * The source text of `function ziloEngine(scope) {...}`.
- * @param {{glue: string, globalName: string, wasmBase64: string}} parts
+ * The source text of `function ziloEngine(scope) {...}`. `packedFields` is the engine's list of
+ * the packed move records' fields (`readPackedFields` of tools/packed-record.mjs), from which the
+ * unpacker of `play()` and `moveDetails()` is written.
+ * @param {{glue: string, globalName: string, wasmBase64: string, packedFields: object}} parts
  */
-export function engineFunction({ glue, globalName, wasmBase64 }) {
+export function engineFunction({ glue, globalName, wasmBase64, packedFields }) {
   const forwarded = METHODS.map(([name, params]) =>
     `  Game.prototype.${name} = function (${params}) {
     var g = this.__n === generation ? this.__g : current(this);
@@ -163,7 +167,7 @@ function Game(variant, fen) {
 }
 ${forwarded}
   // play() and moveDetails() come packed in one string (much cheaper to cross than an object
-  // built field by field) and are unpacked here.
+  // built field by field) and are unpacked here, by code written from the engine's field list.
   Game.prototype.play = function (move) {
     var g = this.__n === generation ? this.__g : current(this);
     var packed;
@@ -213,36 +217,7 @@ ${forwarded}
   };
   if (typeof Symbol === 'function' && Symbol.dispose) Game.prototype[Symbol.dispose] = Game.prototype.free;
 
-// Fields (crate/src/wasm.rs, pack_details): move, san, kind, from, to, drop, promotion, rook
-// 'from:to', path 'sq sq …', second 'from:to', landing, captured 'square:piece', blasted
-// 'square:piece …', check '1', captured to hand '1', declined promotion '1'; then for play() the
-// result, reason, winner, title, text.
-function unpackDetails(f) {
-  var rook = f[7] ? f[7].split(':') : null;
-  var d = {
-    move: f[0], san: f[1], kind: f[2], from: f[3] || null, to: f[4], drop: f[5] || null,
-    promotion: f[6] || null, rook: rook ? { from: rook[0], to: rook[1] } : null,
-    path: f[8] ? f[8].split(' ') : [],
-    capturedToHand: f[14] === '1', declinedPromotion: f[15] === '1',
-  };
-  // Cyvasse's extras, only where they apply: a second Rabble move, a Trebuchet's landing.
-  if (f[9]) { var second = f[9].split(':'); d.second = { from: second[0], to: second[1] }; }
-  if (f[10]) d.landing = f[10];
-  return d;
-}
-function squarePiece(text) {
-  var i = text.indexOf(':');
-  return { square: text.slice(0, i), piece: text.slice(i + 1) };
-}
-function unpackPlay(packed) {
-  var f = packed.split('\\t');
-  var r = unpackDetails(f);
-  r.captured = f[11] ? squarePiece(f[11]) : null;
-  r.blasted = f[12] ? f[12].split(' ').map(squarePiece) : [];
-  r.check = f[13] === '1';
-  r.result = { result: f[16], reason: f[17], winner: f[18] || null, title: f[19], text: f[20] };
-  return r;
-}
+${unpackerSource(packedFields)}
 
 function variants() {
   var b = live();

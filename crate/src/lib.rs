@@ -6,7 +6,8 @@
 //!   outcome for any game), `search` (the computer player's search, generic
 //!   over the trait), `players` (levels and matches), and `door`, the one
 //!   family-free game API every front end uses: the `zilo` CLI (`main.rs`),
-//!   the JavaScript bindings (`wasm`) and the network server (`server`);
+//!   the JavaScript bindings (`wasm`, whose packed move records `packed`
+//!   defines) and the network server (`server`);
 //! - `chesslike/`: the chess-like family (boards, pieces as data, one file per
 //!   game in `chesslike/variants/`); its modules are also re-exported here
 //!   (`zilo::position`, `zilo::fen`, …) under their long-standing paths;
@@ -23,6 +24,7 @@ pub mod counters;
 pub mod cyvasse;
 pub mod door;
 pub mod game_position;
+pub mod packed;
 pub mod players;
 pub mod record;
 pub mod rng;

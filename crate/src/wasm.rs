@@ -24,6 +24,7 @@ use wasm_bindgen::JsCast;
 mod setup;
 
 use crate::door::{self, DoorError, Game, MoveRecord, Side, MAX_MOVE_LEN, MAX_PERFT_DEPTH, MAX_POSITION_LEN};
+use crate::packed;
 use crate::players::Level;
 use crate::search::{self, Limits};
 
@@ -34,6 +35,22 @@ pub use setup::{start_position, JsSetup};
 #[wasm_bindgen(js_name = errorCodes)]
 pub fn error_codes() -> Vec<String> {
     door::CODES.iter().map(|c| c.to_string()).collect()
+}
+
+/// Every code's words (`[{code, args, en}]`), for the build that writes the
+/// page's English catalog of refusals (`tools/engine-catalog.mjs`); the
+/// public API does not forward it.
+#[wasm_bindgen(js_name = errorWords)]
+pub fn error_words() -> Result<JsValue, JsValue> {
+    to_js(&door::codes::words().collect::<Vec<_>>())
+}
+
+/// The fields of the packed move records, for the build that writes their
+/// JavaScript unpacker and TypeScript declarations (`tools/packed-record.mjs`);
+/// the public API does not forward it.
+#[wasm_bindgen(js_name = packedFields)]
+pub fn packed_fields() -> Result<JsValue, JsValue> {
+    to_js(&packed::packed_fields())
 }
 
 #[wasm_bindgen(start)]
@@ -435,11 +452,11 @@ impl JsGame {
     }
 
     /// A legal move described without playing it, packed for the wrapper
-    /// (see [`pack_details`]). Throws if the move is not legal here.
+    /// (see [`crate::packed`]). Throws if the move is not legal here.
     #[wasm_bindgen(js_name = moveDetailsPacked)]
     pub fn move_details_packed(&self, value: JsValue) -> Result<String, JsValue> {
         let mut out = String::with_capacity(64);
-        pack_details(&self.details(&value)?, &mut out);
+        packed::pack_move(&self.details(&value)?, &mut out);
         Ok(out)
     }
 
@@ -453,15 +470,15 @@ impl JsGame {
 
     /// Plays a move given as text or code; returns what happened, packed
     /// for the wrapper (a string crosses the boundary much faster than an
-    /// object built field by field; see [`pack_details`]). Throws on an
+    /// object built field by field; see [`crate::packed`]). Throws on an
     /// illegal move.
     #[wasm_bindgen(js_name = playPacked)]
     pub fn play_packed(&mut self, value: JsValue) -> Result<String, JsValue> {
         let text = self.move_arg(&value)?;
         let record = self.game.play(&text).map_err(refused)?;
         let mut out = String::with_capacity(128);
-        pack_details(&record, &mut out);
-        pack_result(&self.game.outcome(), &mut out);
+        packed::pack_move(&record, &mut out);
+        packed::pack_result(&self.game.outcome(), &mut out);
         Ok(out)
     }
 
@@ -637,49 +654,4 @@ fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsValu
     }
     let level = level.map_or(Level::DEFAULT, |n| Level::new(n as u8).expect("in the range of levels"));
     Ok(level.limits(seed))
-}
-
-/// A move's record as tab-separated fields, `null` and `false` as empty, in
-/// the order `tools/engine-runtime.mjs` unpacks them: move, notation, kind,
-/// from, to, drop, promotion, the rook's `from:to`, the path's squares
-/// separated by spaces, the second move's `from:to`, the landing, the
-/// captured piece `square:piece`, the blasted pieces `square:piece …`,
-/// check (`1`), captured to hand (`1`), declined promotion (`1`).
-fn pack_details(d: &MoveRecord, out: &mut String) {
-    let from_to = |r: &Option<door::FromTo>| r.as_ref().map(|r| format!("{}:{}", r.from, r.to));
-    let placed = |p: &door::PlacedPiece| format!("{}:{}", p.square, p.piece);
-    let flag = |b: bool| b.then(|| "1".to_string());
-    let fields = [
-        Some(d.text.clone()),
-        Some(d.notation.clone()),
-        Some(d.kind.to_string()),
-        d.from.clone(),
-        Some(d.to.clone()),
-        d.drop.clone(),
-        d.promotion.clone(),
-        from_to(&d.rook),
-        Some(d.path.join(" ")),
-        from_to(&d.second),
-        d.landing.clone(),
-        d.captured.as_ref().map(placed),
-        Some(d.blasted.iter().map(placed).collect::<Vec<_>>().join(" ")),
-        flag(d.check),
-        flag(d.captured_to_hand),
-        flag(d.declined_promotion),
-    ];
-    for (i, field) in fields.into_iter().enumerate() {
-        if i > 0 {
-            out.push('\t');
-        }
-        out.push_str(field.as_deref().unwrap_or(""));
-    }
-}
-
-/// The outcome's five fields, each after a tab, closing a packed `play` record.
-fn pack_result(o: &door::Outcome, out: &mut String) {
-    let winner = o.winner.map(|s| s.letter().to_string()).unwrap_or_default();
-    for field in [o.result, o.reason, &winner, &o.title, &o.text] {
-        out.push('\t');
-        out.push_str(field);
-    }
 }

@@ -10,7 +10,129 @@ use crate::chesslike::notation::MoveTextError;
 use crate::chesslike::piece::Color;
 use crate::chesslike::position::PositionError;
 use crate::counters::CounterError;
-use crate::door::codes::{Args, Coded};
+use crate::door::codes::{Args, Coded, Words};
+
+/// The chess-like family's own codes and their words (`door::codes::Words`):
+/// the door's list and the page's English catalog come from this table.
+pub static WORDS: &[Words] = &[
+    Words::plural(
+        "position.rankCount",
+        &["found", "expected"],
+        "found",
+        "Bad position string: the board has {found} rank; this game has {expected}",
+        "Bad position string: the board has {found} ranks; this game has {expected}",
+    ),
+    Words::plural(
+        "position.rankLength",
+        &["rank", "found", "expected"],
+        "found",
+        "Bad position string: rank {rank} has {found} square; this game has {expected}",
+        "Bad position string: rank {rank} has {found} squares; this game has {expected}",
+    ),
+    Words::text("position.unknownPiece", &["letter"], "Bad position string: “{letter}” is not a piece of this game"),
+    Words::text(
+        "position.unknownHandPiece",
+        &["letter"],
+        "Bad position string: “{letter}” in the hand is not a piece of this game",
+    ),
+    Words::text(
+        "position.notInHand",
+        &["letter", "droppable"],
+        "Bad position string: “{letter}” cannot be in the hand; only {droppable} may be held there",
+    ),
+    Words::text("position.unclosedHand", &[], "Bad position string: the hand is missing its closing “]”"),
+    Words::text("position.missingTurn", &[], "Bad position string: the side to move (“w” or “b”) is missing"),
+    Words::text("position.badTurn", &["text"], "Bad position string: side to move “{text}” is neither “w” nor “b”"),
+    Words::text(
+        "position.badCastling",
+        &["text"],
+        "Bad position string: castling field “{text}” is not valid for this game",
+    ),
+    Words::text(
+        "position.badEnPassant",
+        &["text"],
+        "Bad position string: en passant field “{text}” is not a square or “-”",
+    ),
+    Words::text(
+        "position.noEnPassant",
+        &["text"],
+        "Bad position string: en passant field “{text}” given, but this game has no en passant",
+    ),
+    Words::text("position.zeroRun", &["rank"], "Bad position string: rank {rank} has a run of 0 empty squares"),
+    Words::text(
+        "position.trailingText",
+        &["text"],
+        "Bad position string: unexpected text “{text}” after the move counters",
+    ),
+    Words::text(
+        "position.missingMonarch",
+        &["side"],
+        "Bad position string: there is no monarch of {side} on the board",
+    ),
+    Words::text("position.tooManyMonarchs", &["side"], "Bad position string: there is more than one monarch of {side}"),
+    Words::text("position.opponentInCheck", &[], "Bad position string: the side not to move is in check"),
+    Words::text(
+        "position.handTooLarge",
+        &["limit"],
+        "Bad position string: a hand holds more than {limit} pieces of one kind",
+    ),
+    Words::text(
+        "position.royalInHand",
+        &["side"],
+        "Bad position string: a monarch of {side} is in hand; it is never held in hand",
+    ),
+    Words::text("move.malformed", &["text"], "“{text}” is not a move (write moves like e3e4, or P@e5 for a drop)"),
+    Words::text("move.unknownPiece", &["letter"], "“{letter}” is not a piece of this game"),
+    Words::text("move.gameOver", &[], "The game is over"),
+    Words::text("move.noPieceOfYours", &["square"], "There is no piece of yours on {square}"),
+    Words::text("move.ownPieceThere", &["square"], "{square} is occupied by your own piece"),
+    Words::plural(
+        "move.armored",
+        &["attacker", "target", "distance"],
+        "distance",
+        "A {attacker} can capture a {target} only from at most {distance} square away",
+        "A {attacker} can capture a {target} only from at most {distance} squares away",
+    ),
+    Words::text("move.noPromotion", &[], "That piece does not promote here"),
+    Words::text(
+        "move.castlingNotAllowed",
+        &[],
+        "Castling needs an unmoved king and rook, empty squares between them, and no check on the king’s path",
+    ),
+    Words::text(
+        "move.castleNeedsRookMove",
+        &["castle"],
+        "A king moving two or more squares is a castle, written with the rook’s move too: {castle}",
+    ),
+    Words::text("move.cannotShoot", &["piece", "from", "square"], "The {piece} on {from} cannot shoot {square}"),
+    Words::text("move.blastsOwnMonarch", &["monarch"], "The blast would remove your own {monarch}"),
+    Words::text("move.leavesMonarchInCheck", &["monarch"], "It would leave your {monarch} in check"),
+    Words::text("move.monarchInCheck", &["monarch"], "Your {monarch} is in check and this does not save it"),
+    Words::text("move.mustPromote", &["piece"], "The {piece} must promote there"),
+    Words::text("drop.neverDropped", &["piece"], "A {piece} is never dropped"),
+    Words::text("drop.notInHand", &["piece"], "You have no {piece} in hand"),
+    Words::text("drop.notInReserve", &["piece"], "You have no {piece} left in reserve"),
+    Words::text(
+        "drop.reserveRank",
+        &["piece", "rank", "thrustTo"],
+        "A {piece} is dropped on your rank {rank}, or thrust up its empty file as far as your rank {thrustTo}",
+    ),
+    Words::text(
+        "drop.thrustBlocked",
+        &["piece"],
+        "A {piece} is thrust only over empty squares of its file, from your drop rank on",
+    ),
+    Words::text("drop.squareOccupied", &["square"], "{square} is not empty; pieces are dropped on empty squares only"),
+    Words::plural(
+        "drop.farthestRanks",
+        &["piece", "count"],
+        "count",
+        "A {piece} may not be dropped on the farthest rank",
+        "A {piece} may not be dropped on the farthest {count} ranks",
+    ),
+    Words::text("drop.pawnFileTaken", &["piece"], "You already have an unpromoted {piece} on that file"),
+    Words::text("drop.mate", &["piece"], "A {piece} drop may not give checkmate"),
+];
 
 fn side(c: &Color) -> String {
     (if *c == Color::White { "w" } else { "b" }).to_string()

@@ -23,6 +23,10 @@ use crate::record::Record;
 pub struct ChessLike;
 
 impl DoorFamily for ChessLike {
+    fn words(&self) -> &'static [crate::door::Words] {
+        crate::chesslike::codes::WORDS
+    }
+
     fn ids(&self) -> Vec<&'static str> {
         Variant::all().to_vec()
     }

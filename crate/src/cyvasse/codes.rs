@@ -7,7 +7,66 @@ use super::movegen::{IllegalTurn, TurnError};
 use super::piece::Kind;
 use super::position::PositionError;
 use super::setup::{king_fields, SetupError, SetupProblem, MOUNTAINS, WATER};
-use crate::door::codes::{Args, Coded};
+use crate::door::codes::{Args, Coded, Words};
+
+/// Cyvasse's own codes and their words (`door::codes::Words`): the door's
+/// list and the page's English catalog come from this table.
+pub static WORDS: &[Words] = &[
+    Words::text("position.fieldCount", &["found"], "Bad position string: it has 4 parts (rows, side to move, plies since capture, turn number); this one has {found}"),
+    Words::text("position.rowCount", &["found"], "Bad position string: it has 9 rows separated by “/”; this one has {found}"),
+    Words::plural(
+        "position.rowLength",
+        &["row", "found", "expected"],
+        "found",
+        "Bad position string: row {row} lists {found} field; it has {expected}",
+        "Bad position string: row {row} lists {found} fields; it has {expected}",
+    ),
+    Words::text("position.badNumber", &["row", "text"], "Bad position string: row {row}: “{text}” is not a number of empty fields (1 to 12, no leading zeros)"),
+    Words::text("position.notAPiece", &["letter"], "Bad position string: “{letter}” is not a Cyvasse piece (R S L H E C T D W K, lowercase for b)"),
+    Words::text("position.badChar", &["row", "text"], "Bad position string: row {row}: “{text}” has no meaning here (numbers, ^, ~, piece letters, *)"),
+    Words::text("position.strayStar", &["row"], "Bad position string: row {row}: “*” must follow a piece letter"),
+    Words::text("position.badSide", &["text"], "Bad position string: the side to move must be w or b, not “{text}”"),
+    Words::text("position.tooMany", &["count", "piece", "side", "max"], "Bad position string: there are {count} × {piece} of {side}; a side has at most {max}"),
+    Words::text("position.zoneRowCount", &["found"], "Bad setup: a setup lists the 4 rows of the zone separated by “/”; this one has {found}"),
+    Words::text("position.wrongSide", &["letter"], "Bad setup: “{letter}” is a piece of the other side"),
+    Words::text("move.badTurnText", &["text"], "“{text}” is not a move text (c3d4, a capture c3xd4, two Rabble moves c3c4+e3e4)"),
+    Words::text("move.noPiece", &["square"], "No piece on {square}"),
+    Words::text("move.notYours", &["square", "owner"], "The piece on {square} belongs to {owner}, and it is not their move"),
+    Words::text("move.kingCaptured", &["side"], "The game is over: the King of {side} has been captured"),
+    Words::text("move.towerNeverMoves", &[], "The Tower never moves"),
+    Words::text("move.crossbowsNeverCapture", &[], "The Crossbows never capture"),
+    Words::text("move.shielded", &["piece", "square"], "The {piece} on {square} stands next to its own Tower"),
+    Words::text("move.armorHolds", &["piece", "square", "armor", "count"], "The {piece} on {square} has armor {armor} and is attacked by {count}"),
+    Words::text("move.nothingToCapture", &["square"], "There is nothing to capture on {square}"),
+    Words::text("move.occupied", &["square"], "{square} is occupied"),
+    Words::text("move.secondNotRabble", &[], "Only a Rabble’s move may be followed by a second Rabble move"),
+    Words::text("move.secondRabbleMove", &[], "The second move must be another Rabble’s step to an empty field, after a Rabble’s move"),
+    Words::text("move.cannotCaptureTo", &["piece", "from", "to"], "The {piece} on {from} cannot capture to {to}"),
+    Words::plural(
+        "setup.invalid",
+        &["side", "kingFields", "count"],
+        "count",
+        "The setup of {side} (King on {kingFields}) has {count} problem",
+        "The setup of {side} (King on {kingFields}) has {count} problems",
+    ),
+    Words::text("setup.unknownPreset", &["id", "known"], "No preset “{id}” (known: {known})"),
+    Words::text("setup.badPlacement", &["text"], "“{text}” is neither a piece letter nor a mountain or water"),
+    Words::text("setup.outsideZone", &["square", "side"], "{square} is outside the zone of {side}"),
+    Words::text("setup.fieldTaken", &["square", "piece"], "{square} is taken by the {piece}"),
+    Words::text("setup.mountainField", &["square"], "{square} is a mountain: no piece may stand on it"),
+    Words::text("setup.alreadyTerrain", &["square", "terrain"], "{square} is already a {terrain}"),
+    Words::text("setup.noKing", &[], "No King placed"),
+    Words::text("setup.kingOffFields", &["square"], "The King stands on {square}, not on one of the three King fields"),
+    Words::text("setup.pieceCount", &["piece", "placed", "needed"], "{piece}: {placed} placed, {needed} needed"),
+    Words::text("setup.terrainCount", &["terrain", "placed", "needed"], "{terrain}: {placed} placed, {needed} needed"),
+    Words::text("setup.pieceOutsideZone", &["piece", "square"], "The {piece} on {square} is outside the zone"),
+    Words::text("setup.terrainOutsideZone", &["terrain", "square"], "The {terrain} on {square} is outside the zone"),
+    Words::text("setup.terrainOnKingField", &["terrain", "square"], "A {terrain} on the King’s field {square}"),
+    Words::text("setup.onMountain", &["piece", "square"], "The {piece} on {square} stands on a mountain"),
+    Words::text("setup.sharedField", &["square"], "More than one piece on {square}"),
+    Words::text("setup.doubleTerrain", &["square"], "{square} is given terrain more than once"),
+    Words::text("setup.notDone", &[], "The setup is not finished"),
+];
 
 fn args<const N: usize>(pairs: [(&'static str, String); N]) -> Args {
     pairs.into_iter().collect()

@@ -34,6 +34,10 @@ pub struct Cyvasse;
 pub const ID: &str = "cyvasse";
 
 impl DoorFamily for Cyvasse {
+    fn words(&self) -> &'static [crate::door::Words] {
+        super::codes::WORDS
+    }
+
     fn ids(&self) -> Vec<&'static str> {
         vec![ID]
     }

@@ -56,120 +56,123 @@ pub fn args_as_object<S: serde::Serializer>(args: &Args, s: S) -> Result<S::Ok, 
     map.end()
 }
 
-/// Every code the engine gives, in one place: the page's catalogs have an
-/// `engine.<code>` entry for each (a test checks it).
-pub const CODES: &[&str] = &[
-    // Games and arguments.
-    "game.unknown",
-    "game.noSetup",
-    "game.over",
-    "argument.invalid",
-    "square.offBoard",
-    "piece.unknown",
-    "perft.badDepth",
-    // Position strings: every family.
-    "position.empty",
-    "position.tooLong",
-    "position.counterRange",
-    "position.counterNotNumber",
-    // Position strings: chess-like games.
-    "position.rankCount",
-    "position.rankLength",
-    "position.unknownPiece",
-    "position.unknownHandPiece",
-    "position.notInHand",
-    "position.unclosedHand",
-    "position.missingTurn",
-    "position.badTurn",
-    "position.badCastling",
-    "position.badEnPassant",
-    "position.noEnPassant",
-    "position.zeroRun",
-    "position.trailingText",
-    "position.missingMonarch",
-    "position.tooManyMonarchs",
-    "position.opponentInCheck",
-    "position.handTooLarge",
-    "position.royalInHand",
-    // Position strings: Cyvasse.
-    "position.fieldCount",
-    "position.rowCount",
-    "position.rowLength",
-    "position.badNumber",
-    "position.notAPiece",
-    "position.badChar",
-    "position.strayStar",
-    "position.badSide",
-    "position.tooMany",
-    "position.zoneRowCount",
-    "position.wrongSide",
-    // Move texts.
-    "move.tooLong",
-    "move.malformed",
-    "move.badCode",
-    "move.unknownPiece",
-    // Moves: chess-like games.
-    "move.gameOver",
-    "move.noPieceOfYours",
-    "move.cannotReach",
-    "move.ownPieceThere",
-    "move.armored",
-    "move.noPromotion",
-    "move.castlingNotAllowed",
-    "move.castleNeedsRookMove",
-    "move.cannotShoot",
-    "move.blastsOwnMonarch",
-    "move.leavesMonarchInCheck",
-    "move.monarchInCheck",
-    "move.mustPromote",
-    // Drops.
-    "drop.notAllowed",
-    "drop.neverDropped",
-    "drop.notInHand",
-    "drop.notInReserve",
-    "drop.reserveRank",
-    "drop.thrustBlocked",
-    "drop.squareOccupied",
-    "drop.farthestRanks",
-    "drop.pawnFileTaken",
-    "drop.mate",
-    // Moves: Cyvasse.
-    "move.badTurnText",
-    "move.noPiece",
-    "move.notYours",
-    "move.kingCaptured",
-    "move.towerNeverMoves",
-    "move.crossbowsNeverCapture",
-    "move.shielded",
-    "move.armorHolds",
-    "move.nothingToCapture",
-    "move.occupied",
-    "move.secondNotRabble",
-    "move.secondRabbleMove",
-    "move.cannotCaptureTo",
-    // Setups.
-    "setup.tooLong",
-    "setup.invalid",
-    "setup.halvesInOrder",
-    "setup.differentGames",
-    "setup.unknownPreset",
-    "setup.badPlacement",
-    "setup.outsideZone",
-    "setup.fieldTaken",
-    "setup.mountainField",
-    "setup.alreadyTerrain",
-    "setup.noKing",
-    "setup.kingOffFields",
-    "setup.pieceCount",
-    "setup.terrainCount",
-    "setup.pieceOutsideZone",
-    "setup.terrainOutsideZone",
-    "setup.terrainOnKingField",
-    "setup.onMountain",
-    "setup.sharedField",
-    "setup.doubleTerrain",
-    "setup.notDone",
+/// A code's words: the code, the names of the arguments its words use, and
+/// its English words for a page (`{name}` placeholders; a count's forms by
+/// `Intl.PluralRules` category). Each family keeps a table of its own codes
+/// ([`DoorFamily::words`](super::DoorFamily::words)), the door one of the codes
+/// every family shares ([`DOOR_WORDS`]): from them come the list of codes
+/// ([`CODES`], `Zilo.errorCodes()`) and the page's English catalog of
+/// refusals (`engine.<code>`, written by `tools/engine-catalog.mjs` at build
+/// time), which every other catalog translates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Words {
+    pub code: &'static str,
+    pub args: &'static [&'static str],
+    pub en: En,
+}
+
+/// English words: one text, or the forms of a count (`one`, `other`) by the
+/// argument that counts (`count` unless another is named).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum En {
+    Text(&'static str),
+    Plural { by: &'static str, one: &'static str, other: &'static str },
+}
+
+impl Words {
+    pub const fn text(code: &'static str, args: &'static [&'static str], en: &'static str) -> Words {
+        Words { code, args, en: En::Text(en) }
+    }
+
+    pub const fn plural(
+        code: &'static str,
+        args: &'static [&'static str],
+        by: &'static str,
+        one: &'static str,
+        other: &'static str,
+    ) -> Words {
+        Words { code, args, en: En::Plural { by, one, other } }
+    }
+}
+
+/// As a catalog writes it: a string, or `{one, other}` with `plural` naming
+/// the counting argument when it is not `count`.
+impl serde::Serialize for En {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            En::Text(text) => s.serialize_str(text),
+            En::Plural { by, one, other } => {
+                let mut map = s.serialize_map(None)?;
+                map.serialize_entry("one", one)?;
+                map.serialize_entry("other", other)?;
+                if *by != "count" {
+                    map.serialize_entry("plural", by)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+/// The words of the codes the door gives itself or every family shares
+/// (games, arguments, move codes, position strings' common faults, setups'
+/// halves). A family's own codes are in its table (`chesslike/codes.rs`,
+/// `cyvasse/codes.rs`).
+pub static DOOR_WORDS: &[Words] = &[
+    Words::text("game.unknown", &["id", "known"], "Unknown game “{id}” (known: {known})"),
+    Words::text("game.noSetup", &["id"], "“{id}” has no setup phase"),
+    Words::text("game.over", &["result", "reason"], "The game is over ({result} {reason})"),
+    Words::text("argument.invalid", &[], "The engine refused an argument"),
+    Words::text("square.offBoard", &["square"], "Square “{square}” is not on the board"),
+    Words::text("piece.unknown", &["letter"], "“{letter}” is not a piece of this game"),
+    Words::text(
+        "perft.badDepth",
+        &["depth", "low", "max"],
+        "Perft depth {depth} is not a whole number from {low} to {max}",
+    ),
+    Words::text("position.empty", &[], "Bad position string: it is empty"),
+    Words::text(
+        "position.tooLong",
+        &["length", "max"],
+        "Bad position string: it is {length} bytes long; no position needs more than {max}",
+    ),
+    Words::text(
+        "position.counterRange",
+        &["counter", "text", "low", "max"],
+        "Bad position string: the {counter} {text} is out of range ({low} to {max})",
+    ),
+    Words::text(
+        "position.counterNotNumber",
+        &["counter", "text", "low", "max"],
+        "Bad position string: the {counter} “{text}” is not a whole number ({low} to {max})",
+    ),
+    Words::text("move.tooLong", &["length"], "A move is a few characters long, not {length}"),
+    Words::text("move.badCode", &["code"], "{code} is not a move code"),
+    Words::text("move.cannotReach", &["piece", "from", "to"], "The {piece} on {from} cannot move to {to}"),
+    Words::text("drop.notAllowed", &[], "Pieces are never dropped in this game"),
+    Words::text(
+        "setup.tooLong",
+        &["length", "max"],
+        "Bad setup: it is {length} characters long; no setup needs more than {max}",
+    ),
+    Words::text(
+        "setup.halvesInOrder",
+        &[],
+        "A start position takes the first player’s setup, then the second player’s",
+    ),
+    Words::text("setup.differentGames", &[], "The two halves are of different games"),
 ];
+
+/// Every code's words: the door's, then each family's.
+pub fn words() -> impl Iterator<Item = &'static Words> {
+    DOOR_WORDS.iter().chain(super::FAMILIES.iter().flat_map(|f| f.words().iter()))
+}
+
+/// Every code the engine gives, from the tables of words: the page's catalogs
+/// have an `engine.<code>` entry for each (a test checks it).
+pub static CODES: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| words().map(|w| w.code).collect());
 
 /// The names of the arguments that hold a piece letter.
 pub const PIECE_ARGS: &[&str] = &["piece", "attacker", "target", "monarch"];
@@ -288,13 +291,66 @@ mod tests {
         assert!(seen.len() >= 25, "only {seen:?}");
     }
 
+    /// The `{name}` placeholders of a code's English words, in order of appearance.
+    fn placeholders(en: &En) -> Vec<&'static str> {
+        let texts = match en {
+            En::Text(t) => vec![*t],
+            En::Plural { one, other, .. } => vec![*one, *other],
+        };
+        let mut names = Vec::new();
+        for text in texts {
+            for part in text.split('{').skip(1) {
+                let name = part.split('}').next().unwrap();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn a_codes_words_use_exactly_its_args() {
+        for w in words() {
+            let mut used = placeholders(&w.en);
+            if let En::Plural { by, .. } = w.en {
+                assert!(w.args.contains(&by), "{}: counts by {by}, not one of its args", w.code);
+                if !used.contains(&by) {
+                    used.push(by);
+                }
+            }
+            assert_eq!(used, w.args, "{}: its words' placeholders are not its args", w.code);
+            let first = match w.en {
+                En::Text(t) | En::Plural { one: t, .. } => t,
+            };
+            assert!(!first.is_empty() && !first.ends_with('.'), "{}: a line, without a full stop", w.code);
+        }
+    }
+
+    #[test]
+    fn a_refusal_carries_every_arg_its_words_use() {
+        for (_, e) in refusals() {
+            let said: Vec<Said> =
+                std::iter::once(Said { code: e.code(), args: e.args().clone(), message: String::new() })
+                    .chain(e.problems().iter().cloned())
+                    .collect();
+            for s in said {
+                let w = words().find(|w| w.code == s.code).unwrap();
+                for name in w.args {
+                    assert!(s.args.iter().any(|(k, _)| k == name), "{} lacks {name}: {:?}", s.code, s.args);
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_code_is_listed_once() {
-        let mut codes = CODES.to_vec();
-        codes.sort();
-        codes.dedup();
-        assert_eq!(codes.len(), CODES.len());
-        for c in CODES {
+        let all = CODES.clone();
+        let mut unique = all.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len(), "a code is in two tables");
+        for c in &all {
             assert!(c.split('.').count() == 2 && c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '.'), "{c}");
         }
     }

@@ -82,6 +82,9 @@ pub trait DoorFamily: Sync {
     fn setup(&self) -> Option<&'static dyn SetupRules> {
         None
     }
+    /// The family's own refusal codes and their words (the door's list of
+    /// codes and the page's English catalog come from them).
+    fn words(&self) -> &'static [super::codes::Words];
 }
 
 /// The hidden setup of a game: each side places its half unseen.

@@ -26,7 +26,7 @@ use std::fmt;
 use serde::Serialize;
 
 pub use any_game::AnyGame;
-pub use codes::{Args, Coded, Said, CODES};
+pub use codes::{Args, Coded, Said, Words, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
 pub use setup::{start_position, Half, HalfBoard};
 pub use think::{SearchMemory, Thinking};
