@@ -8,9 +8,9 @@ import { t, article } from './i18n.js';
 import { h, closest } from './dom.js';
 import { isShot } from './move-details.js';
 
-/** What to offer for `cands`, the engine's descriptions of the moves ending on one square. */
+/** What to offer for `cands`, the engine's descriptions of the moves ending on one square. @param {import('./board-view.js').BoardView} view */
 function options(view, cands) {
-  const from = view.selected && view.selected.kind === 'square' ? view.selected.square : null;
+  const from = view.state.selected && view.state.selected.kind === 'square' ? view.state.selected.square : null;
   const piece = from ? view.pieceAt(from) : null;
   const sameKind = cands.every((d) => d.kind === cands[0].kind);
   const plain = cands.filter((d) => !d.promotion), promoted = cands.filter((d) => d.promotion);
@@ -43,7 +43,7 @@ function options(view, cands) {
   };
 }
 
-/** A move in words: "King to g1", "Castle: king g1, rook f1", "Shoot the Rook on c7". */
+/** A move in words: "King to g1", "Castle: king g1, rook f1", "Shoot the Rook on c7". @param {import('./board-view.js').BoardView} view */
 function moveLabel(view, d, piece) {
   const name = piece ? view.info(piece).name : t('chooser.piece');
   const target = view.pieceAt(d.to);
@@ -57,6 +57,7 @@ function moveLabel(view, d, piece) {
   return t('chooser.becoming', { move: words, after, aAfter: article(after) });
 }
 
+/** @param {import('./board-view.js').BoardView} view */
 export function open(view, sq, cands, slide) {
   const ch = view.$('chooser');
   const spec = options(view, cands);
@@ -66,7 +67,7 @@ export function open(view, sq, cands, slide) {
   ch.setAttribute('aria-label', spec.question || t('chooser.promote.column'));
   // Where the square is: the column starts on it and runs toward the middle; the menu sits
   // next to it, on the side toward the middle.
-  const names = [...view.squares.keys()];
+  const names = [...view.state.squares.keys()];
   const files = view.meta().files, ranks = view.meta().ranks;
   const i = names.indexOf(sq);
   const col = i % files, row = Math.floor(i / files);
@@ -135,10 +136,11 @@ export function open(view, sq, cands, slide) {
   view.hideTooltip();
   // Keyboard users land on the first choice; a mouse or finger gets no focus ring, but the
   // chooser still takes the focus so that Escape, Tab and the arrows work.
-  if (view.keyboard) buttons[0].focus({ preventScroll: true });
+  if (view.state.keyboard) buttons[0].focus({ preventScroll: true });
   else { box.tabIndex = -1; box.focus({ preventScroll: true }); }
 }
 
+/** @param {import('./board-view.js').BoardView} view */
 export function close(view, focusSq) {
   const ch = view.$('chooser');
   if (!ch || ch.hidden) return;
@@ -146,10 +148,10 @@ export function close(view, focusSq) {
   ch.hidden = true;
   ch.textContent = '';
   delete ch.dataset.for;
-  if (hadFocus) view.setCursor(focusSq || view.cursor, true);
+  if (hadFocus) view.setCursor(focusSq || view.state.cursor, true);
 }
 
-/** A press anywhere but on a choice cancels (the chooser covers the whole board). */
+/** A press anywhere but on a choice cancels (the chooser covers the whole board). @param {import('./board-view.js').BoardView} view */
 export function setup(view) {
   view.root.addEventListener('pointerdown', (e) => {
     const ch = view.$('chooser');

@@ -46,6 +46,10 @@ function coded(code, args, game) {
  * @property {(r: MoveReport) => void} move  a move was played
  * @property {(r: object) => void} end  the game ended (the result)
  * @property {(text: string, kind: string) => void} message  something to tell the person */
+/** A turn of two moves under way (Cyvasse's second Rabble move): its first move `first` (from
+ * `from` to `to`) is shown played, and `seconds` are the turns that go on from it (the whole
+ * turn's text `move`, its second move `from` → `to`).
+ * @typedef {{first: string, from: string, to: string, seconds: {move: string, from: string, to: string}[]}} TurnInProgress */
 /** The game's moves: the main line, the variations (each played from ply `at` of the main line
  * instead of its move there), and the one looked at (an index into `variations`, null: the main line).
  * @typedef {{main: MoveReport[], variations: {at: number, moves: MoveReport[]}[], current: number | null}} MoveTree */
@@ -100,6 +104,12 @@ function coded(code, args, game) {
  * @property {(letter: string) => Zilo.MoveDetails[]} drops  the legal drops of `letter` (uppercase)
  * @property {(letter: string, square: string) => string | null} dropError  why a drop is refused, in words
  * @property {(move: string) => string[]} blastCells  the squares a move's blast would clear
+ * @property {(square: string) => Zilo.MoveDetails[]} movesOf  the moves of the piece on `square` (during a turn of two moves, its second moves)
+ * A turn of two moves (Cyvasse's second Rabble move), held here while the person picks the second:
+ * @property {() => TurnInProgress | null} turnInProgress  the turn under way after its first move, or null
+ * @property {(first: string) => boolean} beginTurn  starts one with its first move; false if no second move may follow it
+ * @property {() => MoveReport | null} endTurn  ends it after the first move (played alone)
+ * @property {(quiet?: boolean) => void} dropTurn  forgets it (the first move is not played)
  * Acting:
  * @property {(spec: {variant: string, startFen?: string | null, moves?: string[], resigned?: string | null, variations?: unknown}) => void} load
  * @property {(move: string) => MoveReport} play  plays at the position looked at (throws if illegal)
@@ -134,6 +144,7 @@ export class GameController {
     this.hint = null;        // {key, move, ...details}
     this.held = false;       // a setup is in progress: nobody moves, the computer waits
     this.outcome = null;     // an end the position does not show (an online game's time, resignation, agreement)
+    this.partial = null;     // a turn of two moves after its first move: {key, first, from, to, pieces, seconds}
   }
 
   /** Sets (or clears, null) an end of the game that the position does not show, given as the
@@ -147,6 +158,7 @@ export class GameController {
   /** Holds the game while the players set up (true), or lets it go on (false). */
   hold(on) {
     if (this.held === !!on) return;
+    this.partial = null;
     this.held = !!on;
     if (on) this.cancelJob();
     this.changed();
@@ -183,6 +195,7 @@ export class GameController {
     this.hint = null;
     this.failedKey = null;
     this.outcome = null;
+    this.partial = null;
     this.changed();
   }
 
@@ -255,7 +268,11 @@ export class GameController {
   moveTree() { return { main: this.main.slice(), variations: this.vars.map((v) => ({ at: v.at, moves: v.moves.slice() })), current: this.cur ? this.vars.indexOf(this.cur) : null }; }
   fen() { return this.game.fen(); }
   startFen() { return this.game.startFen(); }
-  pieces() { return Array.from(this.game.board()).map(plain); }
+  /** What stands where; during a turn of two moves, as its first move leaves it. */
+  pieces() {
+    const p = this.turnInProgress() && this.partial;
+    return p ? p.pieces.slice() : Array.from(this.game.board()).map(plain);
+  }
   terrain() { return typeof this.game.terrain === 'function' ? plain(this.game.terrain()) : {}; }
   checkedSquare() { return this.game.checkedSquare(); }
   isCheck() { return this.game.isCheck(); }
@@ -345,6 +362,55 @@ export class GameController {
     try { return Array.from(this.game.blastCells(move) || []).map((x) => (typeof x === 'string' ? x : x.square)); } catch (_) { return []; }
   }
 
+  /** The moves of the piece on `square`, as the engine describes them (a snipe's `to` is its
+   * target, a castle's the king's square); during a turn of two moves, its second moves, each
+   * named by the whole turn's text and going from and to the second move's squares. */
+  movesOf(square) {
+    const p = this.turnInProgress();
+    if (p) return p.seconds.filter((s) => s.from === square).map((s) => ({ move: s.move, from: s.from, to: s.to, kind: 'move', path: [] }));
+    return this.movesFrom(square).map((mv) => this.details(mv)).filter((d) => d && d.from === square);
+  }
+
+  // ------------------------------------------------------------------ a turn of two moves
+
+  /** Starts a turn of two moves (Cyvasse's second Rabble move) with its first move `first`, a
+   * move that may also be played alone: the engine says the position it leaves and the turns
+   * that go on from it (Game.partialTurn); the board shows them while the person picks a second
+   * move or ends the turn there. False, and nothing started, when no second move may follow. */
+  beginTurn(first) {
+    if (!this.canMove()) return false;
+    let part;
+    try { part = plain(this.game.partialTurn(first)); } catch (_) { return false; }
+    const seconds = Array.from(part.seconds || []).map(plain);
+    const d = this.details(first);
+    if (!seconds.length || !d) return false;
+    this.partial = { key: this.posKey(), first, from: d.from, to: d.to, pieces: Array.from(part.board || []).map(plain), seconds };
+    this.changed();
+    return true;
+  }
+
+  /** The turn under way after its first move, or null (a copy). It lasts while the position does. */
+  turnInProgress() {
+    const p = this.partial;
+    if (p && (!this.game || p.key !== this.posKey() || !this.canMove())) this.partial = null;
+    return this.partial ? { first: p.first, from: p.from, to: p.to, seconds: p.seconds.map((s) => Object.assign({}, s)) } : null;
+  }
+
+  /** Ends the turn after its first move: the first move is played alone. Null if there is none. */
+  endTurn() {
+    const p = this.turnInProgress();
+    this.partial = null;
+    if (!p) return null;
+    return this.play(p.first);
+  }
+
+  /** Forgets the turn under way: its first move is not played (quiet: nothing is redrawn). */
+  dropTurn(quiet) {
+    if (!this.partial) return;
+    this.partial = null;
+    if (!quiet) this.changed();
+  }
+
   /** Plays `move` at the position looked at. At the end of the line it extends the line; in
    * the past it follows the line that has that move next, or starts a variation (nothing is
    * dropped). Returns the engine's report; throws with the engine's reason if it is illegal. */
@@ -352,6 +418,7 @@ export class GameController {
     const n = this.ply(), line = this.line;
     if (this.resigned && this.atGameEnd()) throw coded('move.gameOver', {}, this.info.id);
     const r = this.report(this.game, move);
+    this.partial = null;
     if (!redoing) this.redos = [];
     const path = line.slice(0, n).concat([r]);
     const starts = (l) => l.length >= path.length && path.every((x, i) => l[i].move === x.move);
@@ -455,6 +522,7 @@ export class GameController {
     o.level = LEVELS[o.level] ? Number(o.level) : 3;
     if (o.mode === this.opp.mode && o.side === this.opp.side && o.level === this.opp.level) return false;
     this.cancelJob();
+    this.partial = null;
     this.failedKey = null;
     this.opp = o;
     if (o.mode === 'computer') this.worker().warm();

@@ -18,6 +18,7 @@ mod any_game;
 pub mod codes;
 pub(crate) mod family;
 pub mod info;
+mod partial_turn;
 pub mod setup;
 
 use std::fmt;
@@ -27,6 +28,7 @@ use serde::Serialize;
 pub use any_game::AnyGame;
 pub use codes::{Args, Coded, Said, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
+pub use partial_turn::{PartialTurn, SecondMove};
 pub use setup::{start_position, Half, HalfBoard};
 
 use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
