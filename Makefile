@@ -12,8 +12,10 @@ NATIVE := target/release/zilo
 WASM_RAW := target/$(WASM_TARGET)/release/zilo.wasm
 ENGINE_JS := www/engine.js
 WASM_OPT := tools/node_modules/.bin/wasm-opt
+ESBUILD := tools/node_modules/.bin/esbuild
+TSC := tools/node_modules/.bin/tsc
 
-.PHONY: all native www play test test-rust test-server bench-online test-e2e test-reference test-differential test-uci bench bench-strength clean deps-wasm deps-browser deps-python pkg test-pkg fuzz
+.PHONY: all native www play test test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -22,14 +24,18 @@ native:
 
 # --- the browser build ---------------------------------------------------------
 
-deps-wasm:
+# Build-time npm tools (tools/package.json): wasm-opt from binaryen (Debian's, 108, predates the
+# reference types wasm-bindgen emits), esbuild (bundles the page's modules), typescript (checks
+# their types). Nothing of them ships.
+deps-tools:
+	@[ -x $(WASM_OPT) ] && [ -x $(ESBUILD) ] && [ -x $(TSC) ] || (cd tools && npm ci --no-audit --no-fund --loglevel=error)
+
+deps-wasm: deps-tools
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 	@if [ "$$($(WASM_BINDGEN) --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
 	  $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force; \
 	fi
-	@# wasm-opt from npm's binaryen: Debian's (108) predates the reference types wasm-bindgen emits.
-	@[ -x $(WASM_OPT) ] || (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 
 www: deps-wasm
 	$(CARGO) rustc -p zilo --release --lib --target $(WASM_TARGET) --crate-type cdylib
@@ -98,7 +104,11 @@ test-pkg: pkg
 test-server:
 	tests/pg/with-postgres.sh $(CARGO) test --release --test server_postgres -- --include-ignored
 
-test: test-rust test-server test-reference test-differential test-uci test-e2e test-pkg
+# The page's modules (www/src) type-checked from their JSDoc (www/tsconfig.json): seconds.
+test-types: deps-tools
+	$(TSC) -p www
+
+test: test-types test-rust test-server test-reference test-differential test-uci test-e2e test-pkg
 
 # Long fuzzing: every variant's position-string and move parsers, move codes, random call
 # sequences and command lines (crate/tests/fuzz_*.rs), then random calls through the JS API.

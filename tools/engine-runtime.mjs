@@ -22,7 +22,7 @@ const METHODS = [
   ['variant', ''], ['fen', ''], ['startFen', ''], ['startNumbering', ''], ['turn', ''], ['board', ''], ['hand', 'side'],
   ['legalMoves', ''], ['legalMoveCodes', ''], ['legalMovesText', ''], ['moveText', 'code'],
   ['moveCode', 'move'], ['movesFrom', 'square'], ['dropTargets', 'piece'], ['dropError', 'piece, square'],
-  ['dropRefusal', 'piece, square'],
+  ['dropRefusal', 'piece, square'], ['partialTurn', 'first'],
   ['blastCells', 'move'], ['pop', ''], ['undo', ''],
   ['redo', ''], ['canUndo', ''], ['canRedo', ''], ['isCheck', ''], ['checkedSquare', ''],
   ['result', ''], ['history', ''], ['lastMove', ''], ['perft', 'depth'],

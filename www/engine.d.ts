@@ -235,6 +235,17 @@ declare namespace Zilo {
   }
   // ---- end of the generated declarations ----
 
+  /** A turn's first move played, its second one still to choose (`Game.partialTurn`). */
+  interface PartialTurn {
+    /** The position string after the first move alone (the turn may end there). */
+    fen: string;
+    /** The pieces after the first move, as `board()` lists them (engagement as it leaves them). */
+    board: Array<SquarePiece | CyvassePiece>;
+    /** The legal turns that go on with a second move: the whole turn's text (`a4a5+c4d4`) and
+     * the second move's squares. */
+    seconds: { move: string; from: Square; to: Square }[];
+  }
+
   interface BestMove {
     /** `null` when the side to move has no move. */
     move: string | null;
@@ -298,6 +309,12 @@ declare namespace Zilo {
     dropRefusal(piece: string, square: Square): EngineSaid | null;
     /** Describes a legal move without playing it; throws if it is not legal here. */
     moveDetails(move: Move): MoveDetails;
+    /** The turn after its first move `first` (Cyvasse's second Rabble move), for a board that
+     * shows the first move before the whole turn is played: the position after `first` alone and
+     * the legal turns that go on with a second move (none after a capture, a move of another
+     * piece, any chess-like move, or a whole two-move turn). Throws, with the engine's reason, if
+     * `first` may not be played now. */
+    partialTurn(first: Move): PartialTurn;
     /** The squares a legal move's blast would clear (zilo's Bomber), `[]` when it blasts nothing;
      * worked out without playing it. Throws if the move is not legal here. */
     blastCells(move: Move): Square[];

@@ -331,9 +331,8 @@
     document.body.dataset.vs = s.mode === 'computer' ? 'computer' : 'human';
     document.body.dataset.side = s.side;
     document.body.dataset.level = String(s.level);
-    const hint = board.ctl.currentHint();
-    document.body.dataset.hinting = board.ctl.hinting() ? '1' : '0';
-    if (hint) document.body.dataset.hint = hint.move; else delete document.body.dataset.hint;
+    document.body.dataset.hinting = s.hinting ? '1' : '0';
+    if (s.hint) document.body.dataset.hint = s.hint; else delete document.body.dataset.hint;
     // Opponent.
     for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.checked = r.value === (onlineChosen ? 'online' : s.mode);
     for (const el of document.querySelectorAll('.opp-online')) el.hidden = !onlineChosen || !!(online && online.g && online.g.status !== 'over');

@@ -58,6 +58,23 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// [`door::PartialTurn`] as JavaScript reads it (`PartialTurn` in engine.d.ts).
+#[derive(Serialize)]
+struct PartialTurnJs<'a> {
+    fen: &'a str,
+    board: &'a [door::BoardPiece],
+    seconds: Vec<SecondJs<'a>>,
+}
+
+/// A turn that goes on with a second move: its text and the second move's squares.
+#[derive(Serialize)]
+struct SecondJs<'a> {
+    #[serde(rename = "move")]
+    turn: &'a str,
+    from: &'a str,
+    to: &'a str,
+}
+
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| error(e.to_string()))
 }
@@ -449,6 +466,26 @@ impl JsGame {
             None => Ok(JsValue::NULL),
             Some(w) => to_js(&door::Said { code: w.code(), args: w.args().clone(), message: w.message().to_string() }),
         }
+    }
+
+    /// The turn after its first move `first` (Cyvasse's second Rabble move),
+    /// for a board that shows the first move before the turn is played whole:
+    /// `{fen, board, seconds: [{move, from, to}]}`, the position after `first`
+    /// alone, its pieces as `board()` lists them, and the legal turns that go
+    /// on with a second move (the whole turn's text, the second move's
+    /// squares). Throws, with the engine's reason, if `first` may not be played now.
+    #[wasm_bindgen(js_name = partialTurn)]
+    pub fn partial_turn(&self, first: JsValue) -> Result<JsValue, JsValue> {
+        let part = self.game.partial_turn(&self.move_arg(&first)?).map_err(refused)?;
+        to_js(&PartialTurnJs {
+            fen: &part.position,
+            board: &part.board,
+            seconds: part
+                .seconds
+                .iter()
+                .map(|s| SecondJs { turn: &s.turn, from: &s.second.from, to: &s.second.to })
+                .collect(),
+        })
     }
 
     /// A legal move described without playing it, packed for the wrapper

@@ -291,6 +291,26 @@ test('blastCells(): the squares a move would blast, on a copy; [] without a blas
   chess.free();
 });
 
+test('partialTurn(): after a first Rabble move, the position it leaves and the turns that go on; the game is not moved', () => {
+  const g = new Zilo.Game('cyvasse');
+  const part = g.partialTurn('a4a5');
+  const alone = new Zilo.Game('cyvasse');
+  alone.play('a4a5');
+  assert.equal(part.fen, alone.fen());
+  assert.deepEqual(part.board, alone.board(), 'the pieces, engagement included, as the first move leaves them');
+  assert.deepEqual(part.seconds.map((s) => s.move).sort(), g.legalMoves().filter((m) => m.startsWith('a4a5+')).sort());
+  assert.equal(part.seconds.length, 14);
+  assert.deepEqual(part.seconds.find((s) => s.move === 'a4a5+c4d4'), { move: 'a4a5+c4d4', from: 'c4', to: 'd4' });
+  assert.deepEqual(g.partialTurn(g.moveCode('a4a5')), part, 'a move code names the same first move');
+  assert.deepEqual(g.history(), [], 'nothing was played');
+  assert.deepEqual(g.partialTurn('a4a5+c4d4').seconds, [], 'a whole two-move turn goes on with nothing');
+  const chess = new Zilo.Game('chess');
+  assert.deepEqual(chess.partialTurn('e2e4').seconds, []);
+  assert.throws(() => g.partialTurn('a4a7'), oneLineError(/^illegal move a4a7: /));
+  assert.throws(() => g.partialTurn({}), oneLineError(/^a move must be text/));
+  for (const x of [g, alone, chess]) x.free();
+});
+
 test('venomous: the reserve is a hand with its count; thrust drops; a move names the squares it passes', () => {
   const v = Zilo.variants().find((x) => x.id === 'venomous');
   assert.equal(v.drops, true, 'a reserve is shown like a hand');

@@ -10,208 +10,205 @@
  *   again with the same `cid`, which the server answers with the same ack, never playing it
  *   twice. The token and the outbox are kept in localStorage: a reload (or another tab on the
  *   same device) takes the seat back and resends an unconfirmed move. */
-(function (K) {
-  'use strict';
+import { t, has } from './i18n.js';
+import { engineMessage } from './engine-words.js';
+import { errText } from './errors.js';
 
-  const STORE_KEY = 'zilo.online.v1';
-  const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
-  const PING_MS = 4000;          // how often a quiet connection is checked
-  const DEAD_MS = 9000;          // no frame for this long (pings unanswered): the link is dead
-  // The server's events, each with the next version (the server's one list is `Event::NAMES`
-  // in crate/src/server/event.rs; a test keeps the two the same). A move event's `move` is the
-  // engine's move text and its `text` the move as players read it (`san` in the engine's
-  // records). Every event frame ends with what the game is after it: `status`, `draw_offer`.
-  const EVENTS = ['joined', 'ready', 'start', 'move', 'draw', 'rematch', 'end'];
+const STORE_KEY = 'zilo.online.v1';
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+const PING_MS = 4000;          // how often a quiet connection is checked
+const DEAD_MS = 9000;          // no frame for this long (pings unanswered): the link is dead
+// The server's events, each with the next version (the server's one list is `Event::NAMES`
+// in crate/src/server/event.rs; a test keeps the two the same). A move event's `move` is the
+// engine's move text and its `text` the move as players read it (`san` in the engine's
+// records). Every event frame ends with what the game is after it: `status`, `draw_offer`.
+export const EVENTS = ['joined', 'ready', 'start', 'move', 'draw', 'rematch', 'end'];
 
-  /** The seats this browser holds: {gameId: {token, seat, outbox: [command]}}. */
-  const Seats = {
-    all() {
-      try { const x = JSON.parse(localStorage.getItem(STORE_KEY) || '{}'); return x && typeof x === 'object' ? x : {}; } catch (_) { return {}; }
-    },
-    get(game) { const s = Seats.all()[game]; return s && typeof s.token === 'string' ? s : null; },
-    put(game, seat) {
-      const all = Seats.all();
-      all[game] = Object.assign({ outbox: [] }, seat, { at: Date.now() });
-      // Old finished games are forgotten first when there are many.
-      const ids = Object.keys(all).sort((a, b) => (all[a].at || 0) - (all[b].at || 0));
-      while (ids.length > 50) delete all[ids.shift()];
-      try { localStorage.setItem(STORE_KEY, JSON.stringify(all)); } catch (_) { /* private mode: the seat lasts as long as the page */ }
-    },
-  };
+/** The seats this browser holds: {gameId: {token, seat, outbox: [command]}}. */
+export const Seats = {
+  all() {
+    try { const x = JSON.parse(localStorage.getItem(STORE_KEY) || '{}'); return x && typeof x === 'object' ? x : {}; } catch (_) { return {}; }
+  },
+  get(game) { const s = Seats.all()[game]; return s && typeof s.token === 'string' ? s : null; },
+  put(game, seat) {
+    const all = Seats.all();
+    all[game] = Object.assign({ outbox: [] }, seat, { at: Date.now() });
+    // Old finished games are forgotten first when there are many.
+    const ids = Object.keys(all).sort((a, b) => (all[a].at || 0) - (all[b].at || 0));
+    while (ids.length > 50) delete all[ids.shift()];
+    try { localStorage.setItem(STORE_KEY, JSON.stringify(all)); } catch (_) { /* private mode: the seat lasts as long as the page */ }
+  },
+};
 
-  const newCid = () => Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 10);
+const newCid = () => Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 10);
 
-  class OnlineClient {
-    /** base: the server's origin (http… or https…); game: the id; on: {snapshot(msg),
-     * event(msg), ack(cmd, msg), reject(cmd, refusal), presence(msg), connection(state), error(text)}. */
-    constructor(base, game, on) {
-      this.base = String(base).replace(/\/+$/, '');
-      this.game = game;
-      this.on = on;
-      const seat = Seats.get(game);
-      this.token = seat ? seat.token : null;
-      this.seat = seat ? seat.seat : null;
-      this.outbox = seat && Array.isArray(seat.outbox) ? seat.outbox.filter((c) => c && typeof c.cid === 'string') : [];
-      this.v = null;
-      this.ws = null;
-      this.attempt = 0;
-      this.timer = 0;
-      this.lastFrame = 0;
-      this.closed = false;
-      this.state = 'connecting';
-      this.onOnline = () => { if (!this.open()) this.reconnectNow(); };
-      this.onOffline = () => { if (this.ws) this.ws.close(); };
-      addEventListener('online', this.onOnline);
-      addEventListener('offline', this.onOffline);
-      this.pinger = setInterval(() => this.check(), PING_MS);
-    }
+export class OnlineClient {
+  /** base: the server's origin (http… or https…); game: the id; on: {snapshot(msg),
+   * event(msg), ack(cmd, msg), reject(cmd, refusal), presence(msg), connection(state), error(text)}. */
+  constructor(base, game, on) {
+    this.base = String(base).replace(/\/+$/, '');
+    this.game = game;
+    this.on = on;
+    const seat = Seats.get(game);
+    this.token = seat ? seat.token : null;
+    this.seat = seat ? seat.seat : null;
+    this.outbox = seat && Array.isArray(seat.outbox) ? seat.outbox.filter((c) => c && typeof c.cid === 'string') : [];
+    this.v = null;
+    this.ws = null;
+    this.attempt = 0;
+    this.timer = 0;
+    this.lastFrame = 0;
+    this.closed = false;
+    this.state = 'connecting';
+    this.onOnline = () => { if (!this.open()) this.reconnectNow(); };
+    this.onOffline = () => { if (this.ws) this.ws.close(); };
+    addEventListener('online', this.onOnline);
+    addEventListener('offline', this.onOffline);
+    this.pinger = setInterval(() => this.check(), PING_MS);
+  }
 
-    open() { return !!this.ws && this.ws.readyState === 1; }
+  open() { return !!this.ws && this.ws.readyState === 1; }
 
-    save() { if (this.token) Seats.put(this.game, { token: this.token, seat: this.seat, outbox: this.outbox }); }
+  save() { if (this.token) Seats.put(this.game, { token: this.token, seat: this.seat, outbox: this.outbox }); }
 
-    connect() {
-      if (this.closed) return;
-      clearTimeout(this.timer);
-      const q = ['presence=1'];
-      if (this.token) q.push('token=' + encodeURIComponent(this.token));
-      if (this.v != null) q.push('v=' + this.v);
-      const url = this.base.replace(/^http/, 'ws') + '/api/games/' + encodeURIComponent(this.game) + '/socket?' + q.join('&');
-      let ws;
-      try { ws = new WebSocket(url); } catch (e) { this.on.error(K.t('online.unreachable', { error: K.errText(e) })); this.retry(); return; }
-      this.ws = ws;
-      this.setState('connecting');
-      ws.onopen = () => {
-        if (this.ws !== ws) return;
-        this.lastFrame = Date.now();
-        this.attempt = 0;
-        this.setState('online');
-        for (const c of this.outbox) this.write(c);
-      };
-      ws.onmessage = (e) => { if (this.ws === ws) this.receive(e.data); };
-      ws.onclose = () => {
-        if (this.ws !== ws) return;
-        this.ws = null;
-        this.setState('offline');
-        this.retry();
-      };
-      ws.onerror = () => { /* onclose follows */ };
-    }
-
-    setState(s) { if (this.state !== s) { this.state = s; this.on.connection(s); } }
-
-    retry() {
-      if (this.closed) return;
-      clearTimeout(this.timer);
-      const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
-      this.attempt++;
-      this.timer = setTimeout(() => this.connect(), base + Math.random() * base * 0.3);
-    }
-
-    reconnectNow() { this.attempt = 0; if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); } this.connect(); }
-
-    /** Pings a quiet connection; one quiet for too long is closed (and so reopened). */
-    check() {
-      if (!this.open()) return;
-      if (Date.now() - this.lastFrame > DEAD_MS) { const ws = this.ws; this.ws = null; ws.close(); this.setState('offline'); this.retry(); return; }
-      try { this.ws.send('{"t":"ping"}'); } catch (_) { /* onclose follows */ }
-    }
-
-    write(c) { try { this.ws.send(JSON.stringify(c)); } catch (_) { /* resent after the reconnection */ } }
-
-    /** Sends a command ({t, ...}) with a new cid; it is kept until acknowledged. */
-    send(command) {
-      const c = Object.assign({ cid: newCid() }, command);
-      this.outbox.push(c);
-      this.save();
-      if (this.open()) this.write(c);
-      return c;
-    }
-
-    /** The moves sent and not yet acknowledged, in order. */
-    pendingMoves() { return this.outbox.filter((c) => c.t === 'move').map((c) => c.move); }
-
-    forget(cid) {
-      const i = this.outbox.findIndex((c) => c.cid === cid);
-      const c = i >= 0 ? this.outbox.splice(i, 1)[0] : null;
-      this.save();
-      return c;
-    }
-
-    receive(text) {
+  connect() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    const q = ['presence=1'];
+    if (this.token) q.push('token=' + encodeURIComponent(this.token));
+    if (this.v != null) q.push('v=' + this.v);
+    const url = this.base.replace(/^http/, 'ws') + '/api/games/' + encodeURIComponent(this.game) + '/socket?' + q.join('&');
+    let ws;
+    try { ws = new WebSocket(url); } catch (e) { this.on.error(t('online.unreachable', { error: errText(e) })); this.retry(); return; }
+    this.ws = ws;
+    this.setState('connecting');
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
       this.lastFrame = Date.now();
-      let m;
-      try { m = JSON.parse(text); } catch (_) { return; }
-      if (!m || typeof m.t !== 'string') return;
-      if (m.t === 'snapshot') {
-        this.v = m.v;
-        if (m.seat && this.token) this.seat = m.seat;
-        this.on.snapshot(m);
-      } else if (EVENTS.includes(m.t) && typeof m.v === 'number') {
-        if (this.v != null && m.v <= this.v) return;          // already seen (a replay overlap)
-        if (this.v != null && m.v > this.v + 1) { this.reconnectNow(); return; } // a gap: ask again from v
-        this.v = m.v;
-        this.on.event(m);
-      } else if (m.t === 'ack') {
-        const c = this.forget(m.cid);
-        if (c) this.on.ack(c, m);
-      } else if (m.t === 'reject') {
-        const c = this.forget(m.cid);
-        if (c) this.on.reject(c, refusal(m.reason, m));
-      } else if (m.t === 'presence') this.on.presence(m);
-      else if (m.t === 'error') this.on.error(m.reason);
-    }
-
-    close() {
-      this.closed = true;
-      clearTimeout(this.timer);
-      clearInterval(this.pinger);
-      removeEventListener('online', this.onOnline);
-      removeEventListener('offline', this.onOffline);
-      if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); }
-    }
+      this.attempt = 0;
+      this.setState('online');
+      for (const c of this.outbox) this.write(c);
+    };
+    ws.onmessage = (e) => { if (this.ws === ws) this.receive(e.data); };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.setState('offline');
+      this.retry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
   }
 
-  /** A server's refusal as an Error: its English `message` (the contract's `reason` or
-   * `error`) with the `code` and `args` the server added, for `message()` to word. */
-  function refusal(text, body) {
-    const e = new Error(String(text));
-    if (body && typeof body.code === 'string') Object.assign(e, { code: body.code, args: body.args || {}, problems: Array.isArray(body.problems) ? body.problems : [] });
-    return e;
+  setState(s) { if (this.state !== s) { this.state = s; this.on.connection(s); } }
+
+  retry() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt++;
+    this.timer = setTimeout(() => this.connect(), base + Math.random() * base * 0.3);
   }
 
-  /** One line for a refusal in the page's language: the server's own codes (`server.*`) from
-   * the catalog by that key, the engine's (`move.cannotReach`) as engine words do, else the
-   * server's English; a refused setup half's problems follow, each worded the same way.
-   * `variant` names the pieces in the engine's arguments. */
-  function message(e, variant) {
-    if (e && typeof e.code === 'string' && e.code.startsWith('server.') && K.has(e.code)) return K.t(e.code, e.args || {});
-    const line = K.engineMessage(e, variant);
-    const problems = (e && Array.isArray(e.problems) ? e.problems : []).map((p) => K.engineMessage(p, variant));
-    // The English line already lists them; a worded one does not.
-    return problems.length && e.code && K.has('engine.' + e.code) ? line + ': ' + problems.join('; ') : line;
+  reconnectNow() { this.attempt = 0; if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); } this.connect(); }
+
+  /** Pings a quiet connection; one quiet for too long is closed (and so reopened). */
+  check() {
+    if (!this.open()) return;
+    if (Date.now() - this.lastFrame > DEAD_MS) { const ws = this.ws; this.ws = null; ws.close(); this.setState('offline'); this.retry(); return; }
+    try { this.ws.send('{"t":"ping"}'); } catch (_) { /* onclose follows */ }
   }
 
-  /** Creates a game on the server; {game, seat, token}, the token kept in localStorage. */
-  async function createGame(base, body) {
-    const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const x = await r.json().catch(() => ({}));
-    if (!r.ok) throw refusal(x.error || K.t('online.server.status', { status: String(r.status) }), x);
-    Seats.put(x.game, { token: x.token, seat: x.seat });
-    return x;
+  write(c) { try { this.ws.send(JSON.stringify(c)); } catch (_) { /* resent after the reconnection */ } }
+
+  /** Sends a command ({t, ...}) with a new cid; it is kept until acknowledged. */
+  send(command) {
+    const c = Object.assign({ cid: newCid() }, command);
+    this.outbox.push(c);
+    this.save();
+    if (this.open()) this.write(c);
+    return c;
   }
 
-  /** Takes the free seat of a game ({game, seat, token}); null when both are taken (watch). */
-  async function joinGame(base, game) {
-    const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const x = await r.json().catch(() => ({}));
-    if (r.status === 409) return null;
-    if (!r.ok) throw Object.assign(refusal(x.error || K.t('online.server.status', { status: String(r.status) }), x), { status: r.status });
-    Seats.put(x.game, { token: x.token, seat: x.seat });
-    return x;
+  /** The moves sent and not yet acknowledged, in order. */
+  pendingMoves() { return this.outbox.filter((c) => c.t === 'move').map((c) => c.move); }
+
+  forget(cid) {
+    const i = this.outbox.findIndex((c) => c.cid === cid);
+    const c = i >= 0 ? this.outbox.splice(i, 1)[0] : null;
+    this.save();
+    return c;
   }
 
-  K.OnlineClient = OnlineClient;
-  K.OnlineSeats = Seats;
-  K.Online = Object.assign(K.Online || {}, { createGame, joinGame, message, EVENTS });
-})(globalThis.ZiloKit = globalThis.ZiloKit || {});
+  receive(text) {
+    this.lastFrame = Date.now();
+    let m;
+    try { m = JSON.parse(text); } catch (_) { return; }
+    if (!m || typeof m.t !== 'string') return;
+    if (m.t === 'snapshot') {
+      this.v = m.v;
+      if (m.seat && this.token) this.seat = m.seat;
+      this.on.snapshot(m);
+    } else if (EVENTS.includes(m.t) && typeof m.v === 'number') {
+      if (this.v != null && m.v <= this.v) return;          // already seen (a replay overlap)
+      if (this.v != null && m.v > this.v + 1) { this.reconnectNow(); return; } // a gap: ask again from v
+      this.v = m.v;
+      this.on.event(m);
+    } else if (m.t === 'ack') {
+      const c = this.forget(m.cid);
+      if (c) this.on.ack(c, m);
+    } else if (m.t === 'reject') {
+      const c = this.forget(m.cid);
+      if (c) this.on.reject(c, refusal(m.reason, m));
+    } else if (m.t === 'presence') this.on.presence(m);
+    else if (m.t === 'error') this.on.error(m.reason);
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    removeEventListener('online', this.onOnline);
+    removeEventListener('offline', this.onOffline);
+    if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); }
+  }
+}
+
+/** A server's refusal as an Error: its English `message` (the contract's `reason` or
+ * `error`) with the `code` and `args` the server added, for `message()` to word. */
+function refusal(text, body) {
+  const e = new Error(String(text));
+  if (body && typeof body.code === 'string') Object.assign(e, { code: body.code, args: body.args || {}, problems: Array.isArray(body.problems) ? body.problems : [] });
+  return e;
+}
+
+/** One line for a refusal in the page's language: the server's own codes (`server.*`) from
+ * the catalog by that key, the engine's (`move.cannotReach`) as engine words do, else the
+ * server's English; a refused setup half's problems follow, each worded the same way.
+ * `variant` names the pieces in the engine's arguments. */
+export function message(e, variant) {
+  if (e && typeof e.code === 'string' && e.code.startsWith('server.') && has(e.code)) return t(e.code, e.args || {});
+  const line = engineMessage(e, variant);
+  const problems = (e && Array.isArray(e.problems) ? e.problems : []).map((p) => engineMessage(p, variant));
+  // The English line already lists them; a worded one does not.
+  return problems.length && e.code && has('engine.' + e.code) ? line + ': ' + problems.join('; ') : line;
+}
+
+/** Creates a game on the server; {game, seat, token}, the token kept in localStorage. */
+export async function createGame(base, body) {
+  const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const x = await r.json().catch(() => ({}));
+  if (!r.ok) throw refusal(x.error || t('online.server.status', { status: String(r.status) }), x);
+  Seats.put(x.game, { token: x.token, seat: x.seat });
+  return x;
+}
+
+/** Takes the free seat of a game ({game, seat, token}); null when both are taken (watch). */
+export async function joinGame(base, game) {
+  const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const x = await r.json().catch(() => ({}));
+  if (r.status === 409) return null;
+  if (!r.ok) throw Object.assign(refusal(x.error || t('online.server.status', { status: String(r.status) }), x), { status: r.status });
+  Seats.put(x.game, { token: x.token, seat: x.seat });
+  return x;
+}
+

@@ -16,18 +16,23 @@
  *   a game, and the link `#online=<id>` that joins it (or watches once both seats are taken).
  *
  * No rules here: results and names come from the engine and the server. */
-(function (K) {
-  'use strict';
-  const h = (...a) => K.h(...a);
-  const SIDE = { first: 'w', second: 'b' };
-  const SEAT = { w: 'first', b: 'second' };
-  const LOW_MS = 20000;          // a clock under this warns
-  const other = (s) => (s === 'w' ? 'b' : 'w');
-  const RESULT_WINNER = { '1-0': 'w', '0-1': 'b' };
-  // The server's reasons for an end the engine's position does not show, as catalog keys.
-  const HOW = { time: 'online.how.time', resignation: 'online.how.resignation', agreement: 'online.how.agreement' };
+import { t } from './i18n.js';
+import { engineMessage } from './engine-words.js';
+import { sideInfo } from './piece-sets.js';
+import { variants } from './engine-data.js';
+import { h } from './dom.js';
+import { armed } from './armed-button.js';
+import { other } from './sides.js';
+import * as Sounds from './sounds.js';
+import * as Online from './online-client.js';
+const SIDE = { first: 'w', second: 'b' };
+const SEAT = { w: 'first', b: 'second' };
+const LOW_MS = 20000;          // a clock under this warns
+const RESULT_WINNER = { '1-0': 'w', '0-1': 'b' };
+// The server's reasons for an end the engine's position does not show, as catalog keys.
+const HOW = { time: 'online.how.time', resignation: 'online.how.resignation', agreement: 'online.how.agreement' };
 
-  const STYLE = `
+const STYLE = `
 .online-card { display: grid; gap: 6px; padding: 8px 10px; }
 .online-card[hidden] { display: none; }
 .ol-banner { font-size: 13px; padding: 3px 8px; border-radius: 6px; background: #f4ecd9; color: #6b5a3a; }
@@ -53,431 +58,426 @@
 .zb[data-online] #btn-new, .zb[data-online] #btn-takeback, .zb[data-online] #btn-hint, .zb[data-online] #btn-resign { display: none; }
 `;
 
-  /** What each of the server's events (K.Online.EVENTS, online-client.js) changes in `g`, the game
-   * as the server has it, beside the status and draw offer every event frame states. */
-  const FOLDS = {
-    joined(g, m) { g.players[m.seat] = true; g.clockAt = Date.now(); },
-    ready(g, m) { g.ready[m.seat] = true; },
-    start(g, m) { g.position = g.start = m.position; g.moves = []; g.clockAt = Date.now(); },
-    move(g, m) {
-      g.moves.push(m.move);
-      g.position = m.position;
-      if (m.clock) { g.clock = m.clock; g.clockAt = Date.now(); }
-    },
-    draw() { /* the offer is the frame's draw_offer */ },
-    rematch(g, m) { g.rematch = m.game; },
-    end(g, m) { g.result = m.result; g.reason = m.reason; },
-  };
+export const clockText = (ms) => {
+  if (ms == null) return '';
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s >= 86400) return t('online.clock.days', { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return Math.floor(s / 3600) + ':' + String(Math.floor((s % 3600) / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
+  return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+};
+/** What each of the server's events (EVENTS, online-client.js) changes in `g`, the game as the
+ * server has it, beside the status and draw offer every event frame states. */
+const FOLDS = {
+  joined(g, m) { g.players[m.seat] = true; g.clockAt = Date.now(); },
+  ready(g, m) { g.ready[m.seat] = true; },
+  start(g, m) { g.position = g.start = m.position; g.moves = []; g.clockAt = Date.now(); },
+  move(g, m) {
+    g.moves.push(m.move);
+    g.position = m.position;
+    if (m.clock) { g.clock = m.clock; g.clockAt = Date.now(); }
+  },
+  draw() { /* the offer is the frame's draw_offer */ },
+  rematch(g, m) { g.rematch = m.game; },
+  end(g, m) { g.result = m.result; g.reason = m.reason; },
+};
 
-  const clockText = (ms) => {
-    if (ms == null) return '';
-    const s = Math.max(0, Math.ceil(ms / 1000));
-    if (s >= 86400) return K.t('online.clock.days', { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
-    if (s >= 3600) return Math.floor(s / 3600) + ':' + String(Math.floor((s % 3600) / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
-    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
-  };
-  const since = (ms) => { const s = Math.floor(ms / 1000); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); };
+const since = (ms) => { const s = Math.floor(ms / 1000); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); };
 
-  class OnlineSession {
-    /** board: a started <zilo-board>; base: the server's origin; game: the id; opts: {link(id)
-     * → the link to send, navigate(id) → moves to a rematch (default: follow on this board)}. */
-    constructor(board, base, game, opts) {
-      this.board = board;
-      this.base = base;
-      this.opts = opts || {};
-      this.g = null;
-      this.presence = null;
-      this.presenceAt = 0;
-      this.applying = 0;
-      this.faced = false;
-      const root = board.root;
-      if (!root.getElementById('online-style')) root.appendChild(h('style', { id: 'online-style', text: STYLE }));
-      this.card = root.getElementById('online-card') || h('div', { class: 'online-card card', id: 'online-card', role: 'group', 'aria-label': K.t('online.card') });
-      root.getElementById('panel').insertBefore(this.card, root.getElementById('status'));
-      root.getElementById('zb').dataset.online = '';
-      this.onMove = (e) => { if (!this.applying && this.seat && this.client) this.sendMove(e.detail.move); };
-      this.onHalf = (e) => { if (this.client && this.seat) this.client.send({ t: 'setup', half: e.detail.half }); this.render(); };
-      board.addEventListener('move', this.onMove);
-      board.addEventListener('setup-half', this.onHalf);
-      this.ticker = setInterval(() => this.renderClocks(), 250);
-      this.open(game);
+export class OnlineSession {
+  /** board: a started <zilo-board>; base: the server's origin; game: the id; opts: {link(id)
+   * → the link to send, navigate(id) → moves to a rematch (default: follow on this board)}. */
+  /** @param {import('./zilo-board.js').ZiloBoard} board @param {string} base @param {string} game
+   * @param {{link?: (id: string) => string, navigate?: (id: string) => void}} [opts] */
+  constructor(board, base, game, opts) {
+    this.board = board;
+    this.base = base;
+    this.opts = opts || {};
+    this.g = null;
+    this.presence = null;
+    this.presenceAt = 0;
+    this.applying = 0;
+    this.faced = false;
+    const root = board.root;
+    if (!root.getElementById('online-style')) root.appendChild(h('style', { id: 'online-style', text: STYLE }));
+    this.card = root.getElementById('online-card') || h('div', { class: 'online-card card', id: 'online-card', role: 'group', 'aria-label': t('online.card') });
+    root.getElementById('panel').insertBefore(this.card, root.getElementById('status'));
+    root.getElementById('zb').dataset.online = '';
+    this.onMove = (e) => { if (!this.applying && this.seat && this.client) this.sendMove(e.detail.move); };
+    this.onHalf = (e) => { if (this.client && this.seat) this.client.send({ t: 'setup', half: e.detail.half }); this.render(); };
+    board.addEventListener('move', this.onMove);
+    board.addEventListener('setup-half', this.onHalf);
+    this.ticker = setInterval(() => this.renderClocks(), 250);
+    this.open(game);
+  }
+
+  /** Connects to game `id` (a rematch reuses the session and the board). */
+  open(id) {
+    if (this.client) this.client.close();
+    this.game = id;
+    this.g = null;
+    this.presence = null;
+    this.connection = 'connecting';
+    this.faced = false;
+    this.client = new Online.OnlineClient(this.base, id, {
+      snapshot: (m) => { this.g = m.game; this.g.v = m.v; this.seatName = m.seat; this.sync(true); },
+      event: (m) => this.event(m),
+      ack: () => this.render(),
+      reject: (c, refusal) => this.rejected(c, refusal),
+      presence: (m) => { this.presence = m; this.presenceAt = Date.now(); this.render(); },
+      connection: (s) => { this.connection = s; this.render(); },
+      error: (t) => this.board.message(t, 'error'),
+    });
+    this.seatName = this.client.seat;
+    this.client.connect();
+    this.render();
+  }
+
+  get seat() { return this.seatName ? SIDE[this.seatName] : null; }
+
+  close() {
+    clearInterval(this.ticker);
+    if (this.client) this.client.close();
+    this.client = null;
+    this.board.removeEventListener('move', this.onMove);
+    this.board.removeEventListener('setup-half', this.onHalf);
+    this.card.remove();
+    this.curtain(false);
+    delete this.board.root.getElementById('zb').dataset.online;
+    this.board.ctl.setOutcome(null);
+  }
+
+  // ------------------------------------------------------------------ the server's game
+
+  /** Folds an event into `g`. What it leaves (the status, the standing draw offer) the server
+   * says in the frame; each event's own fields are in FOLDS. */
+  event(m) {
+    const g = this.g, fold = FOLDS[m.t];
+    if (!g || !fold) return;
+    g.v = m.v;
+    g.status = m.status;
+    g.draw_offer = m.draw_offer;
+    fold(g, m);
+    this.sync(m.t === 'start');
+    if (m.t === 'end' && this.board.sounds) try { Sounds.play('end'); } catch (_) { /* no sound */ }
+    if (m.t === 'rematch') this.follow(m.game);
+  }
+
+  /** Moves to the rematch: a seat keeps its token, on the other side. */
+  follow(id) {
+    if (this.seatName) {
+      const mine = Online.Seats.get(this.game);
+      if (mine) Online.Seats.put(id, { token: mine.token, seat: mine.seat === 'first' ? 'second' : 'first' });
     }
+    if (this.opts.navigate) this.opts.navigate(id); else this.open(id);
+  }
 
-    /** Connects to game `id` (a rematch reuses the session and the board). */
-    open(id) {
-      if (this.client) this.client.close();
-      this.game = id;
-      this.g = null;
-      this.presence = null;
-      this.connection = 'connecting';
-      this.faced = false;
-      this.client = new K.OnlineClient(this.base, id, {
-        snapshot: (m) => { this.g = m.game; this.g.v = m.v; this.seatName = m.seat; this.sync(true); },
-        event: (m) => this.event(m),
-        ack: () => this.render(),
-        reject: (c, refusal) => this.rejected(c, refusal),
-        presence: (m) => { this.presence = m; this.presenceAt = Date.now(); this.render(); },
-        connection: (s) => { this.connection = s; this.render(); },
-        error: (t) => this.board.message(t, 'error'),
-      });
-      this.seatName = this.client.seat;
-      this.client.connect();
-      this.render();
-    }
+  /** Brings the board to the server's game plus the moves not yet confirmed. */
+  sync(full) {
+    const g = this.g, b = this.board;
+    if (!g) return;
+    const mode = this.seat ? 'online' : 'view';
+    if (b.getAttribute('mode') !== mode) b.setAttribute('mode', mode);
+    if (this.seat && b.getAttribute('side') !== this.seat) b.setAttribute('side', this.seat);
+    if (!this.faced) { this.faced = true; b.setAttribute('orientation', this.seat || 'w'); }
+    const hiddenSetup = g.position == null;
+    this.applying++;
+    try {
+      if (hiddenSetup) {
+        b.ctl.setOutcome(null);
+        if (b.variant !== g.variant || (this.seat && !b.setup) || full) b.load({ variant: g.variant });
+        if (b.setup && g.half && this.seat) b.setup.sent(this.seat, g.half);
+        if (b.setup && this.seat && this.client.outbox.some((c) => c.t === 'setup')) b.setup.sent(this.seat, null);
+        b.render();
+      } else this.reconcile();
+      this.curtain(hiddenSetup && !this.seat);
+      this.applyOutcome();
+    } finally { this.applying--; }
+    this.render();
+  }
 
-    get seat() { return this.seatName ? SIDE[this.seatName] : null; }
+  /** A spectator sees no board during a hidden setup (the halves are the players' secret). */
+  curtain(on) {
+    const frame = this.board.root.getElementById('frame');
+    let c = this.board.root.getElementById('online-curtain');
+    if (!on) { if (c) c.remove(); return; }
+    if (!c) frame.appendChild(h('div', { class: 'curtain', id: 'online-curtain' }, h('div', { class: 'curtain-card' }, h('p', { class: 'curtain-title', text: t('online.curtain.title') }), h('p', { class: 'curtain-note', text: t('online.curtain.note') }))));
+  }
 
-    close() {
-      clearInterval(this.ticker);
-      if (this.client) this.client.close();
-      this.client = null;
-      this.board.removeEventListener('move', this.onMove);
-      this.board.removeEventListener('setup-half', this.onHalf);
-      this.card.remove();
-      this.curtain(false);
-      delete this.board.root.getElementById('zb').dataset.online;
-      this.board.ctl.setOutcome(null);
-    }
-
-    // ------------------------------------------------------------------ the server's game
-
-    /** Folds an event into `g`. What it leaves (the status, the standing draw offer) the server
-     * says in the frame; each event's own fields are in FOLDS. */
-    event(m) {
-      const g = this.g, fold = FOLDS[m.t];
-      if (!g || !fold) return;
-      g.v = m.v;
-      g.status = m.status;
-      g.draw_offer = m.draw_offer;
-      fold(g, m);
-      this.sync(m.t === 'start');
-      if (m.t === 'end' && this.board.sounds && K.Sounds) try { K.Sounds.play('end'); } catch (_) { /* no sound */ }
-      if (m.t === 'rematch') this.follow(m.game);
-    }
-
-    /** Moves to the rematch: a seat keeps its token, on the other side. */
-    follow(id) {
-      if (this.seatName) {
-        const mine = K.OnlineSeats.get(this.game);
-        if (mine) K.OnlineSeats.put(id, { token: mine.token, seat: mine.seat === 'first' ? 'second' : 'first' });
+  reconcile() {
+    const g = this.g, b = this.board;
+    let pending = this.client.pendingMoves();
+    const want = g.moves.concat(pending);
+    const have = b.moves();
+    const same = b.variant === g.variant && !b.setup && b.state().startFen === g.start && have.length <= want.length && have.every((m, i) => m === want[i]);
+    if (same) {
+      for (let i = have.length; i < want.length; i++) {
+        try { b.play(want[i]); } catch (e) { this.dropPending(want[i], engineMessage(e, g.variant)); return; }
       }
-      if (this.opts.navigate) this.opts.navigate(id); else this.open(id);
+      return;
     }
-
-    /** Brings the board to the server's game plus the moves not yet confirmed. */
-    sync(full) {
-      const g = this.g, b = this.board;
-      if (!g) return;
-      const mode = this.seat ? 'online' : 'view';
-      if (b.getAttribute('mode') !== mode) b.setAttribute('mode', mode);
-      if (this.seat && b.getAttribute('side') !== this.seat) b.setAttribute('side', this.seat);
-      if (!this.faced) { this.faced = true; b.setAttribute('orientation', this.seat || 'w'); }
-      const hiddenSetup = g.position == null;
-      this.applying++;
-      try {
-        if (hiddenSetup) {
-          b.ctl.setOutcome(null);
-          if (b.variant !== g.variant || (this.seat && !b.setup) || full) b.load({ variant: g.variant });
-          if (b.setup && g.half && this.seat) {
-            b.setup.replace(this.seat, new Zilo.Setup(g.variant, this.seat, g.half));
-            b.setup.done[this.seat] = true;
-          }
-          if (b.setup && this.seat && this.client.outbox.some((c) => c.t === 'setup')) b.setup.done[this.seat] = true;
-          b.render();
-        } else this.reconcile();
-        this.curtain(hiddenSetup && !this.seat);
-        this.applyOutcome();
-      } finally { this.applying--; }
-      this.render();
-    }
-
-    /** A spectator sees no board during a hidden setup (the halves are the players' secret). */
-    curtain(on) {
-      const frame = this.board.root.getElementById('frame');
-      let c = this.board.root.getElementById('online-curtain');
-      if (!on) { if (c) c.remove(); return; }
-      if (!c) frame.appendChild(h('div', { class: 'curtain', id: 'online-curtain' }, h('div', { class: 'curtain-card' }, h('p', { class: 'curtain-title', text: K.t('online.curtain.title') }), h('p', { class: 'curtain-note', text: K.t('online.curtain.note') }))));
-    }
-
-    reconcile() {
-      const g = this.g, b = this.board;
-      let pending = this.client.pendingMoves();
-      const want = g.moves.concat(pending);
-      const have = b.moves();
-      const same = b.variant === g.variant && !b.setup && b.state().startFen === g.start && have.length <= want.length && have.every((m, i) => m === want[i]);
-      if (same) {
-        for (let i = have.length; i < want.length; i++) {
-          try { b.play(want[i]); } catch (e) { this.dropPending(want[i], K.engineMessage(e, g.variant)); return; }
-        }
-        return;
-      }
-      try { b.load({ variant: g.variant, fen: g.start, moves: want }); } catch (e) {
-        // An unconfirmed move that no longer fits (the game moved on): it is dropped.
-        pending = [];
-        this.client.outbox = this.client.outbox.filter((c) => c.t !== 'move');
-        this.client.save();
-        b.load({ variant: g.variant, fen: g.start, moves: g.moves });
-      }
-    }
-
-    dropPending(move, reason) {
-      this.client.outbox = this.client.outbox.filter((c) => !(c.t === 'move' && c.move === move));
+    try { b.load({ variant: g.variant, fen: g.start, moves: want }); } catch (e) {
+      // An unconfirmed move that no longer fits (the game moved on): it is dropped.
+      pending = [];
+      this.client.outbox = this.client.outbox.filter((c) => c.t !== 'move');
       this.client.save();
-      this.board.message(K.t('online.move.dropped', { move, reason }), 'error');
-      this.board.load({ variant: this.g.variant, fen: this.g.start, moves: this.g.moves });
-    }
-
-    /** The server's end of the game, where the engine's position does not say it (time,
-     * resignation, agreement): the board shows it as the result. */
-    applyOutcome() {
-      const g = this.g, ctl = this.board.ctl;
-      if (!g || g.status !== 'over' || !ctl.meta) { ctl.setOutcome(null); return; }
-      ctl.setOutcome(null);
-      if (ctl.finalResult().result === g.result && !HOW[g.reason]) return; // the engine says it
-      ctl.setOutcome(this.outcome());
-    }
-
-    /** The result in words: {result, winner, title, text}. */
-    outcome() {
-      const g = this.g, meta = this.board.ctl.meta;
-      const winner = RESULT_WINNER[g.result] || null;
-      const name = (s) => K.PieceSets.sideInfo(meta, s).name;
-      const how = HOW[g.reason] ? K.t(HOW[g.reason]) : g.reason ? K.t('online.how.other', { reason: g.reason }) : '';
-      if (!winner) {
-        return g.reason === 'agreement' ? { result: g.result, winner: null, title: K.t('online.draw.agreed.title'), text: K.t('online.draw.agreed') }
-          : { result: g.result, winner: null, title: K.t('online.draw.title'), text: K.t('online.draw.reason', { reason: g.reason }) };
-      }
-      const loser = other(winner);
-      const text = g.reason === 'time' ? K.t('online.end.time', { side: name(loser) })
-        : g.reason === 'resignation' ? K.t('online.end.resigned', { side: name(loser) }) : K.t('online.end.won', { side: name(winner), how });
-      return { result: g.result, winner, title: K.t('online.end.title', { side: name(winner), how }), text };
-    }
-
-    // ------------------------------------------------------------------ the person's commands
-
-    sendMove(move) {
-      // The version is the server's as this board knows it: any event unseen makes it stale.
-      this.client.send({ t: 'move', v: this.g.v + this.client.outbox.filter((c) => c.t === 'move').length, move });
-      this.render();
-    }
-
-    /** The server refused command `c`; `refusal` is its coded reason (see online-client). */
-    rejected(c, refusal) {
-      const reason = K.Online.message(refusal, this.g && this.g.variant);
-      if (c.t === 'move') {
-        this.board.message(K.t('online.move.rejected', { reason }), 'error');
-        this.applying++;
-        try { this.board.load({ variant: this.g.variant, fen: this.g.start, moves: this.g.moves.concat(this.client.pendingMoves()) }); } finally { this.applying--; }
-        this.applyOutcome();
-      } else if (c.t === 'setup') {
-        if (this.board.setup && this.seat) this.board.setup.done[this.seat] = false;
-        this.board.message(K.t('online.setup.rejected', { reason }), 'error');
-        this.board.render();
-      } else this.board.message(reason, 'error');
-      this.render();
-    }
-
-    command(t) { if (this.client) this.client.send({ t }); this.render(); }
-
-    // ------------------------------------------------------------------ drawing
-
-    name(side) {
-      const meta = this.board.ctl.meta;
-      const n = meta ? K.PieceSets.sideInfo(meta, side).name : side;
-      if (!this.seat) return n;
-      return K.t(side === this.seat ? 'online.player.you' : 'online.player.opponent', { side: n });
-    }
-
-    render() {
-      const card = this.card, g = this.g;
-      card.textContent = '';
-      if (this.connection !== 'online') {
-        card.appendChild(h('div', { class: 'ol-banner', role: 'status', 'data-online': 'banner', text: this.connection === 'connecting' && !g ? K.t('online.connecting') : K.t('online.reconnecting') + (this.client && this.client.outbox.length ? ' ' + K.t('online.willSend') : '') }));
-      }
-      if (!g) return;
-      const bottom = this.seat || (this.board.orientation || 'w'), top = other(bottom);
-      this.clocks = {};
-      for (const side of [top, bottom]) card.appendChild(this.playerRow(side));
-      card.appendChild(this.info());
-      const actions = this.actions();
-      if (actions) card.appendChild(actions);
-      this.renderClocks();
-    }
-
-    playerRow(side) {
-      const g = this.g, seat = SEAT[side];
-      const who = h('div', { class: 'ol-who' }, h('span', { class: 'ol-name', text: this.name(side) }));
-      let state = '', gone = false;
-      if (!g.players[seat]) state = K.t('online.presence.notYet');
-      else if (this.presence && side !== this.seat) {
-        const away = this.presence.away_ms[seat];
-        if (this.presence.online[seat]) state = K.t('online.presence.online');
-        else if (away != null) { state = K.t('online.presence.gone', { since: since(away + Date.now() - this.presenceAt) }); gone = true; } else { state = K.t('online.presence.off'); gone = true; }
-      }
-      if (state) who.appendChild(h('span', { class: 'ol-state' + (gone ? ' gone' : ''), 'data-presence': seat, 'data-away': gone && this.presence.away_ms[seat] != null ? String(this.presence.away_ms[seat]) : null, text: state }));
-      const clock = h('span', { class: 'ol-clock', 'data-clock': seat, role: 'timer', 'aria-label': K.t('online.clock', { player: this.name(side) }) });
-      this.clocks[seat] = clock;
-      if (!g.clock) clock.hidden = true;
-      return h('div', { class: 'ol-player', 'data-side': side }, who, clock);
-    }
-
-    /** The running side's time is the server's figure less what passed since it came. */
-    renderClocks() {
-      const g = this.g;
-      if (!g) return;
-      // "gone since 0:12" counts on between presence frames.
-      for (const el of this.card.querySelectorAll('[data-away]')) el.textContent = K.t('online.presence.gone', { since: since(Number(el.dataset.away) + Date.now() - this.presenceAt) });
-      if (!g.clock || !this.clocks) return;
-      const running = g.status === 'playing' && g.position != null ? SEAT[this.serverTurn()] : null;
-      for (const seat of ['first', 'second']) {
-        const el = this.clocks[seat];
-        if (!el) continue;
-        let ms = g.clock[seat];
-        if (seat === running) ms -= Date.now() - (g.clockAt || Date.now());
-        el.textContent = clockText(ms);
-        el.classList.toggle('running', seat === running);
-        el.classList.toggle('low', ms < LOW_MS && (g.status === 'playing'));
-      }
-    }
-
-    /** Whose move it is on the server (unconfirmed moves do not stop its clock): the side to
-     * move in its position (a turn may hold more than one move). */
-    serverTurn() {
-      return String(this.g.position || '').trim().split(/\s+/)[1] === 'b' ? 'b' : 'w';
-    }
-
-    info() {
-      const g = this.g, box = h('div', { class: 'ol-info', 'data-online': 'info' });
-      if (g.status === 'waiting') {
-        if (!this.seat) { box.textContent = K.t('online.waiting.watcher'); return box; }
-        const link = this.opts.link ? this.opts.link(this.game) : this.game;
-        const input = h('input', { type: 'text', readonly: true, value: link, 'aria-label': K.t('online.link.label'), 'data-online': 'link' });
-        const copy = h('button', { type: 'button', class: 'btn', 'data-action': 'copy-link', onclick: async () => {
-          let ok = false;
-          try { await navigator.clipboard.writeText(link); ok = true; } catch (_) { input.select(); try { ok = document.execCommand('copy'); } catch (_) { ok = false; } }
-          this.board.message(K.t(ok ? 'online.link.copied' : 'online.link.select'), 'info');
-        } }, K.t('online.copy'));
-        const row = h('div', { class: 'ol-link' }, input, copy);
-        if (navigator.share) row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'share-link', onclick: () => navigator.share({ title: K.t('online.share.title', { game: this.board.ctl.meta.name }), url: link }).catch(() => {}) }, K.t('online.share')));
-        box.append(h('div', { text: K.t('online.waiting.send') }), row);
-        return box;
-      }
-      if (g.position == null && g.status === 'setup') {
-        const mine = this.seat && (g.ready[this.seatName] || (this.board.setup && this.board.setup.done[this.seat]));
-        const theirs = this.seat ? g.ready[this.seatName === 'first' ? 'second' : 'first'] : false;
-        box.textContent = !this.seat ? K.t('online.setup.watching')
-          : mine ? K.t('online.setup.sent') : K.t('online.setup.yours') + (theirs ? ' ' + K.t('online.setup.theirsReady') : '');
-        return box;
-      }
-      if (g.status === 'over') {
-        const r = this.board.ctl.finalResult();
-        box.appendChild(h('span', { class: 'ol-result', 'data-online': 'result', text: g.result + ' · ' + (r.title || this.outcome().title) }));
-        return box;
-      }
-      if (g.draw_offer) box.textContent = K.t(g.draw_offer === this.seatName ? 'online.draw.youOffered' : this.seat ? 'online.draw.theyOffer' : 'online.draw.offered');
-      else if (this.seat && this.client.outbox.some((c) => c.t === 'move')) box.textContent = K.t('online.sending');
-      else if (this.seat) box.textContent = K.t(this.serverTurn() === this.seat ? 'online.turn.yours' : 'online.turn.theirs');
-      return box;
-    }
-
-    actions() {
-      const g = this.g;
-      const row = h('div', { class: 'ol-actions' });
-      if (this.seat && g.status === 'playing' && g.position != null) {
-        row.appendChild(h('button', { type: 'button', class: 'btn btn-danger', 'data-action': 'online-resign', onclick: (e) => K.armed(e.currentTarget, K.t('board.confirm'), () => this.command('resign')) }, K.t('board.resign')));
-        const theirs = g.draw_offer && g.draw_offer !== this.seatName;
-        row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': theirs ? 'accept-draw' : 'offer-draw', disabled: g.draw_offer === this.seatName, onclick: () => this.command('draw') }, K.t(theirs ? 'online.draw.accept' : 'online.draw.offer')));
-      }
-      if (this.seat && g.status === 'over') {
-        row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, K.t('online.rematch')));
-      }
-      if (this.presence) row.appendChild(h('span', { class: 'ol-watchers', 'data-online': 'watchers', text: K.t('online.watchers', { count: this.presence.watchers }) }));
-      return row.childNodes.length ? row : null;
+      b.load({ variant: g.variant, fen: g.start, moves: g.moves });
     }
   }
 
-  // ---------------------------------------------------------------------------------------
-  // The page's "Online" choice
+  dropPending(move, reason) {
+    this.client.outbox = this.client.outbox.filter((c) => !(c.t === 'move' && c.move === move));
+    this.client.save();
+    this.board.message(t('online.move.dropped', { move, reason }), 'error');
+    this.board.load({ variant: this.g.variant, fen: this.g.start, moves: this.g.moves });
+  }
 
-  const PRESETS = [
-    { id: '3+2', label: 'online.tc.blitz', clock: { initial: 180, increment: 2 } },
-    { id: '10+5', label: 'online.tc.rapid', clock: { initial: 600, increment: 5 }, default: true },
-    { id: '30+20', label: 'online.tc.classical', clock: { initial: 1800, increment: 20 } },
-    { id: 'days', label: 'online.tc.days', clock: null },
-  ];
+  /** The server's end of the game, where the engine's position does not say it (time,
+   * resignation, agreement): the board shows it as the result. */
+  applyOutcome() {
+    const g = this.g, ctl = this.board.ctl;
+    if (!g || g.status !== 'over' || !ctl.meta()) { ctl.setOutcome(null); return; }
+    ctl.setOutcome(null);
+    if (ctl.finalResult().result === g.result && !HOW[g.reason]) return; // the engine says it
+    ctl.setOutcome(this.outcome());
+  }
 
-  const OnlinePage = {
-    /** The game id a link names (`#online=<id>`), or null. */
-    idFromHash(hash) { const m = /^#online=([A-Za-z0-9]{4,40})$/.exec(String(hash || '')); return m ? m[1] : null; },
-    /** Online play needs a server: the page from http(s). */
-    available() { return /^https?:$/.test(location.protocol); },
-    link(id) { return location.origin + location.pathname + '#online=' + id; },
+  /** The result in words: {result, winner, title, text}. */
+  outcome() {
+    const g = this.g, meta = this.board.ctl.meta();
+    const winner = RESULT_WINNER[g.result] || null;
+    const name = (s) => sideInfo(meta, s).name;
+    const how = HOW[g.reason] ? t(HOW[g.reason]) : g.reason ? t('online.how.other', { reason: g.reason }) : '';
+    if (!winner) {
+      return g.reason === 'agreement' ? { result: g.result, winner: null, title: t('online.draw.agreed.title'), text: t('online.draw.agreed') }
+        : { result: g.result, winner: null, title: t('online.draw.title'), text: t('online.draw.reason', { reason: g.reason }) };
+    }
+    const loser = other(winner);
+    const text = g.reason === 'time' ? t('online.end.time', { side: name(loser) })
+      : g.reason === 'resignation' ? t('online.end.resigned', { side: name(loser) }) : t('online.end.won', { side: name(winner), how });
+    return { result: g.result, winner, title: t('online.end.title', { side: name(winner), how }), text };
+  }
 
-    /** Fills `box` with the create form (or, from file://, the one line that explains). */
-    form(box, board, onCreated) {
-      box.textContent = '';
-      if (!OnlinePage.available()) {
-        box.appendChild(h('p', { class: 'online-note', 'data-online': 'needs-server', text: K.t('online.needsServer') }));
-        return;
+  // ------------------------------------------------------------------ the person's commands
+
+  sendMove(move) {
+    // The version is the server's as this board knows it: any event unseen makes it stale.
+    this.client.send({ t: 'move', v: this.g.v + this.client.outbox.filter((c) => c.t === 'move').length, move });
+    this.render();
+  }
+
+  /** The server refused command `c`; `refusal` is its coded reason (see online-client). */
+  rejected(c, refusal) {
+    const reason = Online.message(refusal, this.g && this.g.variant);
+    if (c.t === 'move') {
+      this.board.message(t('online.move.rejected', { reason }), 'error');
+      this.applying++;
+      try { this.board.load({ variant: this.g.variant, fen: this.g.start, moves: this.g.moves.concat(this.client.pendingMoves()) }); } finally { this.applying--; }
+      this.applyOutcome();
+    } else if (c.t === 'setup') {
+      if (this.board.setup && this.seat) this.board.setup.refused(this.seat);
+      this.board.message(t('online.setup.rejected', { reason }), 'error');
+      this.board.render();
+    } else this.board.message(reason, 'error');
+    this.render();
+  }
+
+  command(t) { if (this.client) this.client.send({ t }); this.render(); }
+
+  // ------------------------------------------------------------------ drawing
+
+  name(side) {
+    const meta = this.board.ctl.meta();
+    const n = meta ? sideInfo(meta, side).name : side;
+    if (!this.seat) return n;
+    return t(side === this.seat ? 'online.player.you' : 'online.player.opponent', { side: n });
+  }
+
+  render() {
+    const card = this.card, g = this.g;
+    card.textContent = '';
+    if (this.connection !== 'online') {
+      card.appendChild(h('div', { class: 'ol-banner', role: 'status', 'data-online': 'banner', text: this.connection === 'connecting' && !g ? t('online.connecting') : t('online.reconnecting') + (this.client && this.client.outbox.length ? ' ' + t('online.willSend') : '') }));
+    }
+    if (!g) return;
+    const bottom = this.seat || (this.board.orientation || 'w'), top = other(bottom);
+    this.clocks = {};
+    for (const side of [top, bottom]) card.appendChild(this.playerRow(side));
+    card.appendChild(this.info());
+    const actions = this.actions();
+    if (actions) card.appendChild(actions);
+    this.renderClocks();
+  }
+
+  playerRow(side) {
+    const g = this.g, seat = SEAT[side];
+    const who = h('div', { class: 'ol-who' }, h('span', { class: 'ol-name', text: this.name(side) }));
+    let state = '', gone = false;
+    if (!g.players[seat]) state = t('online.presence.notYet');
+    else if (this.presence && side !== this.seat) {
+      const away = this.presence.away_ms[seat];
+      if (this.presence.online[seat]) state = t('online.presence.online');
+      else if (away != null) { state = t('online.presence.gone', { since: since(away + Date.now() - this.presenceAt) }); gone = true; } else { state = t('online.presence.off'); gone = true; }
+    }
+    if (state) who.appendChild(h('span', { class: 'ol-state' + (gone ? ' gone' : ''), 'data-presence': seat, 'data-away': gone && this.presence.away_ms[seat] != null ? String(this.presence.away_ms[seat]) : null, text: state }));
+    const clock = h('span', { class: 'ol-clock', 'data-clock': seat, role: 'timer', 'aria-label': t('online.clock', { player: this.name(side) }) });
+    this.clocks[seat] = clock;
+    if (!g.clock) clock.hidden = true;
+    return h('div', { class: 'ol-player', 'data-side': side }, who, clock);
+  }
+
+  /** The running side's time is the server's figure less what passed since it came. */
+  renderClocks() {
+    const g = this.g;
+    if (!g) return;
+    // "gone since 0:12" counts on between presence frames.
+    for (const el of this.card.querySelectorAll('[data-away]')) el.textContent = t('online.presence.gone', { since: since(Number(/** @type {HTMLElement} */ (el).dataset.away) + Date.now() - this.presenceAt) });
+    if (!g.clock || !this.clocks) return;
+    const running = g.status === 'playing' && g.position != null ? SEAT[this.serverTurn()] : null;
+    for (const seat of ['first', 'second']) {
+      const el = this.clocks[seat];
+      if (!el) continue;
+      let ms = g.clock[seat];
+      if (seat === running) ms -= Date.now() - (g.clockAt || Date.now());
+      el.textContent = clockText(ms);
+      el.classList.toggle('running', seat === running);
+      el.classList.toggle('low', ms < LOW_MS && (g.status === 'playing'));
+    }
+  }
+
+  /** Whose move it is on the server (unconfirmed moves do not stop its clock): the side to
+   * move in its position (a turn may hold more than one move). */
+  serverTurn() {
+    return String(this.g.position || '').trim().split(/\s+/)[1] === 'b' ? 'b' : 'w';
+  }
+
+  info() {
+    const g = this.g, box = h('div', { class: 'ol-info', 'data-online': 'info' });
+    if (g.status === 'waiting') {
+      if (!this.seat) { box.textContent = t('online.waiting.watcher'); return box; }
+      const link = this.opts.link ? this.opts.link(this.game) : this.game;
+      const input = h('input', { type: 'text', readonly: true, value: link, 'aria-label': t('online.link.label'), 'data-online': 'link' });
+      const copy = h('button', { type: 'button', class: 'btn', 'data-action': 'copy-link', onclick: async () => {
+        let ok = false;
+        try { await navigator.clipboard.writeText(link); ok = true; } catch (_) { input.select(); try { ok = document.execCommand('copy'); } catch (_) { ok = false; } }
+        this.board.message(t(ok ? 'online.link.copied' : 'online.link.select'), 'info');
+      } }, t('online.copy'));
+      const row = h('div', { class: 'ol-link' }, input, copy);
+      if (navigator.share) row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'share-link', onclick: () => navigator.share({ title: t('online.share.title', { game: this.board.ctl.meta().name }), url: link }).catch(() => {}) }, t('online.share')));
+      box.append(h('div', { text: t('online.waiting.send') }), row);
+      return box;
+    }
+    if (g.position == null && g.status === 'setup') {
+      const mine = this.seat && (g.ready[this.seatName] || (this.board.setup && this.board.setup.isDone(this.seat)));
+      const theirs = this.seat ? g.ready[this.seatName === 'first' ? 'second' : 'first'] : false;
+      box.textContent = !this.seat ? t('online.setup.watching')
+        : mine ? t('online.setup.sent') : t('online.setup.yours') + (theirs ? ' ' + t('online.setup.theirsReady') : '');
+      return box;
+    }
+    if (g.status === 'over') {
+      const r = this.board.ctl.finalResult();
+      box.appendChild(h('span', { class: 'ol-result', 'data-online': 'result', text: g.result + ' · ' + (r.title || this.outcome().title) }));
+      return box;
+    }
+    if (g.draw_offer) box.textContent = t(g.draw_offer === this.seatName ? 'online.draw.youOffered' : this.seat ? 'online.draw.theyOffer' : 'online.draw.offered');
+    else if (this.seat && this.client.outbox.some((c) => c.t === 'move')) box.textContent = t('online.sending');
+    else if (this.seat) box.textContent = t(this.serverTurn() === this.seat ? 'online.turn.yours' : 'online.turn.theirs');
+    return box;
+  }
+
+  actions() {
+    const g = this.g;
+    const row = h('div', { class: 'ol-actions' });
+    if (this.seat && g.status === 'playing' && g.position != null) {
+      row.appendChild(h('button', { type: 'button', class: 'btn btn-danger', 'data-action': 'online-resign', onclick: (e) => armed(e.currentTarget, t('board.confirm'), () => this.command('resign')) }, t('board.resign')));
+      const theirs = g.draw_offer && g.draw_offer !== this.seatName;
+      row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': theirs ? 'accept-draw' : 'offer-draw', disabled: g.draw_offer === this.seatName, onclick: () => this.command('draw') }, t(theirs ? 'online.draw.accept' : 'online.draw.offer')));
+    }
+    if (this.seat && g.status === 'over') {
+      row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, t('online.rematch')));
+    }
+    if (this.presence) row.appendChild(h('span', { class: 'ol-watchers', 'data-online': 'watchers', text: t('online.watchers', { count: this.presence.watchers }) }));
+    return row.childNodes.length ? row : null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The page's "Online" choice
+
+const PRESETS = [
+  { id: '3+2', label: 'online.tc.blitz', clock: { initial: 180, increment: 2 } },
+  { id: '10+5', label: 'online.tc.rapid', clock: { initial: 600, increment: 5 }, default: true },
+  { id: '30+20', label: 'online.tc.classical', clock: { initial: 1800, increment: 20 } },
+  { id: 'days', label: 'online.tc.days', clock: null },
+];
+
+export const OnlinePage = {
+  /** The game id a link names (`#online=<id>`), or null. */
+  idFromHash(hash) { const m = /^#online=([A-Za-z0-9]{4,40})$/.exec(String(hash || '')); return m ? m[1] : null; },
+  /** Online play needs a server: the page from http(s). */
+  available() { return /^https?:$/.test(location.protocol); },
+  link(id) { return location.origin + location.pathname + '#online=' + id; },
+
+  /** Fills `box` with the create form (or, from file://, the one line that explains). */
+  form(box, board, onCreated) {
+    box.textContent = '';
+    if (!OnlinePage.available()) {
+      box.appendChild(h('p', { class: 'online-note', 'data-online': 'needs-server', text: t('online.needsServer') }));
+      return;
+    }
+    const list = variants();
+    const game = h('select', { id: 'online-variant', 'aria-label': t('online.form.game') }, ...list.map((v) => h('option', { value: v.id, text: v.name })));
+    game.value = board.variant;
+    const tc = h('select', { id: 'online-clock', 'aria-label': t('online.form.tc') }, ...PRESETS.map((p) => h('option', { value: p.id, text: t(p.label) })));
+    tc.value = '10+5';
+    const days = h('select', { id: 'online-days', 'aria-label': t('online.form.days'), hidden: true }, ...[1, 2, 3, 5, 7, 14].map((d) => h('option', { value: String(d), text: t('online.form.perMove', { count: d }) })));
+    days.value = '3';
+    tc.addEventListener('change', () => { days.hidden = tc.value !== 'days'; });
+    const colour = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': t('online.form.colour') },
+      ...[['first', t('online.side.first')], ['random', t('online.side.random')], ['second', t('online.side.second')]].map(([v, t]) => h('label', { class: 'seg-opt' }, h('input', { type: 'radio', name: 'online-side', value: v, checked: v === 'random' }), h('span', { 'data-online-side': v, text: t }))));
+    const names = () => {
+      const m = list.find((v) => v.id === game.value);
+      for (const el of colour.querySelectorAll('[data-online-side]')) {
+        const s = /** @type {HTMLElement} */ (el).dataset.onlineSide;
+        el.textContent = s === 'random' ? t('online.side.random') : sideInfo(m, SIDE[s]).name;
       }
-      const variants = K.variants();
-      const game = h('select', { id: 'online-variant', 'aria-label': K.t('online.form.game') }, ...variants.map((v) => h('option', { value: v.id, text: v.name })));
-      game.value = board.variant;
-      const tc = h('select', { id: 'online-clock', 'aria-label': K.t('online.form.tc') }, ...PRESETS.map((p) => h('option', { value: p.id, text: K.t(p.label) })));
-      tc.value = '10+5';
-      const days = h('select', { id: 'online-days', 'aria-label': K.t('online.form.days'), hidden: true }, ...[1, 2, 3, 5, 7, 14].map((d) => h('option', { value: String(d), text: K.t('online.form.perMove', { count: d }) })));
-      days.value = '3';
-      tc.addEventListener('change', () => { days.hidden = tc.value !== 'days'; });
-      const colour = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': K.t('online.form.colour') },
-        ...[['first', K.t('online.side.first')], ['random', K.t('online.side.random')], ['second', K.t('online.side.second')]].map(([v, t]) => h('label', { class: 'seg-opt' }, h('input', { type: 'radio', name: 'online-side', value: v, checked: v === 'random' }), h('span', { 'data-online-side': v, text: t }))));
-      const names = () => {
-        const m = variants.find((v) => v.id === game.value);
-        for (const el of colour.querySelectorAll('[data-online-side]')) {
-          const s = el.dataset.onlineSide;
-          el.textContent = s === 'random' ? K.t('online.side.random') : K.PieceSets.sideInfo(m, SIDE[s]).name;
-        }
-      };
-      game.addEventListener('change', names);
-      names();
-      const go = h('button', { type: 'button', class: 'btn btn-primary', id: 'online-create', 'data-action': 'online-create' }, K.t('online.create'));
-      const err = h('p', { class: 'online-error', role: 'alert', hidden: true });
-      go.addEventListener('click', async () => {
-        const p = PRESETS.find((x) => x.id === tc.value);
-        const clock = p.id === 'days' ? { days: Number(days.value) } : p.clock;
-        const side = (colour.querySelector('input:checked') || {}).value || 'random';
-        go.disabled = true;
-        err.hidden = true;
-        try {
-          const x = await K.Online.createGame(location.origin, { variant: game.value, side, clock });
-          onCreated(x.game);
-        } catch (e) {
-          err.textContent = K.t('online.create.failed', { error: K.Online.message(e, game.value) });
-          err.hidden = false;
-        } finally { go.disabled = false; }
-      });
-      box.append(
-        h('div', { class: 'online-form' },
-          h('label', { class: 'online-field' }, h('span', { text: K.t('online.form.game') }), game),
-          h('label', { class: 'online-field' }, h('span', { text: K.t('online.form.time') }), tc, days),
-          h('div', { class: 'online-field' }, h('span', { text: K.t('online.form.youPlay') }), colour),
-          go),
-        err);
-    },
+    };
+    game.addEventListener('change', names);
+    names();
+    const go = h('button', { type: 'button', class: 'btn btn-primary', id: 'online-create', 'data-action': 'online-create' }, t('online.create'));
+    const err = h('p', { class: 'online-error', role: 'alert', hidden: true });
+    go.addEventListener('click', async () => {
+      const p = PRESETS.find((x) => x.id === tc.value);
+      const clock = p.id === 'days' ? { days: Number(days.value) } : p.clock;
+      const side = (/** @type {HTMLInputElement | null} */ (colour.querySelector('input:checked')) || { value: '' }).value || 'random';
+      go.disabled = true;
+      err.hidden = true;
+      try {
+        const x = await Online.createGame(location.origin, { variant: game.value, side, clock });
+        onCreated(x.game);
+      } catch (e) {
+        err.textContent = t('online.create.failed', { error: Online.message(e, game.value) });
+        err.hidden = false;
+      } finally { go.disabled = false; }
+    });
+    box.append(
+      h('div', { class: 'online-form' },
+        h('label', { class: 'online-field' }, h('span', { text: t('online.form.game') }), game),
+        h('label', { class: 'online-field' }, h('span', { text: t('online.form.time') }), tc, days),
+        h('div', { class: 'online-field' }, h('span', { text: t('online.form.youPlay') }), colour),
+        go),
+      err);
+  },
 
-    /** Opens game `id` on the board: takes the seat this browser holds, else the free seat,
-     * else watches. Returns the session, or null when the server has no such game. */
-    async open(board, id, navigate) {
-      if (!K.OnlineSeats.get(id)) {
-        try { await K.Online.joinGame(location.origin, id); } catch (e) {
-          board.message(e.status === 404 ? K.t('online.join.none', { game: id }) : K.t('online.join.failed', { error: K.Online.message(e) }), 'error');
-          if (e.status === 404) return null;
-        }
+  /** Opens game `id` on the board: takes the seat this browser holds, else the free seat,
+   * else watches. Returns the session, or null when the server has no such game. */
+  async open(board, id, navigate) {
+    if (!Online.Seats.get(id)) {
+      try { await Online.joinGame(location.origin, id); } catch (e) {
+        board.message(e.status === 404 ? t('online.join.none', { game: id }) : t('online.join.failed', { error: Online.message(e) }), 'error');
+        if (e.status === 404) return null;
       }
-      return new OnlineSession(board, location.origin, id, { link: OnlinePage.link, navigate });
-    },
-  };
+    }
+    return new OnlineSession(board, location.origin, id, { link: OnlinePage.link, navigate });
+  },
+};
 
-  K.OnlineSession = OnlineSession;
-  K.OnlinePage = OnlinePage;
-  K.Online = Object.assign(K.Online || {}, { clockText });
-})(globalThis.ZiloKit = globalThis.ZiloKit || {});

@@ -18,6 +18,7 @@ mod any_game;
 pub mod codes;
 pub(crate) mod family;
 pub mod info;
+mod partial_turn;
 pub mod setup;
 pub mod think;
 
@@ -28,6 +29,7 @@ use serde::Serialize;
 pub use any_game::AnyGame;
 pub use codes::{Args, Coded, Said, Words, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
+pub use partial_turn::{PartialTurn, SecondMove};
 pub use setup::{start_position, Half, HalfBoard};
 pub use think::{SearchMemory, Thinking};
 
