@@ -34,14 +34,12 @@ pub mod server;
 pub mod wasm;
 
 pub use chesslike::{
-    bitboard, eval, fen, game, geometry, legality, movegen, movement, moves, notation, perft, piece, position, variant,
-    variants,
+    bitboard, eval, fen, geometry, legality, movegen, movement, moves, notation, perft, piece, position, variant, variants,
 };
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
-pub use game::{EndReason, Game, GameError, Outcome, PlayReport};
-pub use game_position::GamePosition;
+pub use game_position::{EndReason, Evaluation, GamePosition};
 pub use geometry::Square;
 pub use legality::{IllegalMove, IllegalReason};
 pub use moves::{Move, MoveList};

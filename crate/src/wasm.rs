@@ -461,7 +461,7 @@ impl JsGame {
         let record = self.game.play(&text).map_err(refused)?;
         let mut out = String::with_capacity(128);
         pack_details(&record, &mut out);
-        pack_result(&self.game.outcome(), &mut out);
+        pack_result(&self.game.outcome(), &self.game.ending_words(), &mut out);
         Ok(out)
     }
 
@@ -537,12 +537,13 @@ impl JsGame {
             text: String,
         }
         let o = self.game.outcome();
+        let (title, text) = self.game.ending_words();
         to_js(&ResultInfo {
-            result: o.result,
-            reason: o.reason,
-            winner: o.winner.map(|s| s.letter().to_string()),
-            title: o.title,
-            text: o.text,
+            result: o.result(),
+            reason: o.reason(),
+            winner: o.winner().map(|s| s.letter().to_string()),
+            title,
+            text,
         })
     }
 
@@ -652,7 +653,7 @@ fn pack_details(d: &MoveRecord, out: &mut String) {
     let fields = [
         Some(d.text.clone()),
         Some(d.notation.clone()),
-        Some(d.kind.to_string()),
+        Some(d.kind.as_str().to_string()),
         d.from.clone(),
         Some(d.to.clone()),
         d.drop.clone(),
@@ -676,9 +677,9 @@ fn pack_details(d: &MoveRecord, out: &mut String) {
 }
 
 /// The outcome's five fields, each after a tab, closing a packed `play` record.
-fn pack_result(o: &door::Outcome, out: &mut String) {
-    let winner = o.winner.map(|s| s.letter().to_string()).unwrap_or_default();
-    for field in [o.result, o.reason, &winner, &o.title, &o.text] {
+fn pack_result(o: &door::Outcome, (title, text): &(String, String), out: &mut String) {
+    let winner = o.winner().map(|s| s.letter().to_string()).unwrap_or_default();
+    for field in [o.result(), o.reason(), &winner, title, text] {
         out.push('\t');
         out.push_str(field);
     }

@@ -12,7 +12,7 @@
 //! - [`position`]: [`Position`] and its position string.
 //! - [`attack`]: engagement (attackers, Tower shields, capturability).
 //! - [`movegen`]: [`Turn`], legal turns, playing them, perft.
-//! - [`outcome`]: [`Outcome`], and [`Game`] (history, undo, repetition).
+//! - [`outcome`]: [`Outcome`], what a position alone says of the end.
 //! - [`setup`]: the setup phase, checks, random setups, presets.
 //! - [`zobrist`]: the position's hash.
 //! - [`eval`]: what a position is worth, for the search.
@@ -79,7 +79,7 @@ pub mod zobrist;
 
 pub use board::{Cell, CellError, Dir, Line, CELLS, ROWS, ROW_LEN};
 pub use movegen::{turn_code, turn_from_code, Turn, TurnError};
-pub use outcome::{EndReason, Game, GameError, Outcome};
+pub use outcome::Outcome;
 pub use piece::{Kind, Piece, Side, Terrain};
 pub use position::{Position, PositionError};
 pub use setup::{

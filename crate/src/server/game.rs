@@ -341,7 +341,7 @@ impl GameState {
                 if outcome.is_over() {
                     event(
                         None,
-                        json!({"t": "end", "result": outcome.result, "reason": outcome.reason}),
+                        json!({"t": "end", "result": outcome.result(), "reason": outcome.reason()}),
                         None,
                         &mut out,
                     );
