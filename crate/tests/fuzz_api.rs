@@ -119,7 +119,7 @@ fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestC
     for op in ops {
         let over = game.outcome().is_over();
         let moves = game.position().legal_moves();
-        let fen = write_position(game.position());
+        let fen = game.position();
         let pick = |i: &prop::sample::Index| (!moves.is_empty()).then(|| moves[i.index(moves.len())]);
         // The move this op tries, if any, and whether it may be played.
         let tried: Option<Result<Move, String>> = match &op {
@@ -143,7 +143,7 @@ fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestC
                 if model.resigned.take().is_none() {
                     if let Some(m) = model.moves.pop() {
                         let before = model.before.pop().expect("one per move");
-                        prop_assert_eq!(write_position(game.position()), before);
+                        prop_assert_eq!(game.position(), before);
                         model.redo.push(m);
                     }
                 }
@@ -172,7 +172,7 @@ fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestC
                     Ok(()) => model.played(m, fen.clone()),
                     Err(e) => {
                         prop_assert!(!e.to_string().contains('\n'));
-                        prop_assert_eq!(write_position(game.position()), fen.clone(), "a refused move changes nothing");
+                        prop_assert_eq!(game.position(), fen.clone(), "a refused move changes nothing");
                     }
                 }
             }
@@ -182,7 +182,7 @@ fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestC
         prop_assert_eq!(game.can_undo(), model.resigned.is_some() || !model.moves.is_empty());
         let outcome = game.outcome();
         prop_assert_eq!(outcome, model.outcome(), "after {:?}", op);
-        let (title, text) = game.outcome_text();
+        let (title, text) = game.ending_words();
         prop_assert_eq!(title.is_empty(), !outcome.is_over());
         prop_assert!(!text.contains('\n'));
         ended |= outcome.is_over() && model.resigned.is_none();

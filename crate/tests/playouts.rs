@@ -4,7 +4,7 @@
 //! `zilo_playouts.rs` adds the checks special to zilo (blasts, hands).
 
 use zilo::fen::{parse_position, write_position};
-use zilo::game::Game;
+use zilo::door::Game;
 use zilo::notation::{move_text, parse_move_in};
 use zilo::rng::Rng;
 use zilo::variant::Variant;

@@ -12,9 +12,9 @@ const SHOGI_CHASE: &str = "gg2k4/ss7/pp7/9/3R5/9/9/9/8K[] w - - 0 1";
 const CHECKING_CYCLE: [&str; 4] = ["d5e5", "e9d8", "e5d5", "d8e9"];
 
 fn game_after(variant: &str, fen: &str, moves: &[&str]) -> Game {
-    let mut game = Game::from_text(variant, Some(fen)).expect("valid position");
+    let mut game = Game::new(variant, Some(fen)).expect("valid position");
     for m in moves {
-        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     game
 }
@@ -29,9 +29,9 @@ fn shogi_search_avoids_the_perpetual_check_the_record_would_declare_lost() {
     // Going round once more loses by the rules...
     let mut lost = game_after("shogi", SHOGI_CHASE, &cycles);
     for m in CHECKING_CYCLE {
-        lost.play_text(m).unwrap();
+        lost.play(m).unwrap();
     }
-    assert_eq!(lost.outcome(), Outcome::Win { winner: Color::Black, reason: EndReason::PerpetualCheck });
+    assert_eq!(lost.outcome(), Outcome::Decisive { winner: Side::Second, reason: EndReason::PerpetualCheck });
 
     // ...so the search does not give the check that starts it, although
     // White is behind (a draw would have suited it).

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use zilo::fen::{parse_position, write_position};
-use zilo::game::Game;
+use zilo::door::Game;
 use zilo::variants::zilo::START_FEN;
 use zilo::{Move, Outcome};
 
@@ -110,7 +110,7 @@ fn moves_from_a_square_and_drop_targets_agree_with_the_full_move_list() {
         }
         let pos = game.position();
         let all = pos.legal_moves();
-        for sq in pos.variant().geometry.squares() {
+        for sq in Variant::by_id(pos.variant()).unwrap().geometry.squares() {
             let from: Vec<Move> = pos.legal_moves_from(sq).to_vec();
             let expected: Vec<Move> = all.iter().copied().filter(|m| m.from() == Some(sq)).collect();
             assert_eq!(from, expected);
@@ -125,7 +125,7 @@ fn moves_from_a_square_and_drop_targets_agree_with_the_full_move_list() {
                 })
                 .collect();
             assert_eq!(targets, expected);
-            for sq in pos.variant().geometry.squares() {
+            for sq in Variant::by_id(pos.variant()).unwrap().geometry.squares() {
                 assert_eq!(pos.drop_error(role, sq).is_none(), expected.contains(&sq));
             }
         }
