@@ -215,8 +215,8 @@ ${forwarded}
 
 // Fields (crate/src/wasm.rs, pack_details): move, san, kind, from, to, drop, promotion, rook
 // 'from:to', path 'sq sq …', second 'from:to', landing, captured 'square:piece', blasted
-// 'square:piece …', check '1', captured to hand '1', declined promotion '1'; then for play() the
-// result, reason, winner, title, text.
+// 'square:piece …', check '1', captured to hand '1', declined promotion '1', the moving piece; then
+// for play() the result, reason, winner, title, text.
 function unpackDetails(f) {
   var rook = f[7] ? f[7].split(':') : null;
   var d = {
@@ -240,7 +240,8 @@ function unpackPlay(packed) {
   r.captured = f[11] ? squarePiece(f[11]) : null;
   r.blasted = f[12] ? f[12].split(' ').map(squarePiece) : [];
   r.check = f[13] === '1';
-  r.result = { result: f[16], reason: f[17], winner: f[18] || null, title: f[19], text: f[20] };
+  r.piece = f[16];
+  r.result = { result: f[17], reason: f[18], winner: f[19] || null, title: f[20], text: f[21] };
   return r;
 }
 

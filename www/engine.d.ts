@@ -213,6 +213,9 @@ declare namespace Zilo {
   }
 
   interface PlayReport extends MoveDetails {
+    /** The piece that moved, as written on the board (`N`, `p`, `+P`): for a drop, the dropped
+     * piece in the mover's case; for a castle, the king; for two Rabble moves, the first's. */
+    piece: string;
     /** The captured piece (Cyvasse: also the Trebuchet's target). */
     captured: SquarePiece | null;
     /** Whether the captured piece joined the mover's hand. */

@@ -645,7 +645,7 @@ fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsValu
 /// from, to, drop, promotion, the rook's `from:to`, the path's squares
 /// separated by spaces, the second move's `from:to`, the landing, the
 /// captured piece `square:piece`, the blasted pieces `square:piece …`,
-/// check (`1`), captured to hand (`1`), declined promotion (`1`).
+/// check (`1`), captured to hand (`1`), declined promotion (`1`), the moving piece.
 fn pack_details(d: &MoveRecord, out: &mut String) {
     let from_to = |r: &Option<door::FromTo>| r.as_ref().map(|r| format!("{}:{}", r.from, r.to));
     let placed = |p: &door::PlacedPiece| format!("{}:{}", p.square, p.piece);
@@ -667,6 +667,7 @@ fn pack_details(d: &MoveRecord, out: &mut String) {
         flag(d.check),
         flag(d.captured_to_hand),
         flag(d.declined_promotion),
+        Some(d.piece.clone()),
     ];
     for (i, field) in fields.into_iter().enumerate() {
         if i > 0 {

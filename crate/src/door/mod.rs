@@ -3,16 +3,21 @@
 //!
 //! A front end names a game by its id and, optionally, a position string
 //! (or, for a game with a hidden setup, two setup halves); it then deals in
-//! text only: moves and legal moves as texts (and as numeric codes for fast
-//! tree walks), a played move's [`MoveRecord`], the game's [`Outcome`] in
-//! the engine's words, the position string, the computer's answer with its
-//! principal variation as texts. Nothing above this module names a family.
+//! texts and family-free types: moves and legal moves as texts (and as
+//! numeric codes for fast tree walks), a played move's [`MoveRecord`] (its
+//! [`MoveKind`], the piece that moved), the game's [`Outcome`] (decisive with
+//! a winner, drawn, or going on, with an [`EndReason`]) and its words, the
+//! position string, the computer's answer with its principal variation as
+//! texts. The front ends write these as strings where their readers need
+//! them (`1-0 checkmate`, `kind: 'enPassant'`); nothing above this module
+//! names a family, and [`Game`] is the crate's one public game type.
 //!
 //! Below it, each family implements [`DoorPosition`] once (in its own
 //! folder: `chesslike/door.rs`, `cyvasse/door.rs`) and is listed in
-//! [`FAMILIES`]; [`Game`] holds a [`Record`] of that family's positions
-//! behind the object-safe [`AnyGame`], so a new family touches neither the
-//! CLI, nor the bindings, nor the server.
+//! [`FAMILIES`], the one place the door names the families (besides the
+//! families' sections of the refusal codes' list, `codes`); [`Game`] holds a
+//! [`Record`] of that family's positions behind the object-safe [`AnyGame`],
+//! so a new family touches neither the CLI, nor the bindings, nor the server.
 
 mod any_game;
 pub mod codes;
