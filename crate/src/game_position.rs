@@ -100,8 +100,13 @@ pub enum Outcome<S> {
     /// The game goes on.
     Ongoing,
     /// `winner` has won.
-    Decisive { winner: S, reason: EndReason },
-    Draw { reason: EndReason },
+    Decisive {
+        winner: S,
+        reason: EndReason,
+    },
+    Draw {
+        reason: EndReason,
+    },
 }
 
 impl<S: Player> Outcome<S> {

@@ -42,7 +42,8 @@ pub mod server;
 pub mod wasm;
 
 pub use chesslike::{
-    bitboard, eval, fen, geometry, legality, movegen, movement, moves, notation, perft, piece, position, variant, variants,
+    bitboard, eval, fen, geometry, legality, movegen, movement, moves, notation, perft, piece, position, variant,
+    variants,
 };
 
 pub use bitboard::Bitboard;

@@ -1,7 +1,7 @@
 //! Orthodox chess: one test or more per FIDE rule, on concrete positions.
 
-use zilo::fen::parse_position;
 use zilo::door::Game;
+use zilo::fen::parse_position;
 use zilo::variant::Variant;
 
 fn moves(fen: &str) -> Vec<String> {

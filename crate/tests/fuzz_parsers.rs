@@ -15,8 +15,8 @@ use common::{mutate, reached};
 use fuzz::*;
 
 use proptest::prelude::*;
-use zilo::fen::{parse_position, write_position};
 use zilo::door::{Game, MAX_POSITION_LEN};
+use zilo::fen::{parse_position, write_position};
 use zilo::moves::{move_code, move_from_code};
 use zilo::notation::move_text;
 use zilo::variant::Variant;

@@ -430,11 +430,7 @@ fn sniper_shoots_three_to_eight_squares_away_without_moving() {
         from_in("pillage-snipers", &fen, "c1").into_iter().filter(|m| m.starts_with('x')).collect();
     assert_eq!(shots, sorted(&["xc4", "xj1"]), "3 and 7 squares away");
     let g = play_in("pillage-snipers", &fen, &["c1xc4"]);
-    assert!(
-        g.position().contains("/2S6r b"),
-        "the Sniper stays on c1: {}",
-        g.position()
-    );
+    assert!(g.position().contains("/2S6r b"), "the Sniper stays on c1: {}", g.position());
     // Eight squares away along the file.
     let far = snipers(&[("a10", 'K'), ("j10", 'k'), ("b1", 'S'), ("b9", 'q')], 'w');
     assert!(from_in("pillage-snipers", &far, "b1").contains(&"xb9".to_string()));

@@ -3,9 +3,9 @@
 
 mod common;
 use common::*;
+use zilo::door;
 use zilo::fen::parse_position;
 use zilo::notation::move_text;
-use zilo::door;
 use zilo::players::{greedy_move, Level, MatchOptions, PlayerSpec};
 use zilo::rng::Rng;
 use zilo::search::{best_move, Hooks, Limits, SearchResult, Searcher, MATE_BOUND};
@@ -327,8 +327,9 @@ fn greedy_takes_the_biggest_piece() {
 fn level_two_beats_random_play() {
     let mut options = MatchOptions::new(4, 3);
     options.max_plies = 200;
-    let r = door::play_match("zilo", PlayerSpec::Level(Level::new(2).unwrap()), PlayerSpec::Random, options, &|_, _| {})
-        .unwrap();
+    let r =
+        door::play_match("zilo", PlayerSpec::Level(Level::new(2).unwrap()), PlayerSpec::Random, options, &|_, _| {})
+            .unwrap();
     assert_eq!(r.wins, 4, "{r:?}");
 }
 

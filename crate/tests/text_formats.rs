@@ -3,8 +3,8 @@
 mod common;
 use common::*;
 use proptest::prelude::*;
-use zilo::fen::{parse_position, parse_setup, write_position, FenError};
 use zilo::door::Game;
+use zilo::fen::{parse_position, parse_setup, write_position, FenError};
 use zilo::notation::{move_text, parse_move};
 use zilo::variant::Variant;
 use zilo::variants::zilo::START_FEN;

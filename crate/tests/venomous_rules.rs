@@ -60,10 +60,7 @@ fn has(list: &[String], item: &str) -> bool {
 #[test]
 fn start_position_follows_the_ruling_with_five_ninja_pawns_in_each_reserve() {
     let g = Game::new("venomous", None).unwrap();
-    assert_eq!(
-        g.position(),
-        "srfbqkbwrz/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/SRFBQKBWRZ[JJJJJjjjjj] w KQkq - 0 1"
-    );
+    assert_eq!(g.position(), "srfbqkbwrz/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/SRFBQKBWRZ[JJJJJjjjjj] w KQkq - 0 1");
     // Ten pawns, three squares each, and the two knights' leaps; no drop while the 2nd rank is full.
     assert_eq!(g.legal_moves().len(), 34);
 }
@@ -393,9 +390,7 @@ fn stalemate_draws_and_repetition_counts_the_reserves() {
 
 #[test]
 fn a_moves_path_is_given_for_the_board_to_draw() {
-    let path = |fen: &str, m: &str| -> Vec<String> {
-        game(fen).describe(m).unwrap().path
-    };
+    let path = |fen: &str, m: &str| -> Vec<String> { game(fen).describe(m).unwrap().path };
     let sissa = board(&[("e5", 'S'), ("a1", 'K'), ("j10", 'k')], 'w');
     assert_eq!(path(&sissa, "e5g9"), ["e6", "e7", "f8"]);
     let snake = board(&[("e5", 'Z'), ("f7", 'P'), ("a1", 'K'), ("j10", 'k')], 'w');

@@ -5,8 +5,8 @@
 use crate::chesslike::fen;
 use crate::chesslike::geometry::Square;
 use crate::chesslike::moves::{move_code, move_from_code, Move, MoveKind};
-use crate::chesslike::outcome::{ending_words, MoveError};
 use crate::chesslike::notation;
+use crate::chesslike::outcome::{ending_words, MoveError};
 use crate::chesslike::piece::{Color, Piece, PieceDef, Role};
 use crate::chesslike::position::{Position, Removal};
 use crate::chesslike::variant::{MoveNotation, Promotion, Variant};

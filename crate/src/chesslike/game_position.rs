@@ -7,9 +7,9 @@
 use crate::chesslike::check_zone::CheckZone;
 use crate::chesslike::eval::{blast_gain, evaluate, material};
 use crate::chesslike::fen;
-use crate::chesslike::outcome::{self, MoveError, Outcome};
 use crate::chesslike::moves::{Move, MoveList, MAX_MOVES};
 use crate::chesslike::notation;
+use crate::chesslike::outcome::{self, MoveError, Outcome};
 use crate::chesslike::piece::{Color, MAX_ROLES};
 use crate::chesslike::position::Position;
 use crate::chesslike::see;

@@ -143,7 +143,9 @@ pub fn ending_words(record: &Record<Position>) -> (String, String) {
         EndReason::Stalemate | EndReason::NoMoves if winner.is_some() => {
             format!("Stalemate: {} no legal move, and in this game that loses.", has(loser))
         }
-        EndReason::Stalemate | EndReason::NoMoves => format!("Draw by stalemate: {} no legal move but is not in check.", has(to_move)),
+        EndReason::Stalemate | EndReason::NoMoves => {
+            format!("Draw by stalemate: {} no legal move but is not in check.", has(to_move))
+        }
         EndReason::Repetition => {
             format!("Draw by repetition: the same position arose for the {} time.", nth(record.occurrences()))
         }
@@ -200,4 +202,3 @@ fn insufficient_material(pos: &Position) -> bool {
     let light = |sq: Square| (g.file_of(sq) + g.rank_of(sq)) % 2 == 1;
     knights == 0 && (minors.into_iter().all(light) || !minors.into_iter().any(light))
 }
-

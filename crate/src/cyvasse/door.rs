@@ -5,9 +5,8 @@
 use super::board::{Cell, ROW_LEN};
 use super::eval;
 use super::movegen::{turn_code, turn_from_code, Turn, TurnError};
-use super::outcome::REPETITIONS;
 use super::outcome::Outcome;
-use crate::game_position::EndReason;
+use super::outcome::REPETITIONS;
 use super::piece::Kind;
 use super::piece::{Side as CyvasseSide, Terrain};
 use super::position::{Position, PositionError};
@@ -21,9 +20,10 @@ use crate::door::info::{
 };
 use crate::door::setup::HalfBoard;
 use crate::door::{
-    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveKind, MoveRecord, PlacedPiece,
-    Said, SetupRules, Side,
+    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveKind, MoveRecord,
+    PlacedPiece, Said, SetupRules, Side,
 };
+use crate::game_position::EndReason;
 use crate::players::{play_match_from, GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
 use crate::rng::Rng;

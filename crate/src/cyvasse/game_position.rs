@@ -10,9 +10,9 @@ use super::board::{cells_of, Cell, CELLS, NEIGHBOURS};
 use super::eval;
 use super::movegen::{Turn, TurnError};
 use super::outcome::{Outcome, REPETITIONS};
-use crate::game_position::EndReason;
 use super::piece::{Kind, Side};
 use super::position::Position;
+use crate::game_position::EndReason;
 use crate::game_position::{Evaluation, GamePosition, NoMoves, Player, MAX_MOVE_LEN};
 
 impl Player for Side {
@@ -122,7 +122,6 @@ impl GamePosition for Position {
     fn move_error(&self, m: Turn) -> Option<TurnError> {
         (!Position::is_legal(self, &m)).then(|| self.explain(&m.to_string()))
     }
-
 }
 
 impl Evaluation for Position {

@@ -790,14 +790,22 @@ mod tests {
                 let expected = match (&r.from, &r.drop) {
                     (_, Some(letter)) => {
                         drops += 1;
-                        if game.turn() == Side::First { letter.clone() } else { letter.to_lowercase() }
+                        if game.turn() == Side::First {
+                            letter.clone()
+                        } else {
+                            letter.to_lowercase()
+                        }
                     }
                     (Some(from), None) => board.iter().find(|p| &p.square == from).unwrap().piece.clone(),
                     (None, None) => panic!("{id} {m}: a move with neither a square nor a drop"),
                 };
                 assert_eq!(r.piece, expected, "{id} {m}");
             }
-            assert_eq!(drops > 0, text.is_some_and(|t| t.contains('[')), "{id}: drops are checked where a hand has pieces");
+            assert_eq!(
+                drops > 0,
+                text.is_some_and(|t| t.contains('[')),
+                "{id}: drops are checked where a hand has pieces"
+            );
         }
     }
 
