@@ -190,7 +190,14 @@ fn the_playouts_reach_every_kind_of_pillage_move() {
                     break;
                 }
                 let m = moves[rng.below(moves.len())];
-                seen.insert(format!("{:?}", m.kind()));
+                let kind = match m {
+                    Move::Normal { .. } => "Step",
+                    Move::Drop { .. } => "Drop",
+                    Move::EnPassant { .. } => "EnPassant",
+                    Move::Castle { .. } => "Castle",
+                    Move::Snipe { .. } => "Snipe",
+                };
+                seen.insert(kind.to_string());
                 if m.promotion().is_some() {
                     seen.insert("Promotion".to_string());
                 }

@@ -4,7 +4,7 @@
 
 use crate::chesslike::fen;
 use crate::chesslike::geometry::Square;
-use crate::chesslike::moves::{move_code, move_from_code, Move, MoveKind};
+use crate::chesslike::moves::{move_code, move_from_code, Move};
 use crate::chesslike::notation;
 use crate::chesslike::outcome::{ending_words, MoveError};
 use crate::chesslike::piece::{Color, Piece, PieceDef, Role};
@@ -14,7 +14,8 @@ use crate::door::codes::PIECE_ARGS;
 use crate::door::family::boxed;
 use crate::door::info::{GameInfo, PieceInfo, SideInfo};
 use crate::door::{
-    self, AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, ErrorKind, FromTo, MoveRecord, PlacedPiece, Side,
+    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, ErrorKind, FromTo, MoveKind, MoveRecord, PlacedPiece,
+    Side,
 };
 use crate::players::{play_match_from, GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
@@ -220,12 +221,12 @@ impl DoorPosition for Position {
         let record = MoveRecord {
             text: notation::move_text(v, m).to_string(),
             notation: notation::san(self, m),
-            kind: match m.kind() {
-                MoveKind::Step => door::MoveKind::Step,
-                MoveKind::Drop => door::MoveKind::Drop,
-                MoveKind::EnPassant => door::MoveKind::EnPassant,
-                MoveKind::Castle => door::MoveKind::Castle,
-                MoveKind::Snipe => door::MoveKind::Snipe,
+            kind: match m {
+                Move::Normal { .. } => MoveKind::Step,
+                Move::Drop { .. } => MoveKind::Drop,
+                Move::EnPassant { .. } => MoveKind::EnPassant,
+                Move::Castle { .. } => MoveKind::Castle,
+                Move::Snipe { .. } => MoveKind::Snipe,
             },
             piece: match m {
                 Move::Drop { role, .. } => self.piece_text(Piece::new(self.turn(), role)),

@@ -24,16 +24,6 @@ pub enum Move {
     Snipe { from: Square, target: Square },
 }
 
-/// What kind of move a `Move` is, for callers that describe moves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MoveKind {
-    Step,
-    Drop,
-    EnPassant,
-    Castle,
-    Snipe,
-}
-
 impl Move {
     /// Where the moving piece (the king, for castling) lands; for a snipe,
     /// the cell shot at.
@@ -46,14 +36,10 @@ impl Move {
         }
     }
 
-    pub const fn kind(self) -> MoveKind {
-        match self {
-            Move::Normal { .. } => MoveKind::Step,
-            Move::Drop { .. } => MoveKind::Drop,
-            Move::EnPassant { .. } => MoveKind::EnPassant,
-            Move::Castle { .. } => MoveKind::Castle,
-            Move::Snipe { .. } => MoveKind::Snipe,
-        }
+    /// The same kind of move as `other` (both steps, both drops, …).
+    #[inline]
+    pub fn same_kind(self, other: Move) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 
     /// Where the moving piece (the king, for castling) starts; `None` for a drop.
