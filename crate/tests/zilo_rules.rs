@@ -226,7 +226,7 @@ fn blast_removing_the_enemy_monarch_wins_at_once() {
     let mut g = game(&fen);
     g.play("e2e5").unwrap();
     assert_eq!((g.outcome().result(), g.outcome().reason()), ("1-0", "monarch-captured"));
-    assert!(position(&g.position()).legal_moves().is_empty(), "nobody moves after the Monarch is gone");
+    assert!(g.legal_moves().is_empty(), "nobody moves after the Monarch is gone");
 }
 
 #[test]
