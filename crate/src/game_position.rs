@@ -9,16 +9,26 @@
 //! in that family; a game that fits neither is a new folder with one more
 //! implementation of this trait.
 //!
-//! The trait has three parts: the rules a game record needs (whose turn it
-//! is, the legal moves, playing one, how the game ends), the text front doors
-//! need (move texts, position strings), and the hooks the search asks about
-//! a position (its static value, which moves are noisy, how to order them).
-//! Everything a family lacks has a neutral default (no checks, no promotions).
+//! Two traits: [`GamePosition`], the rules a game record and the door need
+//! (whose turn it is, the legal moves, playing one, how the game ends as an
+//! [`Outcome`], move texts and position strings), and [`Evaluation`], the
+//! hooks the search asks about a position (its static value, which moves are
+//! noisy, how to order them), each with a neutral default, so a new game
+//! plays before it has an evaluation.
 
-use std::fmt::{Debug, Display};
+use std::fmt::{self, Debug, Display};
 use std::ops::{Deref, DerefMut};
 
 use arrayvec::ArrayVec;
+
+/// The longest position string (or setup half) any game reads: far more
+/// than any real position needs (a full 10×10 board and full hands), so
+/// longer text is refused before it is parsed or echoed in a message.
+pub const MAX_POSITION_LEN: usize = 4096;
+
+/// The longest move text any game reads (the longest real move, a flexible
+/// castle like `a10j10+b10i10`, has 13 bytes; a Cyvasse turn, 9).
+pub const MAX_MOVE_LEN: usize = 32;
 
 /// One of the two players. Text names them `w` (the first player, who
 /// owns rank or row 1) and `b`.
@@ -32,19 +42,128 @@ pub trait Player: Copy + Eq + Debug + Send + Sync + 'static {
     fn index(self) -> usize;
 }
 
-/// How a game stands: going on, won by one side, or drawn, with the reason.
-pub trait GameOutcome: Copy + Eq + Debug + Send + Sync + 'static {
-    type Side: Player;
+/// Why a game ended, in every game: each family's rules use the ones they have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (a draw in
+    /// chess; a loss where the rules say so, as in shogi and `zilo`).
+    Stalemate,
+    /// The side to move has no legal turn, in a game without check (Cyvasse).
+    NoMoves,
+    /// A monarch was removed (taken or blown up, in the chess-like games).
+    MonarchCaptured,
+    /// A King was captured (Cyvasse).
+    KingCaptured,
+    /// The same position occurred the number of times the rules allow.
+    Repetition,
+    /// The same position a fourth time, reached by checking at every move.
+    PerpetualCheck,
+    /// Fifty moves (or turns) by each side without a capture (or pawn move).
+    FiftyMoves,
+    /// Neither side can ever mate.
+    InsufficientMaterial,
+    /// A player resigned.
+    Resignation,
+}
+
+impl EndReason {
+    /// The word the CLI, the JavaScript API and the server write.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::NoMoves => "no-moves",
+            EndReason::MonarchCaptured => "monarch-captured",
+            EndReason::KingCaptured => "king-captured",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual-check",
+            EndReason::FiftyMoves => "fifty-moves",
+            EndReason::InsufficientMaterial => "insufficient-material",
+            EndReason::Resignation => "resignation",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a game stands: going on, won by one side (`S`, the family's side or
+/// the door's), or drawn, with the reason. Written as text (`1-0 checkmate`)
+/// only where text is wanted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome<S> {
     /// The game goes on.
-    const ONGOING: Self;
+    Ongoing,
+    /// `winner` has won.
+    Decisive {
+        winner: S,
+        reason: EndReason,
+    },
+    Draw {
+        reason: EndReason,
+    },
+}
+
+impl<S: Player> Outcome<S> {
     /// `loser` resigned.
-    fn resignation(loser: Self::Side) -> Self;
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    fn result(self) -> &'static str;
-    /// The reason as the CLI writes it (`checkmate`, `king-captured`, …, `ongoing`).
-    fn reason(self) -> &'static str;
-    fn winner(self) -> Option<Self::Side>;
-    fn is_over(self) -> bool;
+    pub fn resignation(loser: S) -> Self {
+        Outcome::Decisive { winner: loser.opponent(), reason: EndReason::Resignation }
+    }
+
+    /// `1-0` (the first player won), `0-1`, `1/2-1/2` or `*` (the game goes on).
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "*",
+            Outcome::Decisive { winner, .. } if winner.index() == 0 => "1-0",
+            Outcome::Decisive { .. } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    /// Why it ended, if it did.
+    pub fn end_reason(self) -> Option<EndReason> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => Some(reason),
+        }
+    }
+
+    /// The reason's word (`checkmate`, `king-captured`, …), `ongoing` before the end.
+    pub fn reason(self) -> &'static str {
+        self.end_reason().map_or("ongoing", EndReason::as_str)
+    }
+
+    pub fn winner(self) -> Option<S> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+
+    /// The same outcome with the winner as another side type (a family's side as the door's).
+    pub fn map_side<T>(self, f: impl FnOnce(S) -> T) -> Outcome<T> {
+        match self {
+            Outcome::Ongoing => Outcome::Ongoing,
+            Outcome::Decisive { winner, reason } => Outcome::Decisive { winner: f(winner), reason },
+            Outcome::Draw { reason } => Outcome::Draw { reason },
+        }
+    }
+}
+
+impl<S: Player> fmt::Display for Outcome<S> {
+    /// `1-0 checkmate`, `* ongoing`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.result(), self.reason())
+    }
 }
 
 /// What it means to have no legal move.
@@ -109,24 +228,19 @@ impl<M> MoveBuffer<M> for Vec<M> {
     }
 }
 
-/// A position of some game: what the search, the game record and the front
-/// doors know about it. Positions are values: [`GamePosition::play`] returns
+/// A position of some game: what the game record, the door and the search
+/// know of its rules. Positions are values: [`GamePosition::play`] returns
 /// the next one (copy-make), so the search keeps one per ply and never undoes.
 pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     type Move: Copy + Eq + Debug + Send + Sync + 'static;
     type MoveList: MoveBuffer<Self::Move>;
     type Side: Player;
-    type Outcome: GameOutcome<Side = Self::Side>;
     /// Why a move text could not be read or played here (one line).
     type MoveError: Display;
-    /// What [`GamePosition::may_give_check`] needs, worked out once per node.
-    type CheckHint: Copy;
 
     /// The most legal moves any position has (the search keeps that many
     /// ordering scores per ply).
     const MAX_MOVES: usize;
-    /// The size of the search's history table: [`GamePosition::history_slot`] is below it.
-    const HISTORY_SLOTS: usize;
 
     // ---- rules ----
 
@@ -150,7 +264,12 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     fn same_position(&self, other: &Self) -> bool;
     /// How the game stands at the last of `line`, the positions of a game
     /// from its start (resignation aside).
-    fn judge(line: &[Self]) -> Self::Outcome;
+    fn judge(line: &[Self]) -> Outcome<Self::Side>;
+    /// The side to move's royal piece is attacked (the door reports it, the
+    /// search extends checks). Default: a game without check.
+    fn is_check(&self) -> bool {
+        false
+    }
     /// The leaves of the legal move tree `depth` plies deep.
     fn perft(&self, depth: u32) -> u64 {
         match depth {
@@ -170,23 +289,48 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// Why `m` is not legal here, or `None` if it is.
     fn move_error(&self, m: Self::Move) -> Option<Self::MoveError>;
+}
 
-    // ---- hooks for the search ----
+/// What the search (and the players built on it) asks of a position beyond
+/// its rules: its static value, which moves are noisy, how to order them.
+/// Every hook has a default, so a new game plays (searched blindly, each
+/// position worth 0) with an empty `impl Evaluation for … { type CheckHint = (); }`
+/// before it has an evaluation of its own. The search is generic over this
+/// trait, so each game's search is compiled for it (no dynamic dispatch).
+pub trait Evaluation: GamePosition {
+    /// What [`Evaluation::may_give_check`] needs, worked out once per node
+    /// (`()` for a game that needs nothing).
+    type CheckHint: Copy + Default;
+
+    /// The size of the search's history table: [`Evaluation::history_slot`] is below it.
+    const HISTORY_SLOTS: usize = 1;
 
     /// What the position is worth to the side to move, in centipawns.
-    fn evaluate(&self) -> i32;
+    fn evaluate(&self) -> i32 {
+        0
+    }
     /// The value of `side`'s pieces (the greedy player counts it).
-    fn material(&self, side: Self::Side) -> i32;
-    /// The moves quiescence tries: captures (and promotions).
-    fn noisy_moves(&self) -> Self::MoveList;
+    fn material(&self, _side: Self::Side) -> i32 {
+        0
+    }
+    /// The moves quiescence tries: captures (and promotions). Default: none.
+    fn noisy_moves(&self) -> Self::MoveList {
+        Self::MoveList::default()
+    }
     /// Neither a capture nor a promotion: a move late-move pruning and the
     /// killer and history tables deal with.
-    fn is_quiet(&self, m: Self::Move) -> bool;
+    fn is_quiet(&self, m: Self::Move) -> bool {
+        self.capture_gain(m).is_none() && self.promotion_value(m).is_none()
+    }
     /// For a capture, the value it wins at once (negative if it costs more
     /// than it takes), `i32::MAX` if it wins the game; `None` if it captures nothing.
-    fn capture_gain(&self, m: Self::Move) -> Option<i32>;
+    fn capture_gain(&self, _m: Self::Move) -> Option<i32> {
+        None
+    }
     /// The value of the moving piece (the cheaper attacker is tried first).
-    fn mover_value(&self, m: Self::Move) -> i32;
+    fn mover_value(&self, _m: Self::Move) -> i32 {
+        0
+    }
     /// What a noisy move wins once the exchange it starts on its target is
     /// played out, both sides recapturing with their cheapest piece while it
     /// pays (static exchange evaluation): negative when the move loses
@@ -209,13 +353,17 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     fn promotion_value(&self, _m: Self::Move) -> Option<i32> {
         None
     }
-    /// Where `m` (by the side to move) counts in the history table.
-    fn history_slot(&self, m: Self::Move) -> usize;
-    /// The side to move's royal piece is attacked (the search extends checks).
-    fn is_check(&self) -> bool {
-        false
+    /// Where `m` (by the side to move) counts in the history table. Default:
+    /// one slot for every move.
+    fn history_slot(&self, _m: Self::Move) -> usize {
+        0
     }
-    fn check_hint(&self) -> Self::CheckHint;
-    /// `false` only if `m` surely does not give check (so pruning may skip it).
-    fn may_give_check(&self, hint: &Self::CheckHint, m: Self::Move) -> bool;
+    fn check_hint(&self) -> Self::CheckHint {
+        Self::CheckHint::default()
+    }
+    /// `false` only if `m` surely does not give check (so pruning may skip
+    /// it). Default: any move may.
+    fn may_give_check(&self, _hint: &Self::CheckHint, _m: Self::Move) -> bool {
+        true
+    }
 }

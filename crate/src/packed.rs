@@ -18,7 +18,7 @@
 
 use serde::Serialize;
 
-use crate::door::{FromTo, MoveRecord, Outcome, PlacedPiece, Side};
+use crate::door::{FromTo, Game, MoveRecord, PlacedPiece, Side};
 
 /// How a field is read from a record, which also fixes how it is written
 /// (`None` and `false` as empty) and how JavaScript reads it back.
@@ -160,7 +160,7 @@ pub static MOVE_FIELDS: &[Field<MoveRecord>] = &[
               `move`, `capture`, `shot` (the Trebuchet removes the piece on `to`, its target, and steps back\n\
               to `landing`), `jump` (the King over its Tower) or `double` (two Rabble moves: `from`/`to` are\n\
               the first's, `second` the other Rabble's). In Cyvasse `san` is the move text.",
-        get: Get::Text(|r| r.kind),
+        get: Get::Text(|r| r.kind.as_str()),
     },
     Field {
         name: "from",
@@ -268,7 +268,35 @@ pub static MOVE_FIELDS: &[Field<MoveRecord>] = &[
         doc: "A promotion the mover could have taken and did not (shogi's `S-d8=`).",
         get: Get::Flag(|r| r.declined_promotion),
     },
+    Field {
+        name: "piece",
+        source: "piece",
+        ts: "string",
+        returned: Returned::Play,
+        doc: "The piece that moved, as written on the board (`P`, `p`, `+P`): for a drop the dropped\n\
+              piece, for a castle the king, for two Rabble moves the first Rabble.",
+        get: Get::Text(|r| &r.piece),
+    },
 ];
+
+/// How a game stands, as `play()` and `result()` tell JavaScript: the outcome's
+/// words (`1-0`, `checkmate`), the winner, and the ending in English words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ending {
+    pub result: &'static str,
+    pub reason: &'static str,
+    pub winner: Option<Side>,
+    pub title: String,
+    pub text: String,
+}
+
+impl Ending {
+    pub fn of(game: &Game) -> Ending {
+        let outcome = game.outcome();
+        let (title, text) = game.ending_words();
+        Ending { result: outcome.result(), reason: outcome.reason(), winner: outcome.winner(), title, text }
+    }
+}
 
 /// The side's letter, as the JavaScript API writes sides.
 fn side_letter(side: Option<Side>) -> Option<&'static str> {
@@ -276,7 +304,7 @@ fn side_letter(side: Option<Side>) -> Option<&'static str> {
 }
 
 /// The outcome's fields, packed after the move's by `play()`: its `result`.
-pub static RESULT_FIELDS: &[Field<Outcome>] = &[
+pub static RESULT_FIELDS: &[Field<Ending>] = &[
     Field {
         name: "result",
         source: "result",
@@ -340,7 +368,7 @@ pub fn pack_move(record: &MoveRecord, out: &mut String) {
 }
 
 /// The outcome's fields, each after a tab, closing a packed `play` record.
-pub fn pack_result(outcome: &Outcome, out: &mut String) {
+pub fn pack_result(outcome: &Ending, out: &mut String) {
     out.push('\t');
     pack(RESULT_FIELDS, outcome, out);
 }
@@ -426,7 +454,7 @@ mod tests {
     }
 
     /// Records from games of every variant: moves played at random, with the outcome after each.
-    fn records() -> Vec<(MoveRecord, Outcome)> {
+    fn records() -> Vec<(MoveRecord, Ending)> {
         let mut out = Vec::new();
         for (n, id) in door::ids().into_iter().enumerate() {
             let mut game = Game::new(id, None).unwrap();
@@ -440,7 +468,7 @@ mod tests {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 let record = game.play(&moves[(seed % moves.len() as u64) as usize]).unwrap();
-                out.push((record, game.outcome()));
+                out.push((record, Ending::of(&game)));
             }
         }
         out
@@ -451,7 +479,7 @@ mod tests {
         let (record, outcome) = records().swap_remove(0);
         for (what, sources, serialized) in [
             ("MoveRecord", MOVE_FIELDS.iter().map(|f| f.source).collect::<Vec<_>>(), serialized(&record)),
-            ("Outcome", RESULT_FIELDS.iter().map(|f| f.source).collect(), serialized(&outcome)),
+            ("Ending", RESULT_FIELDS.iter().map(|f| f.source).collect(), serialized(&outcome)),
         ] {
             let mut listed = sources.clone();
             listed.sort();

@@ -6,9 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::chesslike::position::Position;
-use crate::chesslike::variant::Variant;
-use crate::game_position::{GameOutcome, GamePosition, NoMoves, Player as _};
+use crate::game_position::{Evaluation, NoMoves, Player as _};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::search::{Hooks, Limits, Searcher};
@@ -104,7 +102,7 @@ impl fmt::Display for PlayerSpec {
 
 /// A player with its state: a seeded generator and, for the searching
 /// players, tables kept through one game.
-pub struct Player<P: GamePosition> {
+pub struct Player<P: Evaluation> {
     spec: PlayerSpec,
     rng: Rng,
     searcher: Option<Searcher<P>>,
@@ -112,7 +110,7 @@ pub struct Player<P: GamePosition> {
     pub use_time_caps: bool,
 }
 
-impl<P: GamePosition> Player<P> {
+impl<P: Evaluation> Player<P> {
     pub fn new(spec: PlayerSpec, seed: u64) -> Player<P> {
         let searcher = match spec {
             PlayerSpec::Random | PlayerSpec::Greedy => None,
@@ -167,20 +165,20 @@ impl<P: GamePosition> Player<P> {
 }
 
 /// The greedy player's choice in `pos`, ties broken by `seed`.
-pub fn greedy_move<P: GamePosition>(pos: &P, seed: u64) -> Option<P::Move> {
+pub fn greedy_move<P: Evaluation>(pos: &P, seed: u64) -> Option<P::Move> {
     let moves = pos.legal_moves();
     (!moves.is_empty()).then(|| greedy_choice(pos, &moves, &mut Rng::new(seed)))
 }
 
 /// Whether the side to move in `pos` has lost on the spot (no monarch, or
 /// no legal move where that loses).
-fn lost_now<P: GamePosition>(pos: &P) -> bool {
+fn lost_now<P: Evaluation>(pos: &P) -> bool {
     pos.has_lost() || (!pos.has_legal_move() && pos.no_moves() == NoMoves::Loss)
 }
 
 /// One ply of greed: a move that wins at once, else the most material for
 /// the mover after the move, ties at random.
-fn greedy_choice<P: GamePosition>(pos: &P, moves: &[P::Move], rng: &mut Rng) -> P::Move {
+fn greedy_choice<P: Evaluation>(pos: &P, moves: &[P::Move], rng: &mut Rng) -> P::Move {
     let us = pos.turn();
     let mut best = i32::MIN;
     let mut ties = 0;
@@ -299,7 +297,7 @@ impl MatchResult {
 
 /// The random opening of pair `pair` from `start`: `min..=max` random
 /// legal moves, none of which ends the game.
-fn opening<P: GamePosition>(start: &P, options: &MatchOptions, pair: u32) -> Vec<P::Move> {
+fn opening<P: Evaluation>(start: &P, options: &MatchOptions, pair: u32) -> Vec<P::Move> {
     let mut rng = Rng::new(options.seed ^ (pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let (lo, hi) = options.opening_plies;
     let plies = lo + rng.below((hi.saturating_sub(lo) + 1) as usize) as u32;
@@ -323,7 +321,7 @@ fn opening<P: GamePosition>(start: &P, options: &MatchOptions, pair: u32) -> Vec
 }
 
 /// Plays one game from `start`; the result is from `a`'s side.
-fn play_game<P: GamePosition>(
+fn play_game<P: Evaluation>(
     start: P,
     a: PlayerSpec,
     b: PlayerSpec,
@@ -374,33 +372,16 @@ fn play_game<P: GamePosition>(
     result
 }
 
-/// Plays `options.games` games between `a` and `b`: pairs of games from
-/// the same random opening, A white in the first of each pair. Every game
+/// Plays `options.games` games of any game between `a` and `b`: pair `pair`
+/// of games starts from `start(pair)` (the variant's start, or for a game set
+/// up by the players, a setup drawn for that pair), then the pair's random
+/// opening, A moving first in the first game of each pair. Every game
 /// replays exactly from `options.seed` (search players are node- or
-/// depth-limited), whatever the number of threads.
-pub fn play_match_with(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, options: MatchOptions) -> MatchResult {
-    play_match_reporting(variant, a, b, options, |_, _| {})
-}
-
-/// `play_match_with`, calling `on_game(game, total so far)` as each game
-/// ends (in the order they end, which with several threads is not the
-/// order of their indexes), so that a long match can show its progress.
-/// The returned result lists the games by index.
-pub fn play_match_reporting(
-    variant: &'static Variant,
-    a: PlayerSpec,
-    b: PlayerSpec,
-    options: MatchOptions,
-    on_game: impl Fn(&GameRecord, &MatchResult) + Sync,
-) -> MatchResult {
-    play_match_from(|_pair| Position::start(variant), a, b, options, on_game)
-}
-
-/// A match of any game: pair `pair` of games starts from `start(pair)`
-/// (the variant's start, or for a game set up by the players, a setup drawn
-/// for that pair), then the pair's random opening; otherwise as
-/// [`play_match_reporting`].
-pub fn play_match_from<P: GamePosition>(
+/// depth-limited), whatever the number of threads. Calls `on_game(game,
+/// total so far)` as each game ends (in the order they end, which with
+/// several threads is not the order of their indexes), so that a long match
+/// can show its progress; the returned result lists the games by index.
+pub fn play_match_from<P: Evaluation>(
     start: impl Fn(u32) -> P + Sync,
     a: PlayerSpec,
     b: PlayerSpec,
@@ -444,10 +425,4 @@ pub fn play_match_from<P: GamePosition>(
     let mut total = total.into_inner().expect("no thread panicked");
     total.records.sort_by_key(|g| g.index);
     total
-}
-
-/// `play_match_with` with the default options: openings of 2–4 random
-/// plies, draws adjudicated after 300 plies, one thread.
-pub fn play_match(variant: &'static Variant, a: PlayerSpec, b: PlayerSpec, games: u32, seed: u64) -> MatchResult {
-    play_match_with(variant, a, b, MatchOptions::new(games, seed))
 }

@@ -6,7 +6,7 @@
 use std::cell::OnceCell;
 use std::fmt;
 
-use crate::game_position::{GameOutcome, GamePosition};
+use crate::game_position::{GamePosition, Outcome, Player};
 
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
@@ -16,7 +16,7 @@ pub struct Record<P: GamePosition> {
     /// `outcomes[i]`: how the game stands at `positions[i]`, resignation
     /// aside; worked out the first time it is asked, then kept (it depends
     /// only on `positions[..=i]`, which never change while `i` is there).
-    outcomes: Vec<OnceCell<P::Outcome>>,
+    outcomes: Vec<OnceCell<Outcome<P::Side>>>,
     moves: Vec<P::Move>,
     /// Undone moves, the next to redo last.
     redo: Vec<P::Move>,
@@ -25,26 +25,26 @@ pub struct Record<P: GamePosition> {
 
 /// Why a move could not be played in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError<O, E> {
+pub enum PlayError<S, E> {
     /// The game has ended.
-    Over(O),
+    Over(Outcome<S>),
     /// The move is not legal here, or its text could not be read.
     Move(E),
 }
 
-impl<O: GameOutcome, E: fmt::Display> fmt::Display for PlayError<O, E> {
+impl<S: Player, E: fmt::Display> fmt::Display for PlayError<S, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Over(o) => write!(f, "the game is over ({} {})", o.result(), o.reason()),
+            PlayError::Over(o) => write!(f, "the game is over ({o})"),
             PlayError::Move(e) => write!(f, "{e}"),
         }
     }
 }
 
-impl<O: GameOutcome, E: fmt::Display + fmt::Debug> std::error::Error for PlayError<O, E> {}
+impl<S: Player, E: fmt::Display + fmt::Debug> std::error::Error for PlayError<S, E> {}
 
 /// The error of playing a move in a record of `P`.
-pub type RecordError<P> = PlayError<<P as GamePosition>::Outcome, <P as GamePosition>::MoveError>;
+pub type RecordError<P> = PlayError<<P as GamePosition>::Side, <P as GamePosition>::MoveError>;
 
 impl<P: GamePosition> Record<P> {
     pub fn new(start: P) -> Record<P> {
@@ -202,9 +202,9 @@ impl<P: GamePosition> Record<P> {
     }
 
     /// How the game stands now.
-    pub fn outcome(&self) -> P::Outcome {
+    pub fn outcome(&self) -> Outcome<P::Side> {
         if let Some(loser) = self.resigned {
-            return P::Outcome::resignation(loser);
+            return Outcome::resignation(loser);
         }
         *self.outcomes.last().expect("an outcome slot per position").get_or_init(|| P::judge(&self.positions))
     }

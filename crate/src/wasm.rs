@@ -515,7 +515,7 @@ impl JsGame {
         let record = self.game.play(&text).map_err(refused)?;
         let mut out = String::with_capacity(128);
         packed::pack_move(&record, &mut out);
-        packed::pack_result(&self.game.outcome(), &mut out);
+        packed::pack_result(&packed::Ending::of(&self.game), &mut out);
         Ok(out)
     }
 
@@ -591,12 +591,13 @@ impl JsGame {
             text: String,
         }
         let o = self.game.outcome();
+        let (title, text) = self.game.ending_words();
         to_js(&ResultInfo {
-            result: o.result,
-            reason: o.reason,
-            winner: o.winner.map(|s| s.letter().to_string()),
-            title: o.title,
-            text: o.text,
+            result: o.result(),
+            reason: o.reason(),
+            winner: o.winner().map(|s| s.letter().to_string()),
+            title,
+            text,
         })
     }
 

@@ -1,12 +1,12 @@
 //! Orthodox chess: one test or more per FIDE rule, on concrete positions.
 
-use zilo::fen::{parse_position, write_position};
-use zilo::game::Game;
+use zilo::door::Game;
+use zilo::fen::parse_position;
 use zilo::variant::Variant;
 
 fn moves(fen: &str) -> Vec<String> {
-    let g = Game::from_text("chess", Some(fen)).unwrap();
-    let mut list: Vec<String> = g.position().legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    let g = Game::new("chess", Some(fen)).unwrap();
+    let mut list = g.legal_moves();
     list.sort();
     list
 }
@@ -16,9 +16,9 @@ fn legal(fen: &str, m: &str) -> bool {
 }
 
 fn play(fen: &str, line: &[&str]) -> Game {
-    let mut g = Game::from_text("chess", Some(fen)).unwrap();
+    let mut g = Game::new("chess", Some(fen)).unwrap();
     for m in line {
-        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     g
 }
@@ -28,17 +28,17 @@ fn castling_moves_king_two_squares_and_rook_over_it() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     assert!(legal(fen, "e1g1") && legal(fen, "e1c1"));
     let g = play(fen, &["e1g1"]);
-    assert_eq!(write_position(g.position()), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    assert_eq!(g.position(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
     let g = play(fen, &["e1c1"]);
-    assert_eq!(write_position(g.position()), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
+    assert_eq!(g.position(), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
 }
 
 #[test]
 fn castling_is_lost_when_king_or_rook_moves_or_the_rook_is_taken() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    assert_eq!(write_position(play(fen, &["h1h2"]).position()).split(' ').nth(2), Some("Qkq"));
-    assert_eq!(write_position(play(fen, &["e1e2"]).position()).split(' ').nth(2), Some("kq"));
-    assert_eq!(write_position(play(fen, &["a1a8"]).position()).split(' ').nth(2), Some("Kk"));
+    assert_eq!(play(fen, &["h1h2"]).position().split(' ').nth(2), Some("Qkq"));
+    assert_eq!(play(fen, &["e1e2"]).position().split(' ').nth(2), Some("kq"));
+    assert_eq!(play(fen, &["a1a8"]).position().split(' ').nth(2), Some("Kk"));
 }
 
 #[test]
@@ -54,26 +54,26 @@ fn no_castling_out_of_through_or_into_check() {
     assert!(legal("1r5k/7p/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1"));
     // Pieces between king and rook block castling.
     assert!(!legal("7k/7p/8/8/8/8/8/RN2K1NR w KQ - 0 1", "e1c1"));
-    let err = Game::from_text("chess", Some(through)).unwrap().play_text("e1g1").unwrap_err().to_string();
+    let err = Game::new("chess", Some(through)).unwrap().play("e1g1").unwrap_err().to_string();
     assert!(err.contains("castling needs"), "{err}");
 }
 
 #[test]
 fn en_passant_takes_the_pawn_that_just_passed_and_only_at_once() {
     let g = play("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", &["d7d5"]);
-    assert_eq!(write_position(g.position()), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    assert_eq!(g.position(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
     let mut g2 = g.clone();
-    let r = g2.play_text("e5d6").unwrap();
-    assert_eq!(r.captured.map(|(_, p)| p.role()), Some(zilo::variants::chess::PAWN));
-    assert_eq!(write_position(g2.position()), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+    let r = g2.play("e5d6").unwrap();
+    assert_eq!(r.captured.map(|p| (p.square, p.piece)), Some(("d5".to_string(), "p".to_string())));
+    assert_eq!(g2.position(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
     let later = play("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", &["d7d5", "e1e2", "e8e7"]);
-    assert!(!legal(&write_position(later.position()), "e5d6"));
+    assert!(!legal(&later.position(), "e5d6"));
 }
 
 #[test]
 fn en_passant_square_is_written_only_when_a_pawn_can_take() {
     let g = play(zilo::variants::chess::START_FEN, &["e2e4"]);
-    assert_eq!(write_position(g.position()), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(g.position(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }
 
 #[test]
@@ -87,19 +87,19 @@ fn pawns_promote_to_queen_rook_bishop_or_knight_only() {
     let fen = "7k/P7/8/8/8/8/8/K7 w - - 0 1";
     let promos: Vec<String> = moves(fen).into_iter().filter(|m| m.starts_with("a7")).collect();
     assert_eq!(promos, ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
-    let mut g = Game::from_text("chess", Some(fen)).unwrap();
-    let err = g.play_text("a7a8").unwrap_err().to_string();
+    let mut g = Game::new("chess", Some(fen)).unwrap();
+    let err = g.play("a7a8").unwrap_err().to_string();
     assert_eq!(err, "illegal move a7a8: the Pawn must promote there");
-    assert!(g.play_text("a7a8k").is_err());
-    g.play_text("a7a8n").unwrap();
-    assert_eq!(write_position(g.position()), "N6k/8/8/8/8/8/8/K7 b - - 0 1");
+    assert!(g.play("a7a8k").is_err());
+    g.play("a7a8n").unwrap();
+    assert_eq!(g.position(), "N6k/8/8/8/8/8/8/K7 b - - 0 1");
 }
 
 #[test]
 fn checkmate_wins_and_stalemate_draws() {
     let mate = play(zilo::variants::chess::START_FEN, &["f2f3", "e7e5", "g2g4", "d8h4"]);
     assert_eq!((mate.outcome().result(), mate.outcome().reason()), ("0-1", "checkmate"));
-    let stale = Game::from_text("chess", Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap();
+    let stale = Game::new("chess", Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap();
     assert_eq!((stale.outcome().result(), stale.outcome().reason()), ("1/2-1/2", "stalemate"));
 }
 
@@ -126,7 +126,7 @@ fn fifty_moves_without_capture_or_pawn_move_draw() {
 
 #[test]
 fn insufficient_material_draws() {
-    let draw = |fen: &str| Game::from_text("chess", Some(fen)).unwrap().outcome().reason();
+    let draw = |fen: &str| Game::new("chess", Some(fen)).unwrap().outcome().reason();
     assert_eq!(draw("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "insufficient-material");
     assert_eq!(draw("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), "insufficient-material");
     assert_eq!(draw("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"), "insufficient-material", "bishops on one colour");
@@ -148,8 +148,8 @@ fn a_position_with_the_side_not_to_move_in_check_is_refused() {
 #[test]
 fn notation_is_standard_algebraic() {
     let san = |fen: &str, text: &str| {
-        let g = Game::from_text("chess", Some(fen)).unwrap();
-        zilo::notation::san(g.position(), g.parse_move(text).unwrap())
+        let g = Game::new("chess", Some(fen)).unwrap();
+        g.describe(text).unwrap().notation
     };
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(san(start, "g1f3"), "Nf3");
@@ -169,9 +169,9 @@ fn notation_is_standard_algebraic() {
 fn results_are_worded_with_the_variants_names() {
     let g = play("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", &["d8h4"]);
     assert_eq!(
-        g.outcome_text(),
+        g.ending_words(),
         ("Black wins (0-1)".to_string(), "Checkmate: the white king is in check and has no way out.".to_string())
     );
     let g = play("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]);
-    assert_eq!(g.outcome_text().1, "Draw by stalemate: Black has no legal move but is not in check.");
+    assert_eq!(g.ending_words().1, "Draw by stalemate: Black has no legal move but is not in check.");
 }

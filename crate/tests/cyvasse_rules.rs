@@ -5,6 +5,7 @@
 
 use proptest::prelude::*;
 use zilo::cyvasse::*;
+use zilo::door::{self, EndReason, Game};
 use zilo::rng::Rng;
 
 fn pos(text: &str) -> Position {
@@ -32,12 +33,18 @@ fn names(cells: &[Cell]) -> Vec<String> {
     cells.iter().map(|c| c.to_string()).collect()
 }
 
+/// A game of Cyvasse through the door, from `text` after `turns`.
 fn play(text: &str, turns: &[&str]) -> Game {
-    let mut g = Game::from_position_string(text).unwrap();
+    let mut g = Game::new("cyvasse", Some(text)).unwrap();
     for t in turns {
-        g.play_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        g.play(t).unwrap_or_else(|e| panic!("{t}: {e}"));
     }
     g
+}
+
+/// The game's current position.
+fn now(g: &Game) -> Position {
+    pos(&g.position())
 }
 
 // ---------------------------------------------------------------------------------
@@ -480,7 +487,7 @@ fn second_rabble_move_lists_both_orders_as_one_turn_each() {
     assert_eq!(pos(p).perft(1), 85);
     // One ply: the side changes once, the counter rises once.
     let g = play(p, &["c3c4+e3e4"]);
-    assert_eq!(g.position().to_string(), "7k/9/10/11/12/2R1R6/10/9/7K b 1 1");
+    assert_eq!(g.position(), "7k/9/10/11/12/2R1R6/10/9/7K b 1 1");
 }
 
 #[test]
@@ -504,13 +511,13 @@ fn no_second_rabble_move_after_a_capture() {
 #[test]
 fn capturing_the_king_wins() {
     let g = play("8/9/10/11/4k7/4R6/10/9/7K w 0 1", &["e4xe5"]);
-    assert_eq!(g.outcome(), Outcome::Win { winner: Side::White, reason: EndReason::KingCaptured });
+    assert_eq!(g.outcome(), door::Outcome::Decisive { winner: door::Side::First, reason: EndReason::KingCaptured });
     assert_eq!(g.outcome().to_string(), "1-0 king-captured");
-    assert!(g.legal_turns().is_empty());
-    assert!(g.position().legal_turns().is_empty());
-    assert_eq!(g.position().perft(1), 0);
+    assert!(g.legal_moves().is_empty());
+    assert!(now(&g).legal_turns().is_empty());
+    assert_eq!(now(&g).perft(1), 0);
     let mut g = g;
-    assert_eq!(g.play_text("h1g1").unwrap_err().to_string(), "the game is over (1-0 king-captured)");
+    assert_eq!(g.play("h1g1").unwrap_err().to_string(), "the game is over (1-0 king-captured)");
 }
 
 #[test]
@@ -518,7 +525,7 @@ fn a_player_without_a_legal_move_loses() {
     // The black King on a9 is walled in by mountains; the black Tower never moves.
     let p = pos("k^6/^^7/10/11/12/11/10/4K4/7w b 0 1");
     assert!(p.legal_turns().is_empty());
-    assert_eq!(p.outcome(), Outcome::Win { winner: Side::White, reason: EndReason::NoMoves });
+    assert_eq!(p.outcome(), Outcome::Decisive { winner: Side::White, reason: EndReason::NoMoves });
     assert_eq!(p.outcome().to_string(), "1-0 no-moves");
 }
 
@@ -527,36 +534,37 @@ fn the_third_occurrence_of_a_position_draws() {
     let p = "7k/9/10/11/12/11/10/9/7K w 0 1";
     let g = play(p, &["h1g1", "h9g9", "g1h1", "g9h9"]);
     assert_eq!(g.occurrences(), 2);
-    assert_eq!(g.outcome(), Outcome::Ongoing);
+    assert_eq!(g.outcome(), door::Outcome::Ongoing);
     let mut g = play(p, &["h1g1", "h9g9", "g1h1", "g9h9", "h1g1", "h9g9", "g1h1", "g9h9"]);
     assert_eq!(g.occurrences(), 3);
-    assert_eq!(g.outcome(), Outcome::Draw { reason: EndReason::Repetition });
+    assert_eq!(g.outcome(), door::Outcome::Draw { reason: EndReason::Repetition });
     assert_eq!(g.outcome().to_string(), "1/2-1/2 repetition");
-    assert!(g.legal_turns().is_empty());
+    assert!(g.legal_moves().is_empty());
     // Undo takes it back.
-    assert_eq!(g.undo().map(|t| t.to_string()), Some("g9h9".to_string()));
-    assert_eq!(g.outcome(), Outcome::Ongoing);
+    assert_eq!(g.history().last().map(String::as_str), Some("g9h9"));
+    assert!(g.undo());
+    assert_eq!(g.outcome(), door::Outcome::Ongoing);
 }
 
 #[test]
 fn fifty_turns_each_without_a_capture_draw() {
     let p = "7k/9/10/11/4r7/4R6/10/9/7K w 99 40";
     let g = play(p, &["h1g1"]);
-    assert_eq!(g.position().plies_since_capture(), 100);
-    assert_eq!(g.outcome(), Outcome::Draw { reason: EndReason::FiftyTurns });
+    assert_eq!(now(&g).plies_since_capture(), 100);
+    assert_eq!(g.outcome(), door::Outcome::Draw { reason: EndReason::FiftyMoves });
     assert_eq!(g.outcome().to_string(), "1/2-1/2 fifty-moves");
     // A capture resets the count.
     let g = play(p, &["e4xe5"]);
-    assert_eq!(g.position().plies_since_capture(), 0);
-    assert_eq!(g.outcome(), Outcome::Ongoing);
+    assert_eq!(now(&g).plies_since_capture(), 0);
+    assert_eq!(g.outcome(), door::Outcome::Ongoing);
 }
 
 #[test]
 fn the_turn_number_rises_after_the_second_players_turn() {
     let g = play("7k/9/10/11/12/11/10/9/7K w 5 40", &["h1g1"]);
-    assert_eq!(g.position().to_string(), "7k/9/10/11/12/11/10/9/6K1 b 6 40");
+    assert_eq!(g.position(), "7k/9/10/11/12/11/10/9/6K1 b 6 40");
     let g = play("7k/9/10/11/12/11/10/9/7K b 5 40", &["h9g9"]);
-    assert_eq!(g.position().to_string(), "6k1/9/10/11/12/11/10/9/7K w 6 41");
+    assert_eq!(g.position(), "6k1/9/10/11/12/11/10/9/7K w 6 41");
 }
 
 #[test]
@@ -780,9 +788,11 @@ fn random_playouts_from_random_setups_keep_the_invariants() {
     let mut rng = Rng::new(99);
     let mut endings = std::collections::BTreeMap::new();
     for game_no in 0..30 {
-        let mut game = Game::new(random_start(&mut rng));
+        let start = random_start(&mut rng);
+        let mut game = Game::new("cyvasse", Some(&start.to_string())).unwrap();
+        let mut pos = start.clone();
         for ply in 0..700 {
-            let pos = game.position().clone();
+            assert_eq!(game.position(), pos.to_string());
             // The position string round-trips.
             let text = pos.to_string();
             let back = Position::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -816,19 +826,19 @@ fn random_playouts_from_random_setups_keep_the_invariants() {
             }
             let outcome = game.outcome();
             if outcome.is_over() {
-                assert!(game.legal_turns().is_empty());
-                assert!(game.play_text(texts.first().map_or("a1a2", |s| s)).is_err());
+                assert!(game.legal_moves().is_empty());
+                assert!(game.play(texts.first().map_or("a1a2", |s| s)).is_err());
                 *endings.entry(outcome.reason()).or_insert(0) += 1;
                 break;
             }
             assert!(!turns.is_empty());
             let t = turns[rng.below(turns.len())];
-            game.play(&t).unwrap();
+            game.play(&t.to_string()).unwrap();
+            pos = pos.after(&t);
         }
         // Undo all the way back.
-        let start = game.start().clone();
-        while game.undo().is_some() {}
-        assert_eq!(game.position(), &start);
+        while game.undo() {}
+        assert_eq!(game.position(), start.to_string());
     }
     assert!(endings.get("king-captured").is_some_and(|&n| n > 5), "{endings:?}");
 }

@@ -3,8 +3,8 @@
 //! legal turns, and the computer beats random play; the hash and the
 //! evaluation behave as the search needs.
 
-use zilo::cyvasse::{default_start, random_start, Game, Position, Turn};
-use zilo::game_position::GamePosition;
+use zilo::cyvasse::{default_start, random_start, Position, Turn};
+use zilo::game_position::{Evaluation, GamePosition};
 use zilo::players::{play_match_from, MatchOptions, PlayerSpec};
 use zilo::record::Record;
 use zilo::rng::Rng;
@@ -63,7 +63,7 @@ fn noisy_turns_are_exactly_the_captures_and_is_legal_agrees_with_the_generator()
     for p in random_positions(40, 9) {
         let legal = p.turns_unsorted();
         let mut captures: Vec<Turn> = legal.iter().copied().filter(Turn::is_capture).collect();
-        let mut noisy = GamePosition::noisy_moves(&p);
+        let mut noisy = Evaluation::noisy_moves(&p);
         captures.sort_by_key(|t| t.to_string());
         noisy.sort_by_key(|t| t.to_string());
         assert_eq!(noisy, captures, "{p}");
@@ -123,15 +123,14 @@ fn swap_case(c: char) -> char {
 
 #[test]
 fn the_game_history_lists_the_earlier_positions() {
-    let mut game = Game::new(default_start());
+    let mut game = Record::new(default_start());
     game.play_text("e4e5").unwrap();
     game.play_text("e6e5+g6g5").unwrap_err();
     game.play_text("h8i8").unwrap();
     let hashes = game_history(&game);
     assert_eq!(hashes, vec![game.positions()[0].hash(), game.positions()[1].hash()]);
-    // The generic record under it answers the same.
-    let record: &Record<Position> = game.record();
-    assert_eq!(record.earlier_hashes(), hashes);
+    // The record answers the same itself.
+    assert_eq!(game.earlier_hashes(), hashes);
 }
 
 #[test]

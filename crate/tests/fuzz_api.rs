@@ -13,11 +13,12 @@ mod fuzz;
 use fuzz::*;
 
 use proptest::prelude::*;
+use zilo::door::{Game, Outcome, Side, MAX_MOVE_LEN};
 use zilo::fen::{parse_position, write_position};
-use zilo::game::{move_code, move_from_code, Game};
-use zilo::notation::move_text;
+use zilo::moves::{move_code, move_from_code};
+use zilo::notation::{move_text, parse_move_in};
 use zilo::variant::Variant;
-use zilo::{Color, Move, Position};
+use zilo::{Move, Position};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -85,15 +86,21 @@ struct Model {
     /// The position string before each move.
     before: Vec<String>,
     redo: Vec<Move>,
-    resigned: Option<Color>,
+    resigned: Option<Side>,
+}
+
+/// A game through the door from `start`.
+fn door_game(v: &Variant, start: &Position) -> Game {
+    Game::new(v.id, Some(&write_position(start))).expect("a position the engine wrote reads back")
 }
 
 impl Model {
     /// The outcome, worked out on a game rebuilt from the start.
-    fn outcome(&self) -> zilo::Outcome {
-        let mut g = Game::new(self.start.clone());
+    fn outcome(&self) -> Outcome {
+        let v = self.start.variant();
+        let mut g = door_game(v, &self.start);
         for &m in &self.moves {
-            g.push(m).expect("the model's moves were legal");
+            g.push(&move_text(v, m).to_string()).expect("the model's moves were legal");
         }
         if let Some(c) = self.resigned {
             g.resign(c);
@@ -113,18 +120,19 @@ impl Model {
 }
 
 fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestCaseError> {
-    let mut game = Game::new(start.clone());
+    let mut game = door_game(v, &start);
     let mut model = Model { start, moves: Vec::new(), before: Vec::new(), redo: Vec::new(), resigned: None };
     let mut ended = false;
     for op in ops {
         let over = game.outcome().is_over();
-        let moves = game.position().legal_moves();
-        let fen = write_position(game.position());
+        let fen = game.position();
+        let pos = parse_position(v, &fen).expect("the game's position string reads back");
+        let moves = pos.legal_moves();
         let pick = |i: &prop::sample::Index| (!moves.is_empty()).then(|| moves[i.index(moves.len())]);
         // The move this op tries, if any, and whether it may be played.
         let tried: Option<Result<Move, String>> = match &op {
             Op::Push(i) | Op::Play(i) => pick(i).map(Ok),
-            Op::Back => game.moves().iter().rev().nth(1).and_then(|&own| {
+            Op::Back => model.moves.iter().rev().nth(1).and_then(|&own| {
                 let back = Move::Normal { from: own.to(), to: own.from()?, promotion: None };
                 moves.contains(&back).then_some(Ok(back))
             }),
@@ -132,7 +140,8 @@ fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestC
                 let code = flip.map_or(move_code(m), |bit| move_code(m) ^ (1 << bit));
                 move_from_code(v, code).ok_or_else(|| format!("code {code}"))
             }),
-            Op::Text(t) => Some(game.parse_move(t).map_err(|e| e.to_string())),
+            Op::Text(t) if t.len() > MAX_MOVE_LEN => Some(Err(format!("{t} is too long"))),
+            Op::Text(t) => Some(parse_move_in(&pos, t).map_err(|e| e.to_string())),
             _ => None,
         };
         match (&op, tried) {
@@ -143,7 +152,7 @@ fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestC
                 if model.resigned.take().is_none() {
                     if let Some(m) = model.moves.pop() {
                         let before = model.before.pop().expect("one per move");
-                        prop_assert_eq!(write_position(game.position()), before);
+                        prop_assert_eq!(game.position(), before);
                         model.redo.push(m);
                     }
                 }
@@ -158,31 +167,39 @@ fn run(v: &'static Variant, start: Position, ops: Vec<Op>) -> Result<bool, TestC
                 }
             }
             (Op::Resign(white), _) => {
-                let side = if *white { Color::White } else { Color::Black };
+                let side = if *white { Side::First } else { Side::Second };
                 game.resign(side);
                 if !over {
                     model.resigned = Some(side);
                 }
             }
             (_, Some(Ok(m))) => {
-                let error = game.move_error(m);
-                prop_assert_eq!(error.is_none(), !over && moves.contains(&m), "{}", move_text(v, m));
-                let result = if matches!(op, Op::Play(_)) { game.play(m).map(|_| ()) } else { game.push(m) };
+                let text = move_text(v, m).to_string();
+                let legal = !over && moves.contains(&m);
+                let result = match op {
+                    Op::Play(_) => {
+                        prop_assert_eq!(game.describe(&text).is_ok(), legal, "{}", text);
+                        game.play(&text).map(|_| ())
+                    }
+                    Op::Code(..) => game.push_code(move_code(m)),
+                    _ => game.push(&text),
+                };
+                prop_assert_eq!(result.is_ok(), legal, "{}", text);
                 match result {
                     Ok(()) => model.played(m, fen.clone()),
                     Err(e) => {
                         prop_assert!(!e.to_string().contains('\n'));
-                        prop_assert_eq!(write_position(game.position()), fen.clone(), "a refused move changes nothing");
+                        prop_assert_eq!(game.position(), fen.clone(), "a refused move changes nothing");
                     }
                 }
             }
             (_, None) => {}
         }
-        prop_assert_eq!(game.moves(), &model.moves[..]);
+        prop_assert_eq!(game.history(), model.moves.iter().map(|&m| move_text(v, m).to_string()).collect::<Vec<_>>());
         prop_assert_eq!(game.can_undo(), model.resigned.is_some() || !model.moves.is_empty());
         let outcome = game.outcome();
         prop_assert_eq!(outcome, model.outcome(), "after {:?}", op);
-        let (title, text) = game.outcome_text();
+        let (title, text) = game.ending_words();
         prop_assert_eq!(title.is_empty(), !outcome.is_over());
         prop_assert!(!text.contains('\n'));
         ended |= outcome.is_over() && model.resigned.is_none();

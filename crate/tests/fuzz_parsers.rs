@@ -15,8 +15,9 @@ use common::{mutate, reached};
 use fuzz::*;
 
 use proptest::prelude::*;
+use zilo::door::{Game, MAX_POSITION_LEN};
 use zilo::fen::{parse_position, write_position};
-use zilo::game::{move_code, move_from_code, Game, MAX_FEN_LEN};
+use zilo::moves::{move_code, move_from_code};
 use zilo::notation::move_text;
 use zilo::variant::Variant;
 
@@ -140,11 +141,11 @@ fn check_position_text(v: &'static Variant, text: &str) -> Result<bool, TestCase
             let again = parse_position(v, &written);
             prop_assert!(again.is_ok(), "{text:?} was read, but not its rewrite {written:?}: {:?}", again.err());
             prop_assert_eq!(write_position(&again.unwrap()), written.clone());
-            let game = Game::from_text(v.id, Some(text));
+            let game = Game::new(v.id, Some(text));
             prop_assert!(game.is_ok());
             let game = game.unwrap();
             let _ = game.outcome();
-            let _ = game.outcome_text();
+            let _ = game.ending_words();
             for m in pos.legal_moves() {
                 let _ = zilo::notation::san(&pos, m);
                 prop_assert_eq!(move_from_code(v, move_code(m)), Some(m));
@@ -202,23 +203,17 @@ fn fuzz_move_text() {
                 made_up
             };
             let start = write_position(&pos);
-            let mut game = Game::from_text(v.id, Some(&start)).expect("a reached position reads back");
-            Ok(match game.parse_move(&text) {
-                Ok(m) => match game.move_error(m) {
-                    Some(e) => {
-                        let message = e.to_string();
-                        prop_assert!(!message.contains('\n') && message.len() < 200, "{message:?}");
-                        false
-                    }
-                    None => {
-                        prop_assert_eq!(move_from_code(v, move_code(m)), Some(m));
-                        let report = game.play(m);
-                        prop_assert!(report.is_ok());
-                        prop_assert!(game.undo());
-                        prop_assert_eq!(write_position(game.position()), start);
-                        true
-                    }
-                },
+            let mut game = Game::new(v.id, Some(&start)).expect("a reached position reads back");
+            Ok(match game.describe(&text) {
+                Ok(_) => {
+                    let m = zilo::notation::parse_move_in(&pos, &text).expect("a move the door takes reads");
+                    prop_assert_eq!(move_from_code(v, move_code(m)), Some(m));
+                    let report = game.play(&text);
+                    prop_assert!(report.is_ok());
+                    prop_assert!(game.undo());
+                    prop_assert_eq!(game.position(), start);
+                    true
+                }
                 Err(e) => {
                     let message = e.to_string();
                     prop_assert!(!message.contains('\n') && message.len() < 200, "{message:?}");
@@ -250,13 +245,13 @@ fn fuzz_move_codes() {
             prop_assert_eq!(move_code(m), code, "decoding is exact");
             let text = move_text(v, m).to_string();
             prop_assert!(!text.is_empty());
-            let game = Game::new(pos.clone());
-            Ok(match game.move_error(m) {
-                Some(e) => {
+            let mut game = Game::new(v.id, Some(&write_position(&pos))).expect("a reached position reads back");
+            Ok(match game.push_code(code) {
+                Err(e) => {
                     prop_assert!(!e.to_string().contains('\n'));
                     false
                 }
-                None => {
+                Ok(()) => {
                     prop_assert!(pos.legal_moves().contains(&m));
                     true
                 }
@@ -267,12 +262,12 @@ fn fuzz_move_codes() {
 
 #[test]
 fn over_long_text_is_refused_before_parsing() {
-    let long = "8/".repeat(MAX_FEN_LEN);
-    let e = Game::from_text("chess", Some(&long)).unwrap_err().to_string();
+    let long = "8/".repeat(MAX_POSITION_LEN);
+    let e = Game::new("chess", Some(&long)).unwrap_err().to_string();
     assert_eq!(e, format!("bad position string: it is {} bytes long; no position needs more than 4096", long.len()));
-    let game = Game::from_text("zilo", None).unwrap();
-    let e = game.parse_move(&format!("P@{}", "e".repeat(1 << 20))).unwrap_err().to_string();
-    assert_eq!(e, "a move is a few characters long, not 1048578");
-    let e = Game::from_text(&"z".repeat(1000), None).unwrap_err().to_string();
+    let mut game = Game::new("zilo", None).unwrap();
+    let e = game.play(&format!("P@{}", "e".repeat(1 << 20))).unwrap_err().to_string();
+    assert_eq!(e, "a move text has at most 32 characters, not 1048578");
+    let e = Game::new(&"z".repeat(1000), None).unwrap_err().to_string();
     assert!(e.starts_with("unknown variant '(1000 bytes)'"), "{e}");
 }

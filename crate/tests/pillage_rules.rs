@@ -3,9 +3,7 @@
 
 mod common;
 
-use zilo::fen::write_position;
-use zilo::game::{EndReason, Game, Outcome};
-use zilo::notation::san;
+use zilo::door::{EndReason, Game, Outcome, Side};
 use zilo::variant::Variant;
 
 /// A Pillage position from `(square, letter)` pairs, the side to move and the castling field.
@@ -19,12 +17,12 @@ fn board(pieces: &[(&str, char)], turn: char) -> String {
 }
 
 fn game_in(variant: &str, fen: &str) -> Game {
-    Game::from_text(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Game::new(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn moves_in(variant: &str, fen: &str) -> Vec<String> {
     let g = game_in(variant, fen);
-    let mut list: Vec<String> = g.position().legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    let mut list = g.legal_moves();
     list.sort();
     list
 }
@@ -52,13 +50,13 @@ fn sorted(items: &[&str]) -> Vec<String> {
 fn play_in(variant: &str, fen: &str, line: &[&str]) -> Game {
     let mut g = game_in(variant, fen);
     for m in line {
-        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     g
 }
 
 fn fen_after(fen: &str, line: &[&str]) -> String {
-    write_position(play_in("pillage", fen, line).position())
+    play_in("pillage", fen, line).position()
 }
 
 // ---------------------------------------------------------------------------------
@@ -80,10 +78,10 @@ fn start_positions_follow_the_ruling_for_each_subvariant() {
         ),
     ];
     for (id, fen) in expected {
-        let g = Game::from_text(id, None).unwrap();
-        assert_eq!(write_position(g.position()), fen, "{id}");
-        assert_eq!(g.variant().geometry.files, 10);
-        assert_eq!(g.variant().geometry.ranks, 10);
+        let g = Game::new(id, None).unwrap();
+        assert_eq!(g.position(), fen, "{id}");
+        assert_eq!(Variant::by_id(g.variant()).unwrap().geometry.files, 10);
+        assert_eq!(Variant::by_id(g.variant()).unwrap().geometry.ranks, 10);
     }
     let names = |id: &str| -> Vec<&str> {
         let v = Variant::by_id(id).unwrap();
@@ -147,13 +145,13 @@ fn a_cannon_checks_through_a_screen_and_a_piece_stepping_in_between_creates_the_
     // the knight may not step onto the file (it would become the screen).
     let fen = board(&[("e1", 'K'), ("a10", 'k'), ("e10", 'c'), ("c4", 'N')], 'w');
     let g = game_in("pillage", &fen);
-    assert!(!g.position().is_check());
+    assert!(!g.is_check());
     let t = from(&fen, "c4");
     assert!(!t.contains(&"e5".to_string()) && !t.contains(&"e3".to_string()), "{t:?}");
     assert!(t.contains(&"d6".to_string()));
     // With a screen on e5 the king is in check.
     let screened = board(&[("e1", 'K'), ("a10", 'k'), ("e10", 'c'), ("e5", 'P')], 'w');
-    assert!(game_in("pillage", &screened).position().is_check());
+    assert!(game_in("pillage", &screened).is_check());
     // Moving the only screen away is the answer; e5e6 keeps it on the file.
     let answers = from(&screened, "e5");
     assert!(answers.is_empty() || answers.iter().all(|m| !m.starts_with("e")), "{answers:?}");
@@ -231,10 +229,10 @@ fn en_passant_follows_any_double_step_on_the_next_move_only() {
     let after = fen_after(&fen, &["e5e7"]);
     assert!(after.ends_with("b - e6 0 1"), "{after}");
     let g = play_in("pillage", &fen, &["e5e7", "d7e6"]);
-    assert!(write_position(g.position()).starts_with("9k/p9/10/10/4p5/10/10"), "{}", write_position(g.position()));
+    assert!(g.position().starts_with("9k/p9/10/10/4p5/10/10"), "{}", g.position());
     // Not a move later.
     let later = play_in("pillage", &fen, &["e5e7", "a9a8", "a1a2"]);
-    assert!(!later.position().legal_moves().iter().any(|&m| later.move_text(m) == "d7e6"));
+    assert!(!later.legal_moves().iter().any(|m| m == "d7e6"));
 }
 
 #[test]
@@ -244,7 +242,7 @@ fn en_passant_field_names_the_passed_square_only_where_a_pawn_can_take() {
     // Read back: a position string with the field is accepted and gives the capture.
     let with_ep = board(&[("a1", 'K'), ("j10", 'k'), ("d7", 'p'), ("e7", 'P')], 'b').replace(" - - ", " - e6 ");
     let g = game_in("pillage", &with_ep);
-    assert!(g.position().legal_moves().iter().any(|&m| g.move_text(m) == "d7e6"), "{with_ep}");
+    assert!(g.legal_moves().iter().any(|m| m == "d7e6"), "{with_ep}");
 }
 
 #[test]
@@ -270,7 +268,7 @@ fn promotion_choices_are_every_piece_of_the_subvariant_but_king_and_pawns() {
     assert_eq!(choices("pillage-dragons"), sorted(&["b", "d", "h", "n", "q", "r"]));
     assert_eq!(choices("pillage-warmachines"), sorted(&["b", "f", "n", "q", "r", "w"]));
     let g = play_in("pillage", &board(&[("a1", 'K'), ("j1", 'k'), ("e9", 'P')], 'w'), &["e9e10c"]);
-    assert!(write_position(g.position()).starts_with("4C5/"));
+    assert!(g.position().starts_with("4C5/"));
 }
 
 // ---------------------------------------------------------------------------------
@@ -327,7 +325,7 @@ fn no_castling_out_of_through_or_into_check() {
     let into = castles(&castle_fen(&[("h9", 'c'), ("h5", 'P')]));
     assert!(into.contains(&"f1g1+i1f1".to_string()));
     assert!(!into.contains(&"f1h1+i1g1".to_string()) && !into.contains(&"f1i1+i1h1".to_string()), "{into:?}");
-    let err = game_in("pillage", &castle_fen(&[("g9", 'r')])).play_text("f1h1+i1g1").unwrap_err().to_string();
+    let err = game_in("pillage", &castle_fen(&[("g9", 'r')])).play("f1h1+i1g1").unwrap_err().to_string();
     assert!(err.contains("castling needs"), "{err}");
 }
 
@@ -346,12 +344,12 @@ fn castling_rights_are_lost_when_king_or_rook_moves_or_the_rook_is_taken() {
     assert!(fen_after(&fen, &["i1i2"]).contains(" b Q - "));
     assert!(fen_after(&fen, &["f1e2"]).contains(" b - - "));
     let taken = play_in("pillage", &fen, &["a3a4", "i9i1"]);
-    assert!(write_position(taken.position()).contains(" w Q - "), "{}", write_position(taken.position()));
+    assert!(taken.position().contains(" w Q - "), "{}", taken.position());
 }
 
 #[test]
 fn a_king_move_that_matches_a_castle_gets_told_how_castles_are_written() {
-    let err = game_in("pillage", &castle_fen(&[])).play_text("f1h1").unwrap_err().to_string();
+    let err = game_in("pillage", &castle_fen(&[])).play("f1h1").unwrap_err().to_string();
     assert_eq!(
         err,
         "illegal move f1h1: a king moving two or more squares is a castle, written with the rook's move too: f1h1+i1g1"
@@ -432,11 +430,7 @@ fn sniper_shoots_three_to_eight_squares_away_without_moving() {
         from_in("pillage-snipers", &fen, "c1").into_iter().filter(|m| m.starts_with('x')).collect();
     assert_eq!(shots, sorted(&["xc4", "xj1"]), "3 and 7 squares away");
     let g = play_in("pillage-snipers", &fen, &["c1xc4"]);
-    assert!(
-        write_position(g.position()).contains("/2S6r b"),
-        "the Sniper stays on c1: {}",
-        write_position(g.position())
-    );
+    assert!(g.position().contains("/2S6r b"), "the Sniper stays on c1: {}", g.position());
     // Eight squares away along the file.
     let far = snipers(&[("a10", 'K'), ("j10", 'k'), ("b1", 'S'), ("b9", 'q')], 'w');
     assert!(from_in("pillage-snipers", &far, "b1").contains(&"xb9".to_string()));
@@ -467,14 +461,13 @@ fn a_sniper_checks_along_its_line_and_a_king_may_not_step_into_it() {
     assert!(king.contains(&"c9".to_string()));
     // The shot gives check: the king on a9 is in the line of a Sniper 7 squares away.
     let check = snipers(&[("e1", 'K'), ("a9", 'k'), ("a2", 'S')], 'b');
-    assert!(game_in("pillage-snipers", &check).position().is_check());
+    assert!(game_in("pillage-snipers", &check).is_check());
     // A shot that clears the line gives check, written with `!` and `+`.
     let opening = snipers(&[("e1", 'K'), ("a9", 'k'), ("a2", 'S'), ("a6", 'p'), ("j10", 'r')], 'w');
     let g = game_in("pillage-snipers", &opening);
-    let shot = g.parse_move("a2xa6").unwrap();
-    assert_eq!(san(g.position(), shot), "S!a6+");
+    assert_eq!(g.describe("a2xa6").unwrap().notation, "S!a6+");
     let after = play_in("pillage-snipers", &opening, &["a2xa6"]);
-    assert!(after.position().is_check());
+    assert!(after.is_check());
 }
 
 #[test]
@@ -484,9 +477,9 @@ fn a_sniper_shot_that_would_expose_its_own_king_is_illegal() {
     // shooting the rook's screen (a black knight between rook and king) opens the file.
     let fen = snipers(&[("e1", 'K'), ("j10", 'k'), ("b4", 'S'), ("e4", 'n'), ("e9", 'r')], 'w');
     let g = game_in("pillage-snipers", &fen);
-    let err = g.position().move_error(g.parse_move("b4xe4").unwrap()).unwrap().to_string();
-    assert_eq!(err, "b4xe4: it would leave your King in check");
-    let err = game_in("pillage-snipers", &fen).play_text("b4xb9").unwrap_err().to_string();
+    let err = g.describe("b4xe4").unwrap_err().to_string();
+    assert_eq!(err, "illegal move b4xe4: it would leave your King in check");
+    let err = game_in("pillage-snipers", &fen).play("b4xb9").unwrap_err().to_string();
     assert_eq!(err, "illegal move b4xb9: the Sniper on b4 cannot shoot b9");
 }
 
@@ -494,7 +487,7 @@ fn a_sniper_shot_that_would_expose_its_own_king_is_illegal() {
 fn a_shot_rook_on_its_square_loses_its_castling_right() {
     let fen =
         board_in("pillage-snipers", &[("a1", 'K'), ("f10", 'k'), ("i10", 'r'), ("b10", 'r'), ("i2", 'S')], 'w', "kq");
-    let after = write_position(play_in("pillage-snipers", &fen, &["i2xi10"]).position());
+    let after = play_in("pillage-snipers", &fen, &["i2xi10"]).position();
     assert!(after.contains(" b q - "), "{after}");
 }
 
@@ -506,7 +499,7 @@ fn checkmate_wins_and_stalemate_draws() {
     // Back-rank mate by a rook.
     let mate = board(&[("a1", 'K'), ("f10", 'k'), ("e9", 'p'), ("f9", 'p'), ("g9", 'p'), ("b2", 'R')], 'w');
     let g = play_in("pillage", &mate, &["b2b10"]);
-    assert_eq!(g.outcome(), Outcome::Win { winner: zilo::Color::White, reason: EndReason::Checkmate });
+    assert_eq!(g.outcome(), Outcome::Decisive { winner: Side::First, reason: EndReason::Checkmate });
     let stale = board(&[("a1", 'K'), ("a10", 'k'), ("c9", 'Q')], 'b');
     let g = game_in("pillage", &stale);
     assert_eq!(g.outcome(), Outcome::Draw { reason: EndReason::Stalemate });
@@ -522,8 +515,8 @@ fn threefold_repetition_and_fifty_moves_draw() {
     assert_eq!(g.outcome(), Outcome::Draw { reason: EndReason::FiftyMoves });
     // Either pawn's move resets the count.
     let pawns = board(&[("a1", 'K'), ("j10", 'k'), ("e5", 'U'), ("c3", 'P')], 'w').replace(" 0 1", " 99 80");
-    assert!(write_position(play_in("pillage", &pawns, &["e5e6"]).position()).contains(" 0 80"));
-    assert!(write_position(play_in("pillage", &pawns, &["c3c4"]).position()).contains(" 0 80"));
+    assert!(play_in("pillage", &pawns, &["e5e6"]).position().contains(" 0 80"));
+    assert!(play_in("pillage", &pawns, &["c3c4"]).position().contains(" 0 80"));
 }
 
 // ---------------------------------------------------------------------------------
@@ -533,7 +526,7 @@ fn threefold_repetition_and_fifty_moves_draw() {
 fn notation_players_read_comes_from_the_engine() {
     let fen = castle_fen(&[("e5", 'C'), ("e7", 'p'), ("e9", 'r'), ("c6", 'P')]);
     let g = game_in("pillage", &fen);
-    let s = |text: &str| san(g.position(), g.parse_move(text).unwrap());
+    let s = |text: &str| g.describe(text).unwrap().notation;
     assert_eq!(s("f1h1+i1g1"), "O-O(Kh1)");
     assert_eq!(s("f1c1+b1d1"), "O-O-O(Kc1)");
     assert_eq!(s("e5e9"), "Cxe9");

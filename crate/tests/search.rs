@@ -3,9 +3,10 @@
 
 mod common;
 use common::*;
+use zilo::door;
 use zilo::fen::parse_position;
 use zilo::notation::move_text;
-use zilo::players::{greedy_move, play_match_reporting, play_match_with, Level, MatchOptions, PlayerSpec};
+use zilo::players::{greedy_move, Level, MatchOptions, PlayerSpec};
 use zilo::rng::Rng;
 use zilo::search::{best_move, Hooks, Limits, SearchResult, Searcher, MATE_BOUND};
 use zilo::variant::{NoMovesOutcome, Variant};
@@ -253,7 +254,7 @@ fn fixed_depth_results_are_reproducible() {
 
 #[test]
 fn the_game_history_lists_the_earlier_positions() {
-    let mut game = zilo::Game::new(Position::start(zilo()));
+    let mut game = zilo::Record::new(Position::start(zilo()));
     let start = game.position().hash();
     game.play_text("e3e4").unwrap();
     let second = game.position().hash();
@@ -326,7 +327,9 @@ fn greedy_takes_the_biggest_piece() {
 fn level_two_beats_random_play() {
     let mut options = MatchOptions::new(4, 3);
     options.max_plies = 200;
-    let r = play_match_with(zilo(), PlayerSpec::Level(Level::new(2).unwrap()), PlayerSpec::Random, options);
+    let r =
+        door::play_match("zilo", PlayerSpec::Level(Level::new(2).unwrap()), PlayerSpec::Random, options, &|_, _| {})
+            .unwrap();
     assert_eq!(r.wins, 4, "{r:?}");
 }
 
@@ -335,12 +338,13 @@ fn a_match_replays_the_same_games_whatever_the_number_of_threads() {
     let a = PlayerSpec::Depth(1);
     let mut options = MatchOptions::new(6, 11);
     options.max_plies = 120;
-    let alone = play_match_with(zilo(), a, PlayerSpec::Random, options);
+    let alone = door::play_match("zilo", a, PlayerSpec::Random, options, &|_, _| {}).unwrap();
     options.threads = 3;
     let reported = std::sync::Mutex::new(Vec::new());
-    let together = play_match_reporting(zilo(), a, PlayerSpec::Random, options, |g, total| {
+    let together = door::play_match("zilo", a, PlayerSpec::Random, options, &|g, total| {
         reported.lock().unwrap().push((g.index, total.games()));
-    });
+    })
+    .unwrap();
     assert_eq!(alone, together);
     assert_eq!(together.records.iter().map(|g| g.index).collect::<Vec<_>>(), (0..6).collect::<Vec<_>>());
     // One report a game, each with the running total.

@@ -3,8 +3,8 @@
 //! record declares it), so the search must not walk into it even when a
 //! draw would suit it; in chess a repetition is a draw.
 
-use zilo::search::{best_move, game_history, Limits};
-use zilo::{Color, EndReason, Game, Outcome};
+use zilo::door::{EndReason, Game, Outcome, Side};
+use zilo::search::Limits;
 
 /// White (behind by two Golds, two Silvers and two Pawns) chases the Black
 /// King between e9 and d8 with its Rook from e5 and d5.
@@ -12,9 +12,9 @@ const SHOGI_CHASE: &str = "gg2k4/ss7/pp7/9/3R5/9/9/9/8K[] w - - 0 1";
 const CHECKING_CYCLE: [&str; 4] = ["d5e5", "e9d8", "e5d5", "d8e9"];
 
 fn game_after(variant: &str, fen: &str, moves: &[&str]) -> Game {
-    let mut game = Game::from_text(variant, Some(fen)).expect("valid position");
+    let mut game = Game::new(variant, Some(fen)).expect("valid position");
     for m in moves {
-        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     game
 }
@@ -29,14 +29,14 @@ fn shogi_search_avoids_the_perpetual_check_the_record_would_declare_lost() {
     // Going round once more loses by the rules...
     let mut lost = game_after("shogi", SHOGI_CHASE, &cycles);
     for m in CHECKING_CYCLE {
-        lost.play_text(m).unwrap();
+        lost.play(m).unwrap();
     }
-    assert_eq!(lost.outcome(), Outcome::Win { winner: Color::Black, reason: EndReason::PerpetualCheck });
+    assert_eq!(lost.outcome(), Outcome::Decisive { winner: Side::Second, reason: EndReason::PerpetualCheck });
 
     // ...so the search does not give the check that starts it, although
     // White is behind (a draw would have suited it).
-    let r = best_move(game.position(), &game_history(&game), Limits::depth(4));
-    let best = game.move_text(r.best.expect("a move"));
+    let r = game.best_move(Limits::depth(4)).unwrap();
+    let best = r.best.expect("a move");
     assert_ne!(best, "d5e5", "score {}", r.score);
     assert!(r.score < 0, "White is behind: {}", r.score);
 }
@@ -48,7 +48,7 @@ fn chess_search_takes_a_repetition_draw_when_behind() {
     let chase = "4k3/8/8/3R4/8/8/q7/7K w - - 0 1";
     let moves = ["d5e5", "e8d8", "e5d5", "d8e8"];
     let game = game_after("chess", chase, &moves);
-    let r = best_move(game.position(), &game_history(&game), Limits::depth(4));
-    assert_eq!(game.move_text(r.best.expect("a move")), "d5e5");
+    let r = game.best_move(Limits::depth(4)).unwrap();
+    assert_eq!(r.best.expect("a move"), "d5e5");
     assert_eq!(r.score, 0);
 }

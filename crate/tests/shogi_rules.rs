@@ -1,15 +1,14 @@
 //! Shogi: promotion, drops and the end of the game, on concrete positions.
 
-use zilo::fen::write_position;
-use zilo::game::Game;
+use zilo::door::Game;
 
 fn game(fen: &str) -> Game {
-    Game::from_text("shogi", Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Game::new("shogi", Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn moves(fen: &str) -> Vec<String> {
     let g = game(fen);
-    let mut list: Vec<String> = g.position().legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    let mut list = g.legal_moves();
     list.sort();
     list
 }
@@ -28,10 +27,10 @@ fn promotion_is_optional_entering_leaving_or_inside_the_zone() {
     assert!(legal(leaving, "c7b6+") && legal(leaving, "c7b6"), "a Silver leaving the zone may promote");
     let g = {
         let mut g = game(entering);
-        g.play_text("c6c7+").unwrap();
+        g.play("c6c7+").unwrap();
         g
     };
-    assert_eq!(write_position(g.position()), "4k4/9/2+S6/9/9/9/9/9/4K4[] b - - 0 1");
+    assert_eq!(g.position(), "4k4/9/2+S6/9/9/9/9/9/4K4[] b - - 0 1");
 }
 
 #[test]
@@ -42,15 +41,15 @@ fn promotion_is_forced_where_the_piece_could_never_move_again() {
     assert!(!legal(last, "a8a9") && legal(last, "a8a9+"));
     assert!(!legal(fen, "c7c9") && legal(fen, "c7c9+"), "a lance on the last rank must promote");
     assert!(!legal(fen, "e7d9") && legal(fen, "e7d9+"), "a knight on the last two ranks must promote");
-    let err = game(last).play_text("a8a9").unwrap_err().to_string();
+    let err = game(last).play("a8a9").unwrap_err().to_string();
     assert_eq!(err, "illegal move a8a9: the Pawn must promote there");
 }
 
 #[test]
 fn captured_pieces_go_to_hand_unpromoted() {
     let mut g = game("4k4/9/9/9/4+r4/4R4/9/9/4K4[] w - - 0 1");
-    g.play_text("e4e5").unwrap();
-    assert_eq!(write_position(g.position()), "4k4/9/9/9/4R4/9/9/9/4K4[R] b - - 0 1");
+    g.play("e4e5").unwrap();
+    assert_eq!(g.position(), "4k4/9/9/9/4R4/9/9/9/4K4[R] b - - 0 1");
 }
 
 #[test]
@@ -58,7 +57,7 @@ fn no_second_unpromoted_pawn_on_a_file() {
     let fen = "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1";
     assert!(!legal(fen, "P@e5"));
     assert!(legal(fen, "P@d5"));
-    let err = game(fen).play_text("P@e5").unwrap_err().to_string();
+    let err = game(fen).play("P@e5").unwrap_err().to_string();
     assert_eq!(err, "illegal move P@e5: you already have an unpromoted Pawn on that file");
     let tokin = "4k4/9/9/9/9/9/4+P4/9/4K4[P] w - - 0 1";
     assert!(legal(tokin, "P@e5"), "a tokin does not count");
@@ -69,7 +68,7 @@ fn no_drop_where_the_piece_could_never_move() {
     let fen = "4k4/9/9/9/9/9/9/9/4K4[PLN] w - - 0 1";
     assert!(!legal(fen, "P@a9") && !legal(fen, "L@a9") && !legal(fen, "N@a9") && !legal(fen, "N@a8"));
     assert!(legal(fen, "P@a8") && legal(fen, "L@a8") && legal(fen, "N@a7"));
-    let err = game(fen).play_text("N@a8").unwrap_err().to_string();
+    let err = game(fen).play("N@a8").unwrap_err().to_string();
     assert_eq!(err, "illegal move N@a8: a Knight may not be dropped on the farthest 2 ranks");
 }
 
@@ -79,7 +78,7 @@ fn a_pawn_drop_may_not_checkmate_but_other_drops_may() {
     // gold on e7 would mate.
     let fen = "3lkl3/9/4G4/9/9/9/9/9/4K4[PL] w - - 0 1";
     assert!(!legal(fen, "P@e8"));
-    let err = game(fen).play_text("P@e8").unwrap_err().to_string();
+    let err = game(fen).play("P@e8").unwrap_err().to_string();
     assert_eq!(err, "illegal move P@e8: a Pawn drop may not give checkmate");
     assert!(legal(fen, "L@e8"), "a lance drop may mate");
 }
@@ -95,7 +94,7 @@ fn fourfold_repetition_draws() {
     let mut g = game(zilo::variants::shogi::START_FEN);
     for _ in 0..3 {
         for m in ["h2g2", "b8c8", "g2h2", "c8b8"] {
-            g.play_text(m).unwrap();
+            g.play(m).unwrap();
         }
     }
     assert_eq!(g.outcome().reason(), "repetition");
@@ -109,7 +108,7 @@ fn perpetual_check_loses_for_the_checking_side() {
     for _ in 0..3 {
         for m in ["b2a2", "a9b9", "a2b2", "b9a9"] {
             assert_eq!(g.outcome().reason(), "ongoing");
-            g.play_text(m).unwrap();
+            g.play(m).unwrap();
         }
     }
     assert_eq!((g.outcome().result(), g.outcome().reason()), ("0-1", "perpetual-check"));
@@ -117,25 +116,20 @@ fn perpetual_check_loses_for_the_checking_side() {
 
 #[test]
 fn notation_is_western_shogi_notation_on_shogi_coordinates() {
-    let mut g = Game::from_text("shogi", None).unwrap();
+    let mut g = Game::new("shogi", None).unwrap();
     let mut said = Vec::new();
     for text in ["c3c4", "g7g6", "b2h8+"] {
-        let m = g.parse_move(text).unwrap();
-        said.push(zilo::notation::san(g.position(), m));
-        g.play(m).unwrap();
+        said.push(g.play(text).unwrap().notation);
     }
     assert_eq!(said, ["P-7f", "P-3d", "Bx2b+"]);
     // A capture back, and a drop.
-    let m = g.parse_move("g9h8").unwrap();
-    assert_eq!(zilo::notation::san(g.position(), m), "Sx2b");
-    g.play(m).unwrap();
-    let drop = g.parse_move("B@e5").unwrap();
-    assert_eq!(zilo::notation::san(g.position(), drop), "B*5e");
+    assert_eq!(g.play("g9h8").unwrap().notation, "Sx2b");
+    assert_eq!(g.describe("B@e5").unwrap().notation, "B*5e");
 }
 
 #[test]
 fn results_are_worded_with_sente_and_gote() {
-    let mut g = Game::from_text("shogi", None).unwrap();
-    g.resign(zilo::Color::Black);
-    assert_eq!(g.outcome_text(), ("Sente wins (1-0)".to_string(), "Gote resigned.".to_string()));
+    let mut g = Game::new("shogi", None).unwrap();
+    g.resign(zilo::door::Side::Second);
+    assert_eq!(g.ending_words(), ("Sente wins (1-0)".to_string(), "Gote resigned.".to_string()));
 }

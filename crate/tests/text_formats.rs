@@ -3,8 +3,8 @@
 mod common;
 use common::*;
 use proptest::prelude::*;
+use zilo::door::Game;
 use zilo::fen::{parse_position, parse_setup, write_position, FenError};
-use zilo::game::Game;
 use zilo::notation::{move_text, parse_move};
 use zilo::variant::Variant;
 use zilo::variants::zilo::START_FEN;
@@ -128,11 +128,11 @@ fn move_counters_outside_their_range_are_refused_in_every_game() {
 fn move_counters_stop_at_their_largest_value_so_every_position_reached_reads_again() {
     let chess = Variant::by_id("chess").unwrap();
     let mut game =
-        Game::new(parse_position(chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1000000").unwrap());
-    game.play_text("e7e5").unwrap();
-    game.play_text("g1f3").unwrap();
-    game.play_text("b8c6").unwrap();
-    let text = write_position(game.position());
+        Game::new("chess", Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1000000")).unwrap();
+    game.play("e7e5").unwrap();
+    game.play("g1f3").unwrap();
+    game.play("b8c6").unwrap();
+    let text = game.position();
     assert_eq!(text, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 1000000");
     assert!(parse_position(chess, &text).is_ok());
     // Shogi has no fifty-move rule: its half-move counter runs on, and stops at the top.
@@ -143,10 +143,10 @@ fn move_counters_stop_at_their_largest_value_so_every_position_reached_reads_aga
     assert!(after.iter().any(|text| text.ends_with(" 1000000 8")), "{after:?}");
     assert!(after.iter().all(|text| parse_position(shogi, text).is_ok()));
     let cyvasse = "3t4/1l^wkw~d1/lhe^cc^ehl/rsr~rsr~rsr/12/RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4 b 99 1000000";
-    let mut game = zilo::cyvasse::Game::from_position_string(cyvasse).unwrap();
-    let first = game.position().legal_turn_texts().into_iter().find(|t| !t.contains('x')).unwrap();
-    game.play_text(&first).unwrap();
-    let text = game.position().to_position_string();
+    let mut game = Game::new("cyvasse", Some(cyvasse)).unwrap();
+    let first = game.legal_moves().into_iter().find(|t| !t.contains('x')).unwrap();
+    game.play(&first).unwrap();
+    let text = game.position();
     assert!(text.ends_with(" w 100 1000000"), "{text}");
     assert!(zilo::cyvasse::Position::parse(&text).is_ok());
 }
@@ -176,14 +176,14 @@ fn move_text_errors_name_the_fault() {
     assert_eq!(parse_move(v, "e3j4").unwrap_err().to_string(), "square 'j4' is not on the board");
     assert_eq!(parse_move(v, "e3e10").unwrap_err().to_string(), "square 'e10' is not on the board");
     assert_eq!(parse_move(v, "X@e5").unwrap_err().to_string(), "'X' is not a piece of this variant");
-    let mut g = Game::from_text("zilo", None).unwrap();
-    assert_eq!(g.play_text("e4e5").unwrap_err().to_string(), "illegal move e4e5: there is no piece of yours on e4");
-    assert_eq!(g.play_text("e7e6").unwrap_err().to_string(), "illegal move e7e6: there is no piece of yours on e7");
-    assert_eq!(g.play_text("e3e5").unwrap_err().to_string(), "illegal move e3e5: the Minion on e3 cannot move to e5");
-    assert_eq!(g.play_text("P@e5").unwrap_err().to_string(), "illegal move P@e5: you have no Minion in hand");
+    let mut g = Game::new("zilo", None).unwrap();
+    assert_eq!(g.play("e4e5").unwrap_err().to_string(), "illegal move e4e5: there is no piece of yours on e4");
+    assert_eq!(g.play("e7e6").unwrap_err().to_string(), "illegal move e7e6: there is no piece of yours on e7");
+    assert_eq!(g.play("e3e5").unwrap_err().to_string(), "illegal move e3e5: the Minion on e3 cannot move to e5");
+    assert_eq!(g.play("P@e5").unwrap_err().to_string(), "illegal move P@e5: you have no Minion in hand");
     assert_eq!(
-        Game::from_text("chezz", None).unwrap_err().to_string(),
-        "unknown variant 'chezz' (known: zilo, chess, shogi, pillage, pillage-flying-ferz, pillage-snipers, pillage-dragons, pillage-warmachines, venomous)"
+        Game::new("chezz", None).unwrap_err().to_string(),
+        "unknown variant 'chezz' (known: zilo, chess, shogi, pillage, pillage-flying-ferz, pillage-snipers, pillage-dragons, pillage-warmachines, venomous, cyvasse)"
     );
 }
 
@@ -223,7 +223,7 @@ proptest! {
                 prop_assert_eq!(&parse_position(v, &written).unwrap(), &pos);
                 // Whatever parses can be played from without panicking.
                 let _ = pos.legal_moves();
-                let _ = Game::from_text(v.id, Some(&text)).map(|g| g.outcome());
+                let _ = Game::new(v.id, Some(&text)).map(|g| g.outcome());
             }
             Err(e) => prop_assert!(!e.to_string().contains('\n')),
         }
@@ -234,8 +234,8 @@ proptest! {
         v in any_variant(),
         text in "\\PC{0,12}|[a-k][0-9]{1,2}[a-k][0-9]{1,2}[a-z+]?|[A-Za-z]@[a-k][0-9]{1,2}|[a-k][0-9]{1,2}x[a-k][0-9]{1,2}|[a-k]1[a-k]1\\+[a-k]1[a-k]1"
     ) {
-        let mut g = Game::from_text(v.id, None).unwrap();
-        if let Err(e) = g.play_text(&text) {
+        let mut g = Game::new(v.id, None).unwrap();
+        if let Err(e) = g.play(&text) {
             prop_assert!(!e.to_string().is_empty() && !e.to_string().contains('\n'));
         }
     }

@@ -3,10 +3,11 @@
 
 mod common;
 use common::*;
+use zilo::door::Outcome;
 use zilo::fen::{parse_position, write_position};
-use zilo::game::Game;
+use zilo::notation::move_text;
 use zilo::variants::zilo::START_FEN;
-use zilo::{Move, Outcome};
+use zilo::{Move, Position};
 
 /// A small deterministic generator (xorshift64*), so failures replay.
 struct Rng(u64);
@@ -24,8 +25,7 @@ impl Rng {
 
 const PIECES_IN_ZILO: usize = 40;
 
-fn pieces_accounted(game: &Game) -> usize {
-    let pos = game.position();
+fn pieces_accounted(pos: &Position) -> usize {
     let hands: usize = zilo::Color::BOTH.iter().map(|&c| pos.hand(c).iter().map(|&n| n as usize).sum::<usize>()).sum();
     pos.occupied().count() as usize + hands
 }
@@ -38,9 +38,9 @@ fn random_games_keep_every_invariant() {
     let mut endings = std::collections::BTreeMap::new();
     for _ in 0..1500 {
         let mut game = game(START_FEN);
+        let mut pos = position(START_FEN);
         let mut removed = 0;
         for _ in 0..200 {
-            let pos = game.position().clone();
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
@@ -57,22 +57,25 @@ fn random_games_keep_every_invariant() {
                 moves[rng.below(moves.len())]
             };
             let mover = pos.turn();
-            assert!(pos.move_error(m).is_none(), "{pos:?}: listed move {} reported illegal", game.move_text(m));
+            let text = move_text(zilo(), m).to_string();
+            assert!(pos.move_error(m).is_none(), "{pos:?}: listed move {text} reported illegal");
 
-            let report = game.play(m).unwrap();
+            let report = game.play(&text).unwrap();
             plies += 1;
             removed += report.blasted.len();
             if !report.blasted.is_empty() {
                 blasts += 1;
             }
-            let next = game.position().clone();
+            let next = pos.play_unchecked(m);
+            assert_eq!(game.position(), write_position(&next), "{pos:?} {text}");
 
             // Every piece is on the board, in a hand, or was blasted out of the game.
-            assert_eq!(pieces_accounted(&game) + removed, PIECES_IN_ZILO, "{next:?}");
+            assert_eq!(pieces_accounted(&next) + removed, PIECES_IN_ZILO, "{next:?}");
             // No legal move leaves the mover's Monarch capturable, unless it won.
-            if report.outcome.reason() != "monarch-captured" {
+            let outcome = game.outcome();
+            if outcome.reason() != "monarch-captured" {
                 assert!(next.monarch_square(mover).is_some());
-                assert!(!next.monarch_threatened(mover), "{pos:?} {} leaves the Monarch in check", game.move_text(m));
+                assert!(!next.monarch_threatened(mover), "{pos:?} {text} leaves the Monarch in check");
             }
             // The position string round-trips, and the incremental hash equals a fresh one.
             let reparsed = parse_position(zilo(), &write_position(&next)).unwrap();
@@ -80,12 +83,14 @@ fn random_games_keep_every_invariant() {
             assert_eq!(reparsed.hash(), next.hash());
             // Undo restores the exact position and hash; redo comes back.
             assert!(game.undo());
-            assert_eq!(game.position(), &pos);
-            assert_eq!(game.position().hash(), pos.hash());
+            let back = parse_position(zilo(), &game.position()).unwrap();
+            assert_eq!(back, pos);
+            assert_eq!(back.hash(), pos.hash());
             assert!(game.redo());
-            assert_eq!(game.position(), &next);
+            assert_eq!(game.position(), write_position(&next));
 
-            if report.outcome != Outcome::Ongoing {
+            pos = next;
+            if outcome != Outcome::Ongoing {
                 break;
             }
         }
@@ -100,15 +105,14 @@ fn random_games_keep_every_invariant() {
 fn moves_from_a_square_and_drop_targets_agree_with_the_full_move_list() {
     let mut rng = Rng(7);
     for _ in 0..200 {
-        let mut game = game(START_FEN);
+        let mut pos = position(START_FEN);
         for _ in 0..rng.below(120) {
-            let moves = game.position().legal_moves();
+            let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            game.play(moves[rng.below(moves.len())]).unwrap();
+            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
         }
-        let pos = game.position();
         let all = pos.legal_moves();
         for sq in pos.variant().geometry.squares() {
             let from: Vec<Move> = pos.legal_moves_from(sq).to_vec();

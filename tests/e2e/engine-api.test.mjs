@@ -49,6 +49,19 @@ test('variants() lists every variant with its board and pieces', () => {
   assert.equal(typeof moves, 'string', 'how it moves, in words');
 });
 
+test('play() names the piece that moved, as the board writes it, so no caller reads the board first', () => {
+  const chess = new Zilo.Game('chess', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+  assert.equal(chess.play('e1g1').piece, 'K', 'a castle is the king\'s move');
+  assert.equal(chess.play('a8a1').piece, 'r');
+  const shogi = new Zilo.Game('shogi', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Gg] b - - 0 1');
+  assert.equal(shogi.play('G@e5').piece, 'g', 'a drop names the dropped piece in the mover\'s case');
+  const cyvasse = new Zilo.Game('cyvasse');
+  const first = cyvasse.legalMoves()[0];
+  const from = cyvasse.moveDetails(first).from;
+  const standing = cyvasse.board().find((x) => x.square === from).piece;
+  assert.equal(cyvasse.play(first).piece, standing);
+});
+
 test('play() reports captures, blast victims, check and the result', () => {
   const g = new Zilo.Game('zilo', 'k8/9/9/2hpqp3/9/3B5/9/9/8K[] w - - 0 1');
   const r = g.play('d4d6');

@@ -202,13 +202,9 @@ export class GameController {
   /** Plays `move` on `g` and returns the engine's report, with the mover's piece and side. */
   report(g, move) {
     const side = g.turn();
-    const before = new Map(Array.from(g.board()).map((x) => [x.square, x.piece]));
-    const r = g.play(move);
-    const piece = r.drop ? (side === 'w' ? r.drop : r.drop.toLowerCase()) : before.get(r.from) || '?';
-    // The report stays the engine's object (events and play() hand it out as is); the mover's
-    // piece and side ride along, not enumerable.
-    const rep = plain(r);
-    Object.defineProperty(rep, 'piece', { value: piece });
+    // The report stays the engine's object (events and play() hand it out as is), with the
+    // piece that moved as the engine names it; the mover's side rides along, not enumerable.
+    const rep = plain(g.play(move));
     Object.defineProperty(rep, 'side', { value: side });
     return rep;
   }

@@ -10,7 +10,7 @@ use crate::chesslike::position::Position;
 
 /// What `may_give_check` needs to know about the enemy monarch, computed
 /// once per node.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub struct CheckZone {
     monarch: Option<Square>,
     /// Lines through the enemy monarch: moving off them may discover a check.

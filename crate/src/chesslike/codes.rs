@@ -4,9 +4,9 @@
 //! the letters of the game (`chesslike/door.rs`).
 
 use crate::chesslike::fen::FenError;
-use crate::chesslike::game::GameError;
 use crate::chesslike::legality::{IllegalMove, IllegalReason};
 use crate::chesslike::notation::MoveTextError;
+use crate::chesslike::outcome::MoveError;
 use crate::chesslike::piece::Color;
 use crate::chesslike::position::PositionError;
 use crate::counters::CounterError;
@@ -331,26 +331,18 @@ impl Coded for IllegalMove {
     }
 }
 
-impl Coded for GameError {
+impl Coded for MoveError {
     fn code(&self) -> &'static str {
         match self {
-            GameError::UnknownVariant(_) => "game.unknown",
-            GameError::FenTooLong(_) => "position.tooLong",
-            GameError::Fen(e) => e.code(),
-            GameError::MoveText(e) => e.code(),
-            GameError::Illegal(e) => e.code(),
+            MoveError::MoveText(e) => e.code(),
+            MoveError::Illegal(e) => e.code(),
         }
     }
 
     fn args(&self) -> Args {
         match self {
-            GameError::UnknownVariant(v) => args([("id", v.clone())]),
-            GameError::FenTooLong(n) => {
-                args([("length", n.to_string()), ("max", crate::chesslike::game::MAX_FEN_LEN.to_string())])
-            }
-            GameError::Fen(e) => e.args(),
-            GameError::MoveText(e) => e.args(),
-            GameError::Illegal(e) => e.args(),
+            MoveError::MoveText(e) => e.args(),
+            MoveError::Illegal(e) => e.args(),
         }
     }
 }

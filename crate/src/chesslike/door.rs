@@ -3,10 +3,10 @@
 //! variant's words), and the family as [`DoorFamily`] (every variant id).
 
 use crate::chesslike::fen;
-use crate::chesslike::game::{ending_words, move_code, move_from_code, GameError};
 use crate::chesslike::geometry::Square;
-use crate::chesslike::moves::{Move, MoveKind};
+use crate::chesslike::moves::{move_code, move_from_code, Move};
 use crate::chesslike::notation;
+use crate::chesslike::outcome::{ending_words, MoveError};
 use crate::chesslike::piece::{Color, Piece, PieceDef, Role};
 use crate::chesslike::position::{Position, Removal};
 use crate::chesslike::variant::{MoveNotation, Promotion, Variant};
@@ -14,9 +14,10 @@ use crate::door::codes::PIECE_ARGS;
 use crate::door::family::boxed;
 use crate::door::info::{GameInfo, PieceInfo, SideInfo};
 use crate::door::{
-    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, ErrorKind, FromTo, MoveRecord, PlacedPiece, Side,
+    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, ErrorKind, FromTo, MoveKind, MoveRecord, PlacedPiece,
+    Side,
 };
-use crate::players::{play_match_reporting, GameRecord, MatchOptions, MatchResult, PlayerSpec};
+use crate::players::{play_match_from, GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
 
 /// Every chess-like variant.
@@ -44,7 +45,7 @@ impl DoorFamily for ChessLike {
         on_game: &(dyn Fn(&GameRecord, &MatchResult) + Sync),
     ) -> MatchResult {
         let v = Variant::by_id(id).expect("the door asks only for its ids");
-        play_match_reporting(v, a, b, options, on_game)
+        play_match_from(|_pair| Position::start(v), a, b, options, on_game)
     }
 
     fn new_game(&self, id: &str, position: Option<&str>) -> Result<Box<dyn AnyGame>, DoorError> {
@@ -224,12 +225,16 @@ impl DoorPosition for Position {
         let record = MoveRecord {
             text: notation::move_text(v, m).to_string(),
             notation: notation::san(self, m),
-            kind: match m.kind() {
-                MoveKind::Step => "step",
-                MoveKind::Drop => "drop",
-                MoveKind::EnPassant => "enPassant",
-                MoveKind::Castle => "castle",
-                MoveKind::Snipe => "snipe",
+            kind: match m {
+                Move::Normal { .. } => MoveKind::Step,
+                Move::Drop { .. } => MoveKind::Drop,
+                Move::EnPassant { .. } => MoveKind::EnPassant,
+                Move::Castle { .. } => MoveKind::Castle,
+                Move::Snipe { .. } => MoveKind::Snipe,
+            },
+            piece: match m {
+                Move::Drop { role, .. } => self.piece_text(Piece::new(self.turn(), role)),
+                _ => m.from().and_then(|sq| self.piece_at(sq)).map(|p| self.piece_text(p)).unwrap_or_default(),
             },
             from: m.from().map(|sq| self.square_text(sq)),
             to: self.square_text(m.to()),
@@ -314,7 +319,7 @@ impl DoorPosition for Position {
         }))
     }
 
-    fn refusal(&self, e: GameError) -> DoorError {
+    fn refusal(&self, e: MoveError) -> DoorError {
         let v = self.variant();
         DoorError::coded(ErrorKind::IllegalMove, &e, |m| m).map_args(|name, value| piece_letter(v, name, value))
     }

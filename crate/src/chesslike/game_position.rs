@@ -1,5 +1,5 @@
 //! The chess-like family behind the crate's boundary: [`Position`] as a
-//! [`GamePosition`], [`Color`] as a [`Player`], [`Outcome`] as a [`GameOutcome`].
+//! [`GamePosition`] and [`Evaluation`], [`Color`] as a [`Player`].
 //! Every method forwards to the family's own code; the search-specific
 //! refinements (check extension, the check filter of late-move pruning,
 //! blast gains in move ordering) live here, not in the search.
@@ -7,14 +7,14 @@
 use crate::chesslike::check_zone::CheckZone;
 use crate::chesslike::eval::{blast_gain, evaluate, material};
 use crate::chesslike::fen;
-use crate::chesslike::game::{self, EndReason, GameError, Outcome};
 use crate::chesslike::moves::{Move, MoveList, MAX_MOVES};
 use crate::chesslike::notation;
+use crate::chesslike::outcome::{self, MoveError, Outcome};
 use crate::chesslike::piece::{Color, MAX_ROLES};
 use crate::chesslike::position::Position;
 use crate::chesslike::see;
 use crate::chesslike::variant::NoMovesOutcome;
-use crate::game_position::{Cycle, GameOutcome, GamePosition, NoMoves, Player, RepetitionOutcome};
+use crate::game_position::{Cycle, Evaluation, GamePosition, NoMoves, Player, RepetitionOutcome, MAX_MOVE_LEN};
 
 impl Player for Color {
     const BOTH: [Color; 2] = Color::BOTH;
@@ -34,31 +34,6 @@ impl Player for Color {
     }
 }
 
-impl GameOutcome for Outcome {
-    type Side = Color;
-    const ONGOING: Outcome = Outcome::Ongoing;
-
-    fn resignation(loser: Color) -> Outcome {
-        Outcome::Win { winner: !loser, reason: EndReason::Resignation }
-    }
-
-    fn result(self) -> &'static str {
-        Outcome::result(self)
-    }
-
-    fn reason(self) -> &'static str {
-        Outcome::reason(self)
-    }
-
-    fn winner(self) -> Option<Color> {
-        Outcome::winner(self)
-    }
-
-    fn is_over(self) -> bool {
-        Outcome::is_over(self)
-    }
-}
-
 /// History slots: 128 cells a move can start from, then one per droppable
 /// role, for each side, times 128 cells it can go to.
 const FROM_SLOTS: usize = 128 + MAX_ROLES;
@@ -67,12 +42,9 @@ impl GamePosition for Position {
     type Move = Move;
     type MoveList = MoveList;
     type Side = Color;
-    type Outcome = Outcome;
-    type MoveError = GameError;
-    type CheckHint = CheckZone;
+    type MoveError = MoveError;
 
     const MAX_MOVES: usize = MAX_MOVES;
-    const HISTORY_SLOTS: usize = 2 * FROM_SLOTS * 128;
 
     #[inline]
     fn turn(&self) -> Color {
@@ -124,7 +96,7 @@ impl GamePosition for Position {
     }
 
     fn judge(line: &[Position]) -> Outcome {
-        game::judge(line)
+        outcome::judge(line)
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -139,20 +111,31 @@ impl GamePosition for Position {
         notation::move_text(self.variant(), m).to_string()
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        if text.len() > game::MAX_MOVE_LEN {
-            return Err(GameError::MoveText(notation::MoveTextError::TooLong(text.len())));
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        if text.len() > MAX_MOVE_LEN {
+            return Err(MoveError::MoveText(notation::MoveTextError::TooLong(text.len())));
         }
         let m = notation::parse_move_in(self, text)?;
         match Position::move_error(self, m) {
-            Some(e) => Err(GameError::Illegal(e)),
+            Some(e) => Err(MoveError::Illegal(e)),
             None => Ok(m),
         }
     }
 
-    fn move_error(&self, m: Move) -> Option<GameError> {
-        Position::move_error(self, m).map(GameError::Illegal)
+    fn move_error(&self, m: Move) -> Option<MoveError> {
+        Position::move_error(self, m).map(MoveError::Illegal)
     }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+}
+
+impl Evaluation for Position {
+    type CheckHint = CheckZone;
+
+    const HISTORY_SLOTS: usize = 2 * FROM_SLOTS * 128;
 
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -236,11 +219,6 @@ impl GamePosition for Position {
             (None, _) => 128 + MAX_ROLES - 1,
         };
         (Position::turn(self).index() * FROM_SLOTS + from) * 128 + m.to().index()
-    }
-
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
     }
 
     #[inline]

@@ -6,10 +6,16 @@
 //!
 //! Layers, each using only those before it: `geometry` and `bitboard`
 //! (boards, squares, tables) → `piece`, `movement`, `variant` (pieces and
-//! rules as data) → `position` (pieces, hands, hash, making moves) → rules
-//! (`movegen`, `legality`, `notation`, `fen`, `perft`) → `eval`, `see` and
-//! `check_zone` (what the search asks) → `game` (a record with reports) →
-//! `game_position` (the family behind the crate's `GamePosition` boundary).
+//! rules as data) → `moves` (a move, its code) → `position` (pieces, hands,
+//! hash, making moves; its `start` and `Debug` go through `fen`, since the
+//! start positions are data written as position strings) → rules
+//! (`movegen`, `legality`, `notation`, `fen`, `perft`) → `outcome` (how a
+//! game ends, in words) → `eval`, `see` and `check_zone` (what the search
+//! asks) → `game_position` (the family behind the crate's `GamePosition` and
+//! `Evaluation`) → `door` and `codes` (the family behind the game door: the
+//! only modules that use `crate::door`, and `crate::players` for matches).
+//! From the rest of the crate the family uses the shared layers: `counters`,
+//! `game_position`, `record`.
 
 pub mod bitboard;
 pub mod check_zone;
@@ -17,7 +23,6 @@ mod codes;
 pub mod door;
 pub mod eval;
 pub mod fen;
-pub mod game;
 mod game_position;
 pub mod geometry;
 pub mod legality;
@@ -25,6 +30,7 @@ pub mod movegen;
 pub mod movement;
 pub mod moves;
 pub mod notation;
+mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;

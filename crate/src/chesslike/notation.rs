@@ -9,7 +9,6 @@ use std::fmt;
 use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::geometry::Square;
 use crate::chesslike::moves::Move;
-use crate::chesslike::moves::MoveKind;
 use crate::chesslike::piece::Role;
 use crate::chesslike::position::Position;
 use crate::chesslike::variant::{CastlingKingMove, MoveNotation, Promotion, Variant};
@@ -221,13 +220,14 @@ pub fn san(pos: &Position, m: Move) -> String {
     };
     let Some(piece) = pos.piece_at(from) else { return move_text(v, m).to_string() };
     let role = piece.role();
-    let captures = m.kind() == MoveKind::EnPassant || pos.piece_at(m.to()).is_some_and(|p| p.color() != piece.color());
+    let captures =
+        matches!(m, Move::EnPassant { .. }) || pos.piece_at(m.to()).is_some_and(|p| p.color() != piece.color());
     // The other pieces of the same kind that could make the same kind of move to the same cell
     // (only their own moves are generated: most moves are written without looking further).
     let siblings = pos.pieces(piece.color(), role) & !Bitboard::from_square(from);
     let rivals: Vec<Square> = siblings
         .into_iter()
-        .filter(|&f| pos.legal_moves_from(f).iter().any(|o| o.kind() == m.kind() && o.to() == m.to()))
+        .filter(|&f| pos.legal_moves_from(f).iter().any(|o| o.same_kind(m) && o.to() == m.to()))
         .collect();
     let disambiguation = || {
         if rivals.is_empty() {

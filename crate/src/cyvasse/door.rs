@@ -5,8 +5,8 @@
 use super::board::{Cell, ROW_LEN};
 use super::eval;
 use super::movegen::{turn_code, turn_from_code, Turn, TurnError};
+use super::outcome::Outcome;
 use super::outcome::REPETITIONS;
-use super::outcome::{EndReason, Outcome};
 use super::piece::Kind;
 use super::piece::{Side as CyvasseSide, Terrain};
 use super::position::{Position, PositionError};
@@ -20,9 +20,10 @@ use crate::door::info::{
 };
 use crate::door::setup::HalfBoard;
 use crate::door::{
-    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveRecord, PlacedPiece,
-    Said, SetupRules, Side,
+    AnyGame, BoardPiece, DoorError, DoorFamily, DoorPosition, Engagement, ErrorKind, FromTo, MoveKind, MoveRecord,
+    PlacedPiece, Said, SetupRules, Side,
 };
+use crate::game_position::EndReason;
 use crate::players::{play_match_from, GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
 use crate::rng::Rng;
@@ -432,8 +433,8 @@ impl DoorPosition for Position {
         self.turn_number()
     }
 
-    /// `kind`: `move`, `capture`, `shot` (the Trebuchet's), `jump` (the
-    /// King's) or `double` (two Rabble moves; `from` and `to` are the first's).
+    /// `kind`: a move, a capture, a shot (the Trebuchet's), a jump (the
+    /// King's) or a double (two Rabble moves; `from` and `to` are the first's).
     fn play_recorded(&self, turn: Turn) -> (Position, MoveRecord) {
         let text = turn.to_string();
         let captured = turn.captured().and_then(|c| {
@@ -443,12 +444,13 @@ impl DoorPosition for Position {
             notation: text.clone(),
             text,
             kind: match turn {
-                Turn::Move { .. } => "move",
-                Turn::Capture { .. } => "capture",
-                Turn::Shot { .. } => "shot",
-                Turn::Jump { .. } => "jump",
-                Turn::Rabbles { .. } => "double",
+                Turn::Move { .. } => MoveKind::Move,
+                Turn::Capture { .. } => MoveKind::Capture,
+                Turn::Shot { .. } => MoveKind::Shot,
+                Turn::Jump { .. } => MoveKind::Jump,
+                Turn::Rabbles { .. } => MoveKind::Double,
             },
+            piece: self.piece_at(turn.from()).map(|p| p.letter().to_string()).unwrap_or_default(),
             from: Some(turn.from().to_string()),
             // A shot's square on the board is its target, as for the Sniper's.
             to: match turn {
@@ -480,7 +482,7 @@ impl DoorPosition for Position {
         let outcome: Outcome = record.outcome();
         match outcome {
             Outcome::Ongoing => (String::new(), String::new()),
-            Outcome::Win { winner, reason } => {
+            Outcome::Decisive { winner, reason } => {
                 let loser = winner.opponent();
                 let why = match reason {
                     EndReason::KingCaptured => {
@@ -488,13 +490,14 @@ impl DoorPosition for Position {
                     }
                     EndReason::NoMoves => format!("{} has no legal move, and that loses.", side_name(loser)),
                     EndReason::Resignation => format!("{} resigned.", side_name(loser)),
-                    EndReason::Repetition | EndReason::FiftyTurns => String::new(),
+                    // Cyvasse's rules end no game won in any other way.
+                    _ => String::new(),
                 };
                 (format!("{} wins ({})", side_name(winner), outcome.result()), why)
             }
             Outcome::Draw { reason } => {
                 let why = match reason {
-                    EndReason::FiftyTurns => {
+                    EndReason::FiftyMoves => {
                         "Draw by the fifty-turn rule: fifty turns by each side without a capture.".to_string()
                     }
                     _ => "Draw by repetition: the same position arose for the third time.".to_string(),

@@ -1,5 +1,5 @@
-//! Cyvasse behind the crate's boundary: [`Position`] as a [`GamePosition`],
-//! [`Side`] as a [`Player`], [`Outcome`] as a [`GameOutcome`].
+//! Cyvasse behind the crate's boundary: [`Position`] as a [`GamePosition`]
+//! and an [`Evaluation`], [`Side`] as a [`Player`].
 //!
 //! Cyvasse has no check: a King is won by capturing it, which the search
 //! sees as a capture that wins the game, so `is_check` keeps its default.
@@ -9,10 +9,11 @@
 use super::board::{cells_of, Cell, CELLS, NEIGHBOURS};
 use super::eval;
 use super::movegen::{Turn, TurnError};
-use super::outcome::{EndReason, Outcome, REPETITIONS};
+use super::outcome::{Outcome, REPETITIONS};
 use super::piece::{Kind, Side};
 use super::position::Position;
-use crate::game_position::{GameOutcome, GamePosition, NoMoves, Player};
+use crate::game_position::EndReason;
+use crate::game_position::{Evaluation, GamePosition, NoMoves, Player, MAX_MOVE_LEN};
 
 impl Player for Side {
     const BOTH: [Side; 2] = Side::BOTH;
@@ -32,55 +33,20 @@ impl Player for Side {
     }
 }
 
-impl GameOutcome for Outcome {
-    type Side = Side;
-    const ONGOING: Outcome = Outcome::Ongoing;
-
-    fn resignation(loser: Side) -> Outcome {
-        Outcome::Win { winner: loser.opponent(), reason: EndReason::Resignation }
-    }
-
-    fn result(self) -> &'static str {
-        Outcome::result(self)
-    }
-
-    fn reason(self) -> &'static str {
-        Outcome::reason(self)
-    }
-
-    fn winner(self) -> Option<Side> {
-        match self {
-            Outcome::Win { winner, .. } => Some(winner),
-            _ => None,
-        }
-    }
-
-    fn is_over(self) -> bool {
-        Outcome::is_over(self)
-    }
-}
-
-/// The longest turn text read: real ones have at most 9 characters (`c3c4+e3e4`);
-/// longer text is refused before it is searched for or echoed.
-pub const MAX_TURN_TEXT: usize = 32;
-
 /// The fields within three steps of the enemy King, where a quiet turn may
 /// start a threat on it; empty when it is off the board.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct KingZone(u128);
 
 impl GamePosition for Position {
     type Move = Turn;
     type MoveList = Vec<Turn>;
     type Side = Side;
-    type Outcome = Outcome;
     type MoveError = TurnError;
-    type CheckHint = KingZone;
 
     /// Far above what any position has (about 1,100 turns with every second
     /// Rabble move and every other piece free, under 2,000 in the worst case).
     const MAX_MOVES: usize = 2048;
-    const HISTORY_SLOTS: usize = 2 * CELLS * CELLS;
 
     #[inline]
     fn turn(&self) -> Side {
@@ -123,7 +89,7 @@ impl GamePosition for Position {
     fn judge(line: &[Position]) -> Outcome {
         let Some(now) = line.last() else { return Outcome::Ongoing };
         match now.outcome() {
-            o @ Outcome::Win { .. } => o,
+            o @ Outcome::Decisive { .. } => o,
             o => {
                 if line.iter().filter(|p| p.same_placement(now)).count() >= REPETITIONS {
                     Outcome::Draw { reason: EndReason::Repetition }
@@ -147,7 +113,7 @@ impl GamePosition for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Turn, TurnError> {
-        if text.len() > MAX_TURN_TEXT {
+        if text.len() > MAX_MOVE_LEN {
             return Err(TurnError::Syntax(text.chars().take(24).collect()));
         }
         self.parse_turn(text)
@@ -156,6 +122,12 @@ impl GamePosition for Position {
     fn move_error(&self, m: Turn) -> Option<TurnError> {
         (!Position::is_legal(self, &m)).then(|| self.explain(&m.to_string()))
     }
+}
+
+impl Evaluation for Position {
+    type CheckHint = KingZone;
+
+    const HISTORY_SLOTS: usize = 2 * CELLS * CELLS;
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)

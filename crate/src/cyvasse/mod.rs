@@ -3,20 +3,24 @@
 //! armor and attack ranges, the hidden setup, legal turns with the rules' move
 //! text, engagement, the end of the game, position strings and perft.
 //!
-//! Self-contained: from the rest of the crate it uses only `crate::rng`, and
-//! the shared layers it plugs into (`crate::game_position`, the boundary it
-//! implements, and `crate::record`, the game record).
+//! From the rest of the crate it uses the shared layers: `crate::rng`,
+//! `crate::counters` (position strings' counters), `crate::game_position`
+//! (the boundary it implements, and the shared `Outcome`) and `crate::record`
+//! (the game record). Only `door` and `codes`, the family behind the game
+//! door, use `crate::door` (its traits and types) and `crate::players` (for
+//! matches); nothing else here knows the door.
 //!
 //! - [`board`]: fields (`a1`…`h9`), the six directions, straight lines, zones.
 //! - [`piece`]: sides, kinds (armor, move, attack range), terrain.
 //! - [`position`]: [`Position`] and its position string.
 //! - [`attack`]: engagement (attackers, Tower shields, capturability).
 //! - [`movegen`]: [`Turn`], legal turns, playing them, perft.
-//! - [`outcome`]: [`Outcome`], and [`Game`] (history, undo, repetition).
+//! - [`outcome`]: [`Outcome`], what a position alone says of the end.
 //! - [`setup`]: the setup phase, checks, random setups, presets.
 //! - [`zobrist`]: the position's hash.
 //! - [`eval`]: what a position is worth, for the search.
-//! - `game_position`: Cyvasse behind the crate's `GamePosition` boundary.
+//! - `game_position`: Cyvasse behind the crate's `GamePosition` and `Evaluation`.
+//! - [`door`] (and `codes`): Cyvasse behind the game door.
 //!
 //! # Decisions where the rules leave something open
 //!
@@ -79,7 +83,7 @@ pub mod zobrist;
 
 pub use board::{Cell, CellError, Dir, Line, CELLS, ROWS, ROW_LEN};
 pub use movegen::{turn_code, turn_from_code, Turn, TurnError};
-pub use outcome::{EndReason, Game, GameError, Outcome};
+pub use outcome::Outcome;
 pub use piece::{Kind, Piece, Side, Terrain};
 pub use position::{Position, PositionError};
 pub use setup::{

@@ -5,7 +5,7 @@
 use super::{
     BestMove, BoardPiece, DoorError, DoorPosition, ErrorKind, MoveRecord, Outcome, Side, Thinking, MAX_MOVE_LEN,
 };
-use crate::game_position::{GameOutcome, GamePosition};
+use crate::game_position::{GamePosition, Outcome as FamilyOutcome, Player};
 use crate::record::{PlayError, Record};
 use crate::search::corpus::{self, CorpusOptions, CorpusReport};
 use crate::search::{default_clock, Hooks, Limits, SearchResult, Searcher};
@@ -35,6 +35,7 @@ pub trait AnyGame: Send {
     fn last_move(&self) -> Option<MoveRecord>;
     fn resign(&mut self, side: Side);
     fn outcome(&self) -> Outcome;
+    fn ending_words(&self) -> (String, String);
     fn is_check(&self) -> bool;
     fn checked_square(&self) -> Option<String>;
     fn board(&self) -> Vec<BoardPiece>;
@@ -55,13 +56,13 @@ pub trait AnyGame: Send {
     fn occurrences(&self) -> usize;
 }
 
-fn over_error<O: GameOutcome>(o: O) -> DoorError {
+fn over_error<S: Player>(o: FamilyOutcome<S>) -> DoorError {
     DoorError::new(ErrorKind::GameOver, "game.over", format!("the game is over ({} {})", o.result(), o.reason()))
         .arg("result", o.result())
         .arg("reason", o.reason())
 }
 
-fn record_error<P: DoorPosition>(pos: &P, e: PlayError<P::Outcome, P::MoveError>) -> DoorError {
+fn record_error<P: DoorPosition>(pos: &P, e: PlayError<P::Side, P::MoveError>) -> DoorError {
     match e {
         PlayError::Over(o) => over_error(o),
         PlayError::Move(e) => pos.refusal(e),
@@ -217,9 +218,15 @@ impl<P: DoorPosition> AnyGame for Record<P> {
     }
 
     fn outcome(&self) -> Outcome {
-        let o = Record::outcome(self);
-        let (title, text) = if o.is_over() { P::ending_words(self) } else { (String::new(), String::new()) };
-        Outcome { result: o.result(), reason: o.reason(), winner: o.winner().map(P::door_side), title, text }
+        Record::outcome(self).map_side(P::door_side)
+    }
+
+    fn ending_words(&self) -> (String, String) {
+        if Record::outcome(self).is_over() {
+            P::ending_words(self)
+        } else {
+            (String::new(), String::new())
+        }
     }
 
     fn is_check(&self) -> bool {

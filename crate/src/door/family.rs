@@ -6,12 +6,14 @@
 use super::info::GameInfo;
 use super::setup::HalfBoard;
 use super::{AnyGame, BoardPiece, DoorError, MoveRecord, Side};
-use crate::game_position::GamePosition;
+use crate::game_position::Evaluation;
 use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::record::Record;
 
-/// A position of a family that stands behind the door.
-pub trait DoorPosition: GamePosition {
+/// A position of a family that stands behind the door: its rules
+/// (`GamePosition`) and the search's hooks ([`Evaluation`], whose defaults
+/// let a new family play before it has an evaluation).
+pub trait DoorPosition: Evaluation {
     /// The id of the game this position belongs to.
     fn game_id(&self) -> &'static str;
     /// The side of the door a family's side is.

@@ -3,16 +3,21 @@
 //!
 //! A front end names a game by its id and, optionally, a position string
 //! (or, for a game with a hidden setup, two setup halves); it then deals in
-//! text only: moves and legal moves as texts (and as numeric codes for fast
-//! tree walks), a played move's [`MoveRecord`], the game's [`Outcome`] in
-//! the engine's words, the position string, the computer's answer with its
-//! principal variation as texts. Nothing above this module names a family.
+//! texts and family-free types: moves and legal moves as texts (and as
+//! numeric codes for fast tree walks), a played move's [`MoveRecord`] (its
+//! [`MoveKind`], the piece that moved), the game's [`Outcome`] (decisive with
+//! a winner, drawn, or going on, with an [`EndReason`]) and its words, the
+//! position string, the computer's answer with its principal variation as
+//! texts. The front ends write these as strings where their readers need
+//! them (`1-0 checkmate`, `kind: 'enPassant'`); nothing above this module
+//! names a family, and [`Game`] is the crate's one public game type.
 //!
 //! Below it, each family implements [`DoorPosition`] once (in its own
 //! folder: `chesslike/door.rs`, `cyvasse/door.rs`) and is listed in
-//! [`FAMILIES`]; [`Game`] holds a [`Record`] of that family's positions
-//! behind the object-safe [`AnyGame`], so a new family touches neither the
-//! CLI, nor the bindings, nor the server.
+//! [`FAMILIES`], the one place the door names the families (besides the
+//! families' sections of the refusal codes' list, `codes`); [`Game`] holds a
+//! [`Record`] of that family's positions behind the object-safe [`AnyGame`],
+//! so a new family touches neither the CLI, nor the bindings, nor the server.
 
 mod any_game;
 pub mod codes;
@@ -33,17 +38,12 @@ pub use partial_turn::{PartialTurn, SecondMove};
 pub use setup::{start_position, Half, HalfBoard};
 pub use think::{SearchMemory, Thinking};
 
+use crate::game_position::Player;
 use crate::players::{GameRecord, MatchOptions, MatchResult, PlayerSpec};
 use crate::search::corpus::{CorpusOptions, CorpusReport};
 use crate::search::Limits;
 
-/// The longest position string any door reads: far more than any real
-/// position needs, so longer text is refused before it is parsed or echoed.
-pub const MAX_POSITION_LEN: usize = 4096;
-
-/// The longest move text any door reads (the longest real move, a flexible
-/// castle like `a10j10+b10i10`, has 13 bytes).
-pub const MAX_MOVE_LEN: usize = 32;
+pub use crate::game_position::{EndReason, MAX_MOVE_LEN, MAX_POSITION_LEN};
 
 /// The deepest perft the doors run: far beyond what finishes.
 pub const MAX_PERFT_DEPTH: u32 = 20;
@@ -55,6 +55,22 @@ pub const MAX_PERFT_DEPTH: u32 = 20;
 pub enum Side {
     First,
     Second,
+}
+
+impl Player for Side {
+    const BOTH: [Side; 2] = Side::BOTH;
+
+    fn opponent(self) -> Side {
+        Side::opponent(self)
+    }
+
+    fn letter(self) -> char {
+        Side::letter(self)
+    }
+
+    fn index(self) -> usize {
+        Side::index(self)
+    }
 }
 
 impl Side {
@@ -222,6 +238,50 @@ pub struct Engagement {
     pub capturable: bool,
 }
 
+/// What kind of move a [`MoveRecord`] describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum MoveKind {
+    /// Chess-like: a piece goes from one square to another (capturing, promoting or not).
+    Step,
+    /// Chess-like: a piece from the hand (or reserve) is placed on the board.
+    Drop,
+    /// Chess-like: a pawn takes a pawn that just passed it.
+    EnPassant,
+    /// Chess-like: king and rook move together.
+    Castle,
+    /// Chess-like: a Sniper's shot, a capture without moving.
+    Snipe,
+    /// Cyvasse: a piece moves to an empty field.
+    Move,
+    /// Cyvasse: a piece moves and captures.
+    Capture,
+    /// Cyvasse: a Trebuchet's shot.
+    Shot,
+    /// Cyvasse: the King's jump over its Tower.
+    Jump,
+    /// Cyvasse: two Rabble moves in one turn.
+    Double,
+}
+
+impl MoveKind {
+    /// The word the JavaScript API writes (`step`, `enPassant`, `double`, …).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MoveKind::Step => "step",
+            MoveKind::Drop => "drop",
+            MoveKind::EnPassant => "enPassant",
+            MoveKind::Castle => "castle",
+            MoveKind::Snipe => "snipe",
+            MoveKind::Move => "move",
+            MoveKind::Capture => "capture",
+            MoveKind::Shot => "shot",
+            MoveKind::Jump => "jump",
+            MoveKind::Double => "double",
+        }
+    }
+}
+
 /// A move described for every front end: what it is and what it did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -230,9 +290,11 @@ pub struct MoveRecord {
     pub text: String,
     /// How players write it (SAN with check marks, or shogi notation).
     pub notation: String,
-    /// Chess-like: `step`, `drop`, `enPassant`, `castle`, `snipe`; Cyvasse:
-    /// `move`, `capture`, `shot`, `jump`, `double`.
-    pub kind: &'static str,
+    pub kind: MoveKind,
+    /// The moving piece as written in position strings (`P`, `p`, `+P`):
+    /// for a drop, the dropped piece; for a castle, the king; for two Rabble
+    /// moves, the first one's.
+    pub piece: String,
     /// Where the moving piece starts (`None` for a drop); a shooter's square.
     pub from: Option<String>,
     /// Where it lands; for a shot, the square shot at; for two Rabble moves,
@@ -262,25 +324,11 @@ pub struct MoveRecord {
     pub check: bool,
 }
 
-/// How a game stands, in the engine's words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Outcome {
-    /// `1-0` (the first player won), `0-1`, `1/2-1/2`, or `*` while it goes on.
-    pub result: &'static str,
-    /// The engine's word for how it ended (`checkmate`, `repetition`, …), `ongoing` before.
-    pub reason: &'static str,
-    pub winner: Option<Side>,
-    /// `White wins (1-0)`, `Draw (1/2-1/2)`; empty while the game goes on.
-    pub title: String,
-    /// Why, in a sentence with the game's names; empty while it goes on.
-    pub text: String,
-}
-
-impl Outcome {
-    pub fn is_over(&self) -> bool {
-        self.result != "*"
-    }
-}
+/// How a game stands: going on, won by a [`Side`] or drawn, with the
+/// [`EndReason`]. Front ends write it as text where they need to
+/// ([`Outcome::result`]: `1-0`, `0-1`, `1/2-1/2`, `*`; [`Outcome::reason`]:
+/// `checkmate`, …, `ongoing`); [`Game::ending_words`] says it in words.
+pub type Outcome = crate::game_position::Outcome<Side>;
 
 /// The computer's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -536,6 +584,13 @@ impl Game {
         self.inner.outcome()
     }
 
+    /// The outcome in words, in the game's names for sides and pieces: a
+    /// title (`White wins (1-0)`, `Draw (1/2-1/2)`) and a sentence saying
+    /// why; empty strings while the game goes on.
+    pub fn ending_words(&self) -> (String, String) {
+        self.inner.ending_words()
+    }
+
     /// The side to move's royal piece is attacked.
     pub fn is_check(&self) -> bool {
         self.inner.is_check()
@@ -650,7 +705,7 @@ mod tests {
             let game = Game::new(id, None).expect(id);
             assert_eq!(game.variant(), id);
             assert!(!game.legal_moves().is_empty(), "{id} has moves at the start");
-            assert_eq!(game.outcome().result, "*");
+            assert_eq!(game.outcome(), Outcome::Ongoing);
         }
     }
 
@@ -723,10 +778,51 @@ mod tests {
             game.play(m).unwrap();
         }
         let r = game.play("e4d5").unwrap();
-        assert_eq!((r.text.as_str(), r.notation.as_str(), r.kind), ("e4d5", "exd5", "step"));
+        assert_eq!((r.text.as_str(), r.notation.as_str(), r.kind), ("e4d5", "exd5", MoveKind::Step));
+        assert_eq!(r.piece, "P");
         assert_eq!(r.captured, Some(PlacedPiece { square: "d5".into(), piece: "p".into() }));
         assert!(!r.captured_to_hand);
         assert_eq!(game.history(), ["e2e4", "d7d5", "e4d5"]);
+    }
+
+    #[test]
+    fn every_move_record_names_the_piece_that_moves() {
+        // The piece on the move's `from` square before it is played, or the dropped piece in
+        // the mover's case: what a front end would otherwise read from the board.
+        let positions = [
+            ("chess", None),
+            ("chess", Some("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")),
+            ("shogi", Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Gg] b - - 0 1")),
+            ("zilo", Some("4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1")),
+            ("venomous", None),
+            ("cyvasse", None),
+        ];
+        for (id, text) in positions {
+            let game = Game::new(id, text).unwrap();
+            let board = game.board();
+            let mut drops = 0;
+            for m in game.legal_moves() {
+                let r = game.describe(&m).unwrap();
+                let expected = match (&r.from, &r.drop) {
+                    (_, Some(letter)) => {
+                        drops += 1;
+                        if game.turn() == Side::First {
+                            letter.clone()
+                        } else {
+                            letter.to_lowercase()
+                        }
+                    }
+                    (Some(from), None) => board.iter().find(|p| &p.square == from).unwrap().piece.clone(),
+                    (None, None) => panic!("{id} {m}: a move with neither a square nor a drop"),
+                };
+                assert_eq!(r.piece, expected, "{id} {m}");
+            }
+            assert_eq!(
+                drops > 0,
+                text.is_some_and(|t| t.contains('[')),
+                "{id}: drops are checked where a hand has pieces"
+            );
+        }
     }
 
     #[test]
@@ -746,7 +842,9 @@ mod tests {
             game.play(m).unwrap();
         }
         let o = game.outcome();
-        assert_eq!((o.result, o.reason, o.winner), ("0-1", "checkmate", Some(Side::Second)));
+        assert_eq!(o, Outcome::Decisive { winner: Side::Second, reason: EndReason::Checkmate });
+        assert_eq!((o.result(), o.reason()), ("0-1", "checkmate"));
+        assert_eq!(game.ending_words().0, "Black wins (0-1)");
         assert!(game.legal_moves().is_empty());
         assert_eq!(game.play("a2a3").unwrap_err().kind, ErrorKind::GameOver);
         assert_eq!(game.perft(1).unwrap(), 0);

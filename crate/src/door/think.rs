@@ -6,7 +6,7 @@
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
 
-use crate::game_position::GamePosition;
+use crate::game_position::{Evaluation, GamePosition};
 use crate::search::Searcher;
 
 /// Bytes per table slot (`search::tt`).
@@ -35,7 +35,7 @@ impl SearchMemory {
     }
 
     /// The searcher for positions `P`, made on first use.
-    pub(crate) fn searcher<P: GamePosition>(&mut self) -> &mut Searcher<P> {
+    pub(crate) fn searcher<P: GamePosition + Evaluation>(&mut self) -> &mut Searcher<P> {
         if !self.searcher.as_ref().is_some_and(|s| s.is::<Searcher<P>>()) {
             self.searcher = Some(Box::new(Searcher::<P>::with_table_size(self.table_log2)));
         }

@@ -7,7 +7,7 @@
 //! percentile of the time to depth per game. `zilo::door::search_corpus`
 //! builds one for a game id.
 
-use crate::game_position::GamePosition;
+use crate::game_position::Evaluation;
 use crate::players::Level;
 use crate::rng::Rng;
 
@@ -85,12 +85,12 @@ impl CorpusReport {
 
 /// Builds and searches the corpus of a game from its start position
 /// (`zilo::door::search_corpus` does it for a game id).
-pub fn search_corpus_from<P: GamePosition>(game: &str, start: &P, options: CorpusOptions) -> CorpusReport {
+pub fn search_corpus_from<P: Evaluation>(game: &str, start: &P, options: CorpusOptions) -> CorpusReport {
     CorpusReport { game: game.to_string(), searches: search_all(&positions(start, options), options) }
 }
 
 /// The positions of the corpus from `start`, each with how it was reached.
-pub fn positions<P: GamePosition>(start: &P, options: CorpusOptions) -> Vec<(P, String)> {
+pub fn positions<P: Evaluation>(start: &P, options: CorpusOptions) -> Vec<(P, String)> {
     let mut out = Vec::new();
     for level_one in [false, true] {
         for g in 0..options.games {
@@ -123,7 +123,7 @@ pub fn positions<P: GamePosition>(start: &P, options: CorpusOptions) -> Vec<(P, 
 }
 
 /// Searches every position to `options.depth` from an empty table.
-fn search_all<P: GamePosition>(positions: &[(P, String)], options: CorpusOptions) -> Vec<CorpusSearch> {
+fn search_all<P: Evaluation>(positions: &[(P, String)], options: CorpusOptions) -> Vec<CorpusSearch> {
     let clock = default_clock();
     let mut searcher = Searcher::<P>::new();
     positions

@@ -14,11 +14,11 @@
 //! never interrupted, so a search always answers with a searched move.
 //!
 //! Repetitions are scored by the game's own rules
-//! ([`GamePosition::repetition_outcome`]: in shogi the side that gave check
+//! ([`Evaluation::repetition_outcome`]: in shogi the side that gave check
 //! with every move loses), draws otherwise.
 //!
-//! Generic over games: it reads only the [`GamePosition`] trait, whose
-//! hooks say what a position is worth, which moves are noisy, how to order
+//! Generic over games: it reads only the [`GamePosition`] rules and the
+//! [`Evaluation`] hooks, which say what a position is worth, which moves are noisy, how to order
 //! them, what an exchange wins and whether a move may give check. Each
 //! search is monomorphized for its family.
 //!
@@ -52,7 +52,7 @@ pub mod tt;
 
 use arrayvec::ArrayVec;
 
-use crate::game_position::{Cycle, GamePosition, NoMoves, RepetitionOutcome};
+use crate::game_position::{Cycle, Evaluation, NoMoves, RepetitionOutcome};
 use crate::record::Record;
 use crate::rng::Rng;
 
@@ -212,7 +212,7 @@ pub fn default_clock() -> impl Fn() -> f64 {
 /// (`GamePosition::hash`) of the earlier positions of the game, oldest first
 /// (the current one may be included or not): a move back into any of them
 /// scores as a draw.
-pub fn best_move<P: GamePosition>(pos: &P, history: &[u64], limits: Limits) -> SearchResult<P::Move> {
+pub fn best_move<P: Evaluation>(pos: &P, history: &[u64], limits: Limits) -> SearchResult<P::Move> {
     let clock = default_clock();
     let mut hooks = Hooks { now_ms: Some(&clock), ..Hooks::default() };
     Searcher::new().search(pos, history, limits, &mut hooks)
@@ -220,13 +220,13 @@ pub fn best_move<P: GamePosition>(pos: &P, history: &[u64], limits: Limits) -> S
 
 /// The `history` argument for a search in `game`'s current position: the
 /// hashes of its earlier positions, oldest first.
-pub fn game_history<P: GamePosition>(game: &impl AsRef<Record<P>>) -> Vec<u64> {
+pub fn game_history<P: Evaluation>(game: &impl AsRef<Record<P>>) -> Vec<u64> {
     game.as_ref().earlier_hashes()
 }
 
 /// A search with tables that persist from one call to the next (faster in
 /// a game, but then results depend on what was searched before).
-pub struct Searcher<P: GamePosition> {
+pub struct Searcher<P: Evaluation> {
     tt: Table<P::Move>,
     ordering: Ordering<P::Move>,
     /// Ordering scores, `MAX_MOVES` per ply.
@@ -240,14 +240,14 @@ pub struct Searcher<P: GamePosition> {
     path_check: [bool; MAX_PLY + 1],
 }
 
-impl<P: GamePosition> Default for Searcher<P> {
+impl<P: Evaluation> Default for Searcher<P> {
     fn default() -> Self {
         Searcher::new()
     }
 }
 
 /// The state of one search call.
-struct Run<'a, 'h, P: GamePosition> {
+struct Run<'a, 'h, P: Evaluation> {
     s: &'a mut Searcher<P>,
     hooks: &'a mut Hooks<'h, P::Move>,
     limits: Limits,
@@ -263,7 +263,7 @@ struct Run<'a, 'h, P: GamePosition> {
     uninterruptible: bool,
 }
 
-impl<P: GamePosition> Searcher<P> {
+impl<P: Evaluation> Searcher<P> {
     pub fn new() -> Searcher<P> {
         Searcher::with_table_size(DEFAULT_TT_LOG2)
     }
@@ -358,7 +358,7 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// The score of a position where the side to move has no legal move.
-fn no_moves_score<P: GamePosition>(pos: &P, ply: usize) -> i32 {
+fn no_moves_score<P: Evaluation>(pos: &P, ply: usize) -> i32 {
     let lost = -MATE + ply as i32;
     if pos.has_lost() {
         return lost;
@@ -388,7 +388,7 @@ struct RootMove<M> {
 
 const NODE_CHECK_INTERVAL: u64 = 2048;
 
-impl<P: GamePosition> Run<'_, '_, P> {
+impl<P: Evaluation> Run<'_, '_, P> {
     fn elapsed_ms(&self) -> f64 {
         match &self.hooks.now_ms {
             Some(now) => now() - self.start_ms,

@@ -6,7 +6,7 @@
 //! `exchange_value`, asked only when the victim is worth less than the
 //! attacker) go last.
 
-use crate::game_position::GamePosition;
+use crate::game_position::Evaluation;
 
 use super::MAX_PLY;
 
@@ -57,7 +57,7 @@ impl<M: Copy + PartialEq> Ordering<M> {
 
     /// A quiet move caused a cutoff at `ply` in `pos`: remember it, reward
     /// it, and punish the quiet moves tried before it.
-    pub fn on_cutoff<P: GamePosition<Move = M>>(&mut self, pos: &P, ply: usize, depth: i32, m: M, tried: &[M]) {
+    pub fn on_cutoff<P: Evaluation<Move = M>>(&mut self, pos: &P, ply: usize, depth: i32, m: M, tried: &[M]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
@@ -81,7 +81,7 @@ impl<M: Copy + PartialEq> Ordering<M> {
 
     /// The ordering score of a legal move `m` in `pos`.
     #[inline]
-    pub fn score<P: GamePosition<Move = M>>(&self, pos: &P, m: M, tt_move: Option<M>, ply: usize) -> i32 {
+    pub fn score<P: Evaluation<Move = M>>(&self, pos: &P, m: M, tt_move: Option<M>, ply: usize) -> i32 {
         if tt_move == Some(m) {
             return TT_MOVE;
         }

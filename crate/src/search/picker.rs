@@ -7,7 +7,7 @@
 //! value (from the game's noisy moves only); the two killer moves; then
 //! every legal move, by ordering score, skipping those already handed out.
 
-use crate::game_position::{GamePosition, MoveBuffer};
+use crate::game_position::{Evaluation, MoveBuffer};
 
 use super::ordering::{self, Ordering};
 
@@ -24,7 +24,7 @@ enum Stage {
 }
 
 /// The moves of one node of the main search, in the order to try them.
-pub struct MovePicker<P: GamePosition> {
+pub struct MovePicker<P: Evaluation> {
     stage: Stage,
     tt_move: Option<P::Move>,
     killers: [Option<P::Move>; 2],
@@ -37,7 +37,7 @@ pub struct MovePicker<P: GamePosition> {
     no_legal_moves: bool,
 }
 
-impl<P: GamePosition> MovePicker<P> {
+impl<P: Evaluation> MovePicker<P> {
     /// A picker for the node at `ply`, trying `tt_move` first (if legal).
     pub fn new(tt_move: Option<P::Move>, killers: [Option<P::Move>; 2], ply: usize) -> MovePicker<P> {
         MovePicker {

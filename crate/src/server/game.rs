@@ -124,9 +124,15 @@ fn waiting_for_opponent() -> Refused {
     Refused::new("server.waitingForOpponent", "the game has not begun: waiting for an opponent")
 }
 
-/// How the engine's outcome (its result and reason words) ends a game, if it does.
-fn engine_end(result: &str, reason: &str) -> Option<(GameResult, EndReason)> {
-    Some((GameResult::from_engine(result)?, EndReason::from(reason.to_string())))
+/// How the engine's outcome ends a game, as the server's events write it (`None`: it goes on).
+fn engine_end(outcome: engine::Outcome) -> Option<(GameResult, EndReason)> {
+    let result = match outcome {
+        engine::Outcome::Ongoing => return None,
+        engine::Outcome::Decisive { winner: Side::First, .. } => GameResult::FirstWins,
+        engine::Outcome::Decisive { .. } => GameResult::SecondWins,
+        engine::Outcome::Draw { .. } => GameResult::Draw,
+    };
+    Some((result, EndReason::from(outcome.reason().to_string())))
 }
 
 impl GameState {
@@ -358,7 +364,7 @@ impl GameState {
                     Event::Move { r#move: played.text, san: played.notation, position: game.position(), clock };
                 event(Some(seat), played, None, &mut out);
                 let outcome = game.outcome();
-                if let Some((result, reason)) = engine_end(outcome.result, outcome.reason) {
+                if let Some((result, reason)) = engine_end(outcome) {
                     event(None, Event::End { result, reason }, None, &mut out);
                 }
             }

@@ -374,7 +374,7 @@ fn searchable(game: &Game) -> Result<Game, String> {
     }
     match Game::new(game.variant(), Some(&game.position())) {
         Ok(fresh) if !fresh.outcome().is_over() => Ok(fresh),
-        _ => Err(format!("the game is over ({} {}): no legal move", outcome.result, outcome.reason)),
+        _ => Err(format!("the game is over ({} {}): no legal move", outcome.result(), outcome.reason())),
     }
 }
 

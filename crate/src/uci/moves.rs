@@ -2,7 +2,7 @@
 //! (`docs/formats.md`), and the forms Fairy-Stockfish and Chess960 GUIs
 //! write where they differ, when they name exactly one legal move.
 
-use crate::door::{DoorError, Game};
+use crate::door::{DoorError, Game, MoveKind};
 
 /// The engine's text of the legal move `text` names in `game`, or why there is none.
 ///
@@ -32,7 +32,7 @@ pub fn read_move(game: &Game, text: &str) -> Result<String, DoorError> {
             .filter(|m| {
                 game.describe(m).is_ok_and(|r| {
                     let from = r.from.unwrap_or_default();
-                    r.kind == "castle"
+                    r.kind == MoveKind::Castle
                         && (r.rook.as_ref().is_some_and(|rook| format!("{from}{}", rook.from) == text)
                             || format!("{from}{}", r.to) == text)
                 })

@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests: positions written as piece lists.
 #![allow(dead_code)]
 
+use zilo::door::Game;
 use zilo::fen;
-use zilo::game::Game;
+use zilo::notation::move_text;
 use zilo::variant::Variant;
 use zilo::Position;
 
@@ -53,14 +54,15 @@ pub fn position(fen: &str) -> Position {
     fen::parse_position(zilo(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// A game of `zilo` from `fen`, through the game door.
 pub fn game(fen: &str) -> Game {
-    Game::from_text("zilo", Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Game::new("zilo", Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The legal moves as sorted text.
 pub fn moves(fen: &str) -> Vec<String> {
-    let g = game(fen);
-    let mut list: Vec<String> = g.position().legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    let pos = position(fen);
+    let mut list: Vec<String> = pos.legal_moves().iter().map(|&m| move_text(zilo(), m).to_string()).collect();
     list.sort();
     list
 }
