@@ -254,7 +254,18 @@ fn main() {
     // Every bot is 127.0.0.1: the limit on writes per address is lifted (the bench
     // measures the server, not its limits); the places are all seat holders'.
     let mut server = Command::new(&o.zilo)
-        .args(["serve", "--listen", "127.0.0.1:0", "--db", &db, "--writes-per-minute", "0", "--www"])
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            &db,
+            "--writes-per-minute",
+            "0",
+            "--seat-sockets-per-address",
+            "0",
+            "--www",
+        ])
         .arg(&dir)
         .env("ZILO_LOG", "warn")
         .stdout(Stdio::piped())

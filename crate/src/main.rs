@@ -52,7 +52,7 @@ fn note_line(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--trust-proxy] | zilo uci";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--trust-proxy] | zilo uci";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {

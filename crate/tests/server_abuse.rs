@@ -125,6 +125,40 @@ fn spectators_are_capped_per_address_and_a_proxys_address_only_when_trusted() {
     assert!(watch(&server, &id, Some("10.0.0.2")).is_ok(), "another address still watches");
 }
 
+/// A seat's socket (`token`), or the refusal's status and JSON body.
+fn seat_socket(server: &Server, id: &str, token: &str) -> Result<Socket, (u16, Value)> {
+    let request = format!("ws://{}/api/games/{id}/socket?token={token}", server.addr).into_client_request().unwrap();
+    match tungstenite::connect(request) {
+        Ok((ws, _)) => Ok(ws),
+        Err(tungstenite::Error::Http(response)) => {
+            let body = response.body().as_deref().unwrap_or_default();
+            Err((response.status().as_u16(), serde_json::from_slice(body).unwrap_or(Value::Null)))
+        }
+        Err(e) => panic!("socket to {id}: {e}"),
+    }
+}
+
+#[test]
+fn one_token_cannot_fill_the_server_with_its_seats_sockets() {
+    let server = server_with("per-seat", &["--seat-sockets-per-address", "10"]);
+    let (id, t1, t2) = server.create_and_join(CHESS());
+    let mine: Vec<Socket> =
+        (0..8).map(|i| seat_socket(&server, &id, &t1).unwrap_or_else(|e| panic!("{i}: {e:?}"))).collect();
+    let Err((status, body)) = seat_socket(&server, &id, &t1) else { panic!("a ninth socket of one seat is refused") };
+    assert_eq!((status, body["code"].as_str()), (429, Some("server.socketsPerSeat")), "{body}");
+    // The other seat is another token: two more sockets from this address, then the address is full.
+    let _theirs: Vec<Socket> = (0..2).map(|_| seat_socket(&server, &id, &t2).unwrap()).collect();
+    let Err((status, body)) = seat_socket(&server, &id, &t2) else { panic!("an eleventh from one address is refused") };
+    assert_eq!((status, body["code"].as_str()), (429, Some("server.seatSocketsFromAddress")), "{body}");
+    // A closed socket gives its place back.
+    drop(mine);
+    let started = std::time::Instant::now();
+    while seat_socket(&server, &id, &t2).is_err() {
+        assert!(started.elapsed() < Duration::from_secs(5), "the closed sockets' places stay taken");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn a_silent_spectator_is_closed_with_a_close_frame_and_a_player_is_not() {
     let server = server_with("idle", &["--watcher-idle", "1"]);

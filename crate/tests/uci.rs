@@ -172,6 +172,22 @@ fn a_position_with_a_bad_move_is_reported_and_the_previous_position_stays() {
 }
 
 #[test]
+fn moves_past_an_ending_by_repetition_are_played_on_and_searched() {
+    let mut engine = Engine::start();
+    // The knights' dance repeats the start a third time after eight plies: our rules end the
+    // game there, a GUI may play on (python-chess only ends at the fifth time).
+    let dance = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    engine.send(&format!("position startpos moves {dance} e2e4"));
+    engine.send("go nodes 2000");
+    let lines = engine.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("position refused")), "{lines:?}");
+    let best = Engine::best_move(&lines);
+    // Black to move after e2e4.
+    let game = game_after("chess", None, &["e2e4"]);
+    assert!(game.legal_moves().contains(&best), "{best} in {lines:?}");
+}
+
+#[test]
 fn unknown_commands_options_and_variants_get_an_info_string_and_reading_goes_on() {
     let mut engine = Engine::start();
     for (line, said) in [

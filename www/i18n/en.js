@@ -309,6 +309,8 @@
     'server.badRequest': 'The server could not read the request: {error}',
     'server.tooManyWatchers': 'Too many people are watching on this server (at most {max}); try again later',
     'server.watchersFromAddress': 'Too many games are watched from your address (at most {max} at once)',
+    'server.seatSocketsFromAddress': 'Too many games are open from your address (at most {max} connections at once)',
+    'server.socketsPerSeat': 'This game is open in too many tabs (at most {max}): close one and try again',
     'server.tooManyRequests': 'Too many requests from your address; try again in {seconds} s',
     'server.headersTooLarge': 'The request’s headers are too large (at most {max} bytes)',
     'server.missingField': 'The request lacks the field “{field}”',

@@ -300,6 +300,8 @@
     'server.badRequest': 'Serwer nie mógł odczytać żądania: {error}',
     'server.tooManyWatchers': 'Na tym serwerze ogląda zbyt wiele osób (najwyżej {max}); spróbuj później',
     'server.watchersFromAddress': 'Z twojego adresu oglądanych jest zbyt wiele partii (najwyżej {max} naraz)',
+    'server.seatSocketsFromAddress': 'Z twojego adresu otwartych jest zbyt wiele partii (najwyżej {max} połączeń naraz)',
+    'server.socketsPerSeat': 'Ta partia jest otwarta w zbyt wielu kartach (najwyżej {max}): zamknij jedną i spróbuj ponownie',
     'server.tooManyRequests': 'Zbyt wiele żądań z twojego adresu; spróbuj ponownie za {seconds} s',
     'server.headersTooLarge': 'Nagłówki żądania są zbyt duże (najwyżej {max} bajtów)',
     'server.missingField': 'W żądaniu brakuje pola „{field}”',

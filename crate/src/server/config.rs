@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 pub const USAGE: &str = "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR] \
-[--max-connections N] [--max-watchers N] [--watchers-per-address N] [--watcher-idle SECONDS] \
+[--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] \
 [--writes-per-minute N] [--write-burst N] [--trust-proxy]";
 
 /// WebSockets open at once by default: far above what one process serves well
@@ -13,6 +13,9 @@ pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 /// Spectators' sockets from one address at once: a watch party behind one
 /// router, not a crowd from one machine.
 pub const DEFAULT_WATCHERS_PER_ADDRESS: usize = 50;
+/// Players' sockets from one address at once: a club's room behind one router
+/// (a player keeps one or two per game), not a machine holding the server's places.
+pub const DEFAULT_SEAT_SOCKETS_PER_ADDRESS: usize = 200;
 /// Seconds a spectator's socket may stay silent (the page pings every 4 s).
 pub const DEFAULT_WATCHER_IDLE_SECONDS: u64 = 120;
 /// Writes (`POST`s) one address may make a minute, after a burst of `DEFAULT_WRITE_BURST`:
@@ -35,6 +38,8 @@ pub struct Config {
     pub max_watchers: Option<usize>,
     /// Spectators' sockets from one client address.
     pub watchers_per_address: usize,
+    /// Seat holders' sockets from one client address (0: no limit).
+    pub seat_sockets_per_address: usize,
     /// A spectator's socket silent this long is closed.
     pub watcher_idle_seconds: u64,
     /// `POST`s one client address may make a minute (0: no limit).
@@ -54,6 +59,7 @@ impl Default for Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_watchers: None,
             watchers_per_address: DEFAULT_WATCHERS_PER_ADDRESS,
+            seat_sockets_per_address: DEFAULT_SEAT_SOCKETS_PER_ADDRESS,
             watcher_idle_seconds: DEFAULT_WATCHER_IDLE_SECONDS,
             writes_per_minute: DEFAULT_WRITES_PER_MINUTE,
             write_burst: DEFAULT_WRITE_BURST,
@@ -76,6 +82,7 @@ impl Config {
                 "--max-connections" => config.max_connections = whole(flag, &value()?, 1)?,
                 "--max-watchers" => config.max_watchers = Some(whole(flag, &value()?, 0)?),
                 "--watchers-per-address" => config.watchers_per_address = whole(flag, &value()?, 0)?,
+                "--seat-sockets-per-address" => config.seat_sockets_per_address = whole(flag, &value()?, 0)?,
                 "--watcher-idle" => config.watcher_idle_seconds = whole(flag, &value()?, 1)?,
                 "--writes-per-minute" => config.writes_per_minute = whole(flag, &value()?, 0)?,
                 "--write-burst" => config.write_burst = whole(flag, &value()?, 1)?,

@@ -315,13 +315,15 @@ async fn connect(
         }
     };
     let token_hash = query.get("token").filter(|t| !t.is_empty()).map(|t| tokens::hash(t));
-    let place = match app.admission.admit(&app.hub, token_hash.is_some(), client) {
+    let place = match app.admission.admit(&app.hub, token_hash.as_deref(), client) {
         Ok(place) => place,
         Err(refused) => {
             app.hub.metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
             // The server is full, or this address watches enough already.
             let status = match refused.code {
-                "server.watchersFromAddress" => StatusCode::TOO_MANY_REQUESTS,
+                "server.watchersFromAddress" | "server.seatSocketsFromAddress" | "server.socketsPerSeat" => {
+                    StatusCode::TOO_MANY_REQUESTS
+                }
                 _ => StatusCode::SERVICE_UNAVAILABLE,
             };
             return error(status, refused);

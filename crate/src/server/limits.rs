@@ -23,9 +23,24 @@ pub const MAX_HEADERS: usize = 16 * 1024;
 /// How often addresses not seen for a while are forgotten.
 pub const FORGET_EVERY: Duration = Duration::from_secs(60);
 
-/// The client a request came from (put in the request's extensions).
+/// The client a request came from (put in the request's extensions), as the
+/// limits count clients: an IPv4 address, or an IPv6 /64 network (a host is
+/// usually given a whole /64, so counting its single addresses would let it
+/// pass every limit by changing address).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClientAddr(pub IpAddr);
+
+impl ClientAddr {
+    pub fn of(address: IpAddr) -> ClientAddr {
+        match address {
+            IpAddr::V4(v4) => ClientAddr(IpAddr::V4(v4)),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => ClientAddr(IpAddr::V4(v4)),
+                None => ClientAddr(IpAddr::V6((u128::from(v6) & !0u128 << 64).into())),
+            },
+        }
+    }
+}
 
 pub struct Limits {
     trust_proxy: bool,
@@ -63,7 +78,7 @@ impl Limits {
             last.to_str().ok()?.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
         };
         let proxied = if self.trust_proxy { forwarded() } else { None };
-        ClientAddr(proxied.or(peer).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
+        ClientAddr::of(proxied.or(peer).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
     }
 
     /// One more write from `client`, or how long it must wait.
@@ -94,6 +109,18 @@ mod tests {
     fn limits(args: &[&str]) -> Limits {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         Limits::new(&Config::from_args(&args).unwrap())
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64_network() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(ClientAddr::of(a), ClientAddr::of(b));
+        assert_ne!(ClientAddr::of(a), ClientAddr::of(other));
+        assert_eq!(ClientAddr::of(a).0, "2001:db8:1:2::".parse::<IpAddr>().unwrap());
+        let mapped: IpAddr = "::ffff:10.0.0.7".parse().unwrap();
+        assert_eq!(ClientAddr::of(mapped).0, IpAddr::from([10, 0, 0, 7]));
     }
 
     #[test]

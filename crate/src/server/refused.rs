@@ -40,6 +40,8 @@ pub const SERVER_CODES: &[&str] = &[
     "server.badRequest",
     "server.tooManyWatchers",
     "server.watchersFromAddress",
+    "server.seatSocketsFromAddress",
+    "server.socketsPerSeat",
     "server.tooManyRequests",
     "server.headersTooLarge",
     "server.missingField",

@@ -227,6 +227,14 @@ impl Session {
             Err(e) => return self.out.info(&format!("position refused, the previous one stays: {e}")),
         };
         for (i, text) in moves.iter().enumerate() {
+            if game.outcome().is_over() {
+                // Our rules ended the game (a repetition, say) where the GUI's may not: play on
+                // from the position as it stands, its history (so its repetitions) begun anew.
+                // A position our rules cannot go on from (mate, fifty moves) refuses the move below.
+                if let Ok(fresh) = Game::new(self.options.variant, Some(&game.position())) {
+                    game = fresh;
+                }
+            }
             let played = read_move(&game, text).and_then(|m| game.play(&m));
             if let Err(e) = played {
                 return self.out.info(&format!(
