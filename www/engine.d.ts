@@ -225,15 +225,15 @@ declare namespace Zilo {
 
   /** What `play()` reports: the move's details and what it did. */
   interface PlayReport extends MoveDetails {
-    /** The piece that moved, as written on the board (`N`, `p`, `+P`): for a drop, the dropped
-     * piece in the mover's case; for a castle, the king; for two Rabble moves, the first's. */
-    piece: string;
     /** The captured piece (Cyvasse: also the Trebuchet's target). */
     captured: SquarePiece | null;
     /** Pieces a Bomber's blast removed (zilo). */
     blasted: SquarePiece[];
     /** The side now to move is in check. */
     check: boolean;
+    /** The piece that moved, as written on the board (`P`, `p`, `+P`): for a drop the dropped
+     * piece, for a castle the king, for two Rabble moves the first Rabble. */
+    piece: string;
     result: Result;
   }
   // ---- end of the generated declarations ----
