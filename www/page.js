@@ -335,7 +335,13 @@
     if (s.hint) document.body.dataset.hint = s.hint; else delete document.body.dataset.hint;
     // Opponent.
     for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.checked = r.value === (onlineChosen ? 'online' : s.mode);
-    for (const el of document.querySelectorAll('.opp-online')) el.hidden = !onlineChosen || !!(online && online.g && online.g.status !== 'over');
+    $('online-box').hidden = !onlineChosen || onlineRunning();
+    // An online game shows what belongs to it: no opponent switch, game code, position string
+    // or local link (they would mean a game on this screen); the way back to one instead.
+    document.body.dataset.online = online ? '1' : '0';
+    $('opp-vs-row').hidden = !!online;
+    $('online-leave-row').hidden = !online;
+    $('code-box').hidden = $('fen-box').hidden = !!online;
     for (const r of document.querySelectorAll('input[name="opp-side"]')) r.checked = r.value === s.side;
     for (const el of document.querySelectorAll('.opp-computer')) el.hidden = s.mode !== 'computer';
     for (const el of document.querySelectorAll('#opp-side .side-name')) el.textContent = K.PieceSets.sideInfo(m, el.dataset.side).name;
@@ -352,7 +358,7 @@
     // Nothing to copy before the setup is over (a code of no moves would be "<game>~~").
     for (const id of ['btn-code-copy', 'btn-fen-copy', 'btn-link', 'btn-moves-copy']) $(id).disabled = setup;
     const link = code ? linkFor(code) : null;
-    $('link-box').hidden = !link;
+    $('link-box').hidden = !link || !!online;
     if (link) $('link-field').value = link;
     // The game only (the opponent settings stay with the save; "Copy link" carries them).
     showInAddressBar(code && (s.moves.length || s.startFen !== m.startFen) ? K.Sharing.link(code) : null);
@@ -399,6 +405,7 @@
   const inProgress = () => board.moves().length > 0 && board.result().result === '*';
 
   function askVariant(id) {
+    if (onlineRunning()) { $('variant').value = board.variant; askLeave(() => askVariant(id)); return; }
     if (id === board.variant) { hideVariantConfirm(); return; }
     const kept = keptGame(id);
     if (!inProgress() && !kept) { switchVariant(id); return; }
@@ -418,6 +425,7 @@
   }
   function resumeVariant(id) {
     hideVariantConfirm();
+    if (onlineRunning()) { askLeave(() => resumeVariant(id)); return; }
     const kept = keptGame(id);
     if (!kept) { switchVariant(id); return; }
     if (online) leaveOnline();
@@ -431,6 +439,7 @@
   }
   function switchVariant(id) {
     hideVariantConfirm();
+    if (onlineRunning()) { askLeave(() => switchVariant(id)); return; }
     if (online) leaveOnline(); // the online game goes on at the server; its link leads back to it
     board.newGame(id);
     message(K.t('page.variant.started', { game: longName(meta()) }), 'info');
@@ -682,6 +691,8 @@
     $('rules').dataset.for = ''; // re-drawn by renderPage
     if (onlineChosen && !online) K.OnlinePage.form($('online-box'), board, (id) => { location.hash = 'online=' + id; });
     if (online) { online.render(); online.applyOutcome(); }
+    myGamesShown = '';
+    refreshMyGames();
     renderPage();
   }
 
@@ -721,6 +732,7 @@
       r.addEventListener('change', () => {
         if (!r.checked) return;
         if (r.value === 'online') { chooseOnline(); return; }
+        if (onlineRunning()) { askLeave(() => { r.checked = true; r.dispatchEvent(new Event('change')); }); renderPage(); return; }
         leaveOnline();
         change({ mode: r.value }, r.value === 'computer');
       });
@@ -744,16 +756,84 @@
     online = null;
     online = await K.OnlinePage.open(board, id, (next) => { location.hash = 'online=' + next; });
     renderPage();
+    refreshMyGames();
   }
+  /** Leaves the online game for one on this screen. The game goes on at the server: it stays
+   * in "Your games", and Back returns to it (the address goes to a new history entry). */
   function leaveOnline() {
     if (!onlineChosen) return;
     onlineChosen = false;
     if (!online) { renderPage(); return; }
+    const running = onlineRunning();
     online.close();
     online = null;
-    clearHash();
+    if (K.OnlinePage.idFromHash(location.hash)) try { history.pushState(null, '', location.href.split('#')[0]); } catch (_) { clearHash(); }
     board.setAttribute('mode', 'hotseat');
     if (!loadSaved()) board.newGame(defaultVariant());
+    if (running) message(K.t('online.left'), 'info');
+    refreshMyGames();
+  }
+  /** An online game that has not ended (its clock may run at the server). */
+  function onlineRunning() { return !!(online && online.g && online.g.status !== 'over'); }
+  /** Asks before leaving a running online game; `then` runs once the person agrees. */
+  function askLeave(then) {
+    const dlg = $('leave-ask');
+    const v = variants.find((x) => x.id === online.g.variant);
+    $('leave-ask-text').textContent = K.t('online.leave.ask', { game: v ? shortName(v) : online.g.variant });
+    let leaving = false;
+    $('leave-ask-go').onclick = () => { leaving = true; dlg.close(); leaveOnline(); then(); };
+    $('leave-ask-stay').onclick = () => dlg.close();
+    dlg.onclose = () => { if (!leaving) renderPage(); };
+    if (typeof dlg.showModal === 'function') dlg.showModal(); else dlg.setAttribute('open', '');
+    $('leave-ask-stay').focus();
+  }
+
+  // "Your games": the games this browser holds a seat in and that go on, with whose move it
+  // is (the server's view of each), one click from the board.
+  const MY_GAMES_MAX = 8;
+  let myGamesShown = '';
+  async function refreshMyGames() {
+    if (!K.OnlinePage.available()) return;
+    const ids = K.Online.Seats.ids().slice(0, MY_GAMES_MAX);
+    const views = await Promise.all(ids.map((id) => K.Online.view(location.origin, id)));
+    const items = [];
+    ids.forEach((id, i) => {
+      const g = views[i], mine = K.Online.Seats.get(id);
+      if (!g || !mine || g.status === 'over' || (online && online.game === id)) return;
+      const state = g.status === 'waiting' ? 'waiting' : g.status === 'setup' ? 'setup' : g.turn === mine.seat ? 'yours' : 'theirs';
+      items.push({ id, variant: g.variant, state });
+    });
+    items.sort((a, b) => (b.state === 'yours') - (a.state === 'yours'));
+    renderMyGames(items);
+  }
+  function renderMyGames(items) {
+    const key = K.lang + JSON.stringify(items);
+    if (key === myGamesShown) return;
+    myGamesShown = key;
+    const ul = $('my-games');
+    ul.textContent = '';
+    $('my-games-box').hidden = !items.length;
+    for (const it of items) {
+      const v = variants.find((x) => x.id === it.variant);
+      const name = v ? shortName(v) : it.variant, state = K.t('online.games.' + it.state);
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'recent-game';
+      b.dataset.onlineGame = it.id;
+      b.dataset.state = it.state;
+      const n = document.createElement('span');
+      n.className = 'recent-name';
+      n.textContent = name;
+      const more = document.createElement('span');
+      more.className = 'recent-more';
+      more.textContent = state;
+      b.append(n, more);
+      b.title = K.t('online.games.open', { game: name, state });
+      b.addEventListener('click', () => { location.hash = 'online=' + it.id; });
+      const li = document.createElement('li');
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
   }
 
   // ------------------------------------------------------------------------------------------
@@ -801,7 +881,11 @@
       if (typeof fromLink === 'string') message(fromLink + ' ' + K.t(restored ? 'page.keptSaved' : 'page.newStarted'), 'error');
     }
     renderPage();
+    $('online-leave').addEventListener('click', () => { if (onlineRunning()) askLeave(() => {}); else leaveOnline(); });
     if (onlineId) await openOnline(onlineId);
+    else refreshMyGames();
+    // Whose move it is in "Your games" changes at the server: asked again now and then.
+    setInterval(() => { if (!document.hidden) refreshMyGames(); }, 15000);
     document.body.dataset.ready = '1';
   }
 

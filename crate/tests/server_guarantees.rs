@@ -313,19 +313,31 @@ fn hidden_halves_stay_hidden_until_both_are_locked() {
     assert_eq!(a["t"], "ack", "{a}");
 }
 
+/// Plays `moves` in a game from its start, the seats in turn; closes the sockets.
+fn open_with(server: &Server, id: &str, t1: &str, t2: &str, moves: &[&str]) {
+    let (mut first, mut second) = (server.socket(id, Some(t1), None), server.socket(id, Some(t2), None));
+    let mut v = first.until("snapshot")["v"].as_u64().unwrap();
+    for (i, mv) in moves.iter().enumerate() {
+        let client = if i % 2 == 0 { &mut first } else { &mut second };
+        let ack = client.play(&format!("o{i}"), v, mv);
+        assert_eq!(ack["t"], "ack", "{mv}: {ack}");
+        v = ack["v"].as_u64().unwrap();
+    }
+}
+
 #[test]
 fn a_clock_runs_out_with_nobody_connected() {
     let server = Server::start(&sqlite_db("flag"));
-    // Live: the first seat (to move) has one second.
-    let (live, _, _) = server.create_and_join(json!({"variant": "chess", "clock": {"initial": 1, "increment": 0}}));
+    // Each side's clock starts after its first move (README, "Clocks").
+    // Live: the first seat (to move after both first moves) has one second.
+    let (live, l1, l2) = server.create_and_join(json!({"variant": "chess", "clock": {"initial": 1, "increment": 0}}));
+    open_with(&server, &live, &l1, &l2, &["e2e4", "e7e5"]);
     // Correspondence: 0.00002 days (1.7 s) per move.
-    let (corr, _, _) = server.create_and_join(json!({"variant": "chess", "clock": {"days": 0.00002}}));
+    let (corr, c1, c2) = server.create_and_join(json!({"variant": "chess", "clock": {"days": 0.00002}}));
+    open_with(&server, &corr, &c1, &c2, &["e2e4", "e7e5"]);
     // A game whose flag falls while the server is down.
-    let (down, t1, _) = server.create_and_join(json!({"variant": "chess", "clock": {"initial": 2, "increment": 1}}));
-    let mut first = server.socket(&down, Some(&t1), None);
-    let v = first.next()["v"].as_u64().unwrap();
-    assert_eq!(first.play("d1", v, "e2e4")["t"], "ack");
-    drop(first);
+    let (down, t1, t2) = server.create_and_join(json!({"variant": "chess", "clock": {"initial": 2, "increment": 1}}));
+    open_with(&server, &down, &t1, &t2, &["e2e4", "e7e5", "g1f3"]);
     let (db, www) = server.kill9();
     std::thread::sleep(Duration::from_millis(3500));
     let server = Server::start_with(&db, &www);

@@ -201,7 +201,13 @@ fn rows_written_before_the_stored_format_replay_the_same_from_postgres() {
 fn postgres_keeps_hidden_halves_and_clocks_like_sqlite() {
     let Some(url) = postgres_url() else { return };
     let a = Server::start(&url);
-    let (live, _, _) = a.create_and_join(json!({"variant": "chess", "clock": {"initial": 1, "increment": 0}}));
+    let (live, l1, l2) = a.create_and_join(json!({"variant": "chess", "clock": {"initial": 1, "increment": 0}}));
+    // The clock runs once both sides have made their first move (README, "Clocks").
+    let (mut white, mut black) = (a.socket(&live, Some(&l1), None), a.socket(&live, Some(&l2), None));
+    let v = white.until("snapshot")["v"].as_u64().unwrap();
+    let ack = white.play("w1", v, "e2e4");
+    assert_eq!(black.play("b1", ack["v"].as_u64().unwrap(), "e7e5")["t"], "ack");
+    drop((white, black));
     let (id, t1, _) = a.create_and_join(json!({"variant": "cyvasse", "clock": null}));
     let half = zilo::cyvasse::setup::presets(zilo::cyvasse::Side::White)[0].half.to_text(zilo::cyvasse::Side::White);
     let mut first = a.socket(&id, Some(&t1), None);

@@ -3,8 +3,12 @@
 // They click as people do: "Online", the form, the link, the squares, the buttons. Covered:
 // create and join by link, moves with clocks, a dropped connection caught up, a server kill -9
 // and restart with an unconfirmed move resent (no move lost), a rejected move taken back with
-// its reason, resignation, rematch with colours swapped, a draw by agreement, a flag fall, zilo,
-// and Cyvasse's hidden setup. Screenshots at three sizes with clocks and names in view.
+// its reason, resignation, a rematch by consent (offered, accepted) with colours swapped, a draw
+// by agreement, a flag fall, zilo, and Cyvasse's hidden setup; each clock starting after its
+// side's first move and a game aborted when no first move comes; an online game showing only
+// what belongs to it, leaving it asked first, "Your games" and Back returning to it; the Polish
+// form; no token in a socket's URL; a watcher's page that never tries to join. Screenshots at
+// three sizes with clocks and names in view.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -19,9 +23,9 @@ const BIN = process.env.ZILO_BIN || join(here, '..', '..', 'target', 'release', 
 const T = 15000; // the longest any wait lasts
 
 /** `zilo serve` on 127.0.0.1 (port 0: a free one); resolves once it printed its address. */
-function serve(db, port = 0) {
+function serve(db, port = 0, more = []) {
   return new Promise((ok, fail) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:' + port, '--db', 'sqlite:' + db, '--www', WWW], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:' + port, '--db', 'sqlite:' + db, '--www', WWW, ...more], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
     let out = '';
     const timer = setTimeout(() => fail(new Error('zilo serve printed no address')), T);
     proc.on('error', fail);
@@ -56,18 +60,27 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     const context = sameDevice || await browser.newContext({ viewport: viewport || { width: 1366, height: 768 }, deviceScaleFactor: 1, locale });
     contexts.push(context);
     const page = await context.newPage();
-    const problems = [];
+    const problems = [], refusals = [], sockets = [];
     page.on('pageerror', (e) => problems.push('page error: ' + e.message));
-    page.on('console', (m) => { if (m.type() === 'error' && !/WebSocket|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) problems.push('console: ' + m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/WebSocket|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) problems.push('console: ' + m.text());
+      if (/i18n: no message/.test(m.text())) problems.push('console: ' + m.text());
+    });
+    // What the page asked of the server and was refused (a watcher's join: 409), and the
+    // addresses of its sockets (which must hold no token).
+    page.on('response', (r) => { if (r.status() >= 400 && /\/api\//.test(r.url())) refusals.push(r.status() + ' ' + new URL(r.url()).pathname); });
+    page.on('websocket', (ws) => sockets.push(ws.url()));
     await page.goto(server.origin + (path || '/'));
     await page.waitForSelector('body[data-ready="1"]', { timeout: T });
-    return { page, context, problems, ...pageApi(page) };
+    return { page, context, problems, refusals, sockets, ...pageApi(page) };
   }
 
   const boardMoves = (p) => p.page.evaluate(() => document.querySelector('zilo-board').moves());
   const waitMoves = (p, n) => p.page.waitForFunction((n) => document.querySelector('zilo-board').moves().length === n, n, { timeout: T });
   const waitInfo = (p, re) => p.page.waitForFunction((src) => { const el = document.querySelector('zilo-board').shadowRoot.querySelector('[data-online="info"]'); return el && new RegExp(src).test(el.textContent); }, re.source, { timeout: T });
   const info = (p) => p.page.textContent('[data-online="info"]');
+  const inShadow = (p, fn, arg) => p.page.evaluate(([src, arg]) => new Function('r', 'arg', 'return (' + src + ')(r, arg)')(document.querySelector('zilo-board').shadowRoot, arg), [fn.toString(), arg]);
+  const running = (p, seat) => inShadow(p, (r, seat) => r.querySelector('[data-clock="' + seat + '"]').classList.contains('running'), seat);
   const acked = (p) => p.page.waitForFunction(() => { const s = JSON.parse(localStorage.getItem('zilo.online.v1') || '{}'); return Object.values(s).every((x) => !x.outbox || x.outbox.length === 0); }, null, { timeout: T });
 
   /** Creates a game with the page's form; the link to send. */
@@ -123,14 +136,26 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await waitMoves(w, 1);
     assert.equal(await b.page.getAttribute('[data-square="e4"]', 'data-piece'), 'P');
     assert.ok(await b.page.$('[data-square="e4"].last-move'), 'the last move is marked on the other board');
-    // Black's clock runs on every board; White's stays.
-    await b.page.waitForFunction(() => document.querySelector('zilo-board').shadowRoot.querySelector('[data-clock="second"]').classList.contains('running'), null, { timeout: T });
-    const c1 = await w.page.textContent('[data-clock="second"]');
-    await new Promise((r) => setTimeout(r, 1300));
-    assert.notEqual(await w.page.textContent('[data-clock="second"]'), c1, 'the running clock ticks');
-    assert.match(await w.page.textContent('[data-clock="first"]'), /^(2:5\d|3:0[0-2])$/);
+    // Each side's clock starts after its own first move: Black's waits, the time left for its
+    // first move said; White's moved no time.
+    await waitInfo(b, /Make your first move within \d+ s, or the game is aborted/);
+    await waitInfo(w, /Black has \d+ s for the first move/);
+    assert.equal(await running(w, 'second'), false);
+    assert.equal(await running(w, 'first'), false);
+    assert.equal(await w.page.textContent('[data-clock="first"]'), '3:00');
+    assert.equal(await w.page.textContent('[data-clock="second"]'), '3:00');
+    // Before both have moved, a player may abort; not a watcher.
+    assert.ok(await b.page.isVisible('[data-action="online-abort"]'));
+    assert.equal(await w.page.$('[data-action="online-abort"]'), null);
     await b.move('e7e5');
     await waitMoves(a, 2);
+    // Now White's clock runs on every board, and the game can no longer be aborted.
+    await w.page.waitForFunction(() => document.querySelector('zilo-board').shadowRoot.querySelector('[data-clock="first"]').classList.contains('running'), null, { timeout: T });
+    const c1 = await w.page.textContent('[data-clock="first"]');
+    await new Promise((r) => setTimeout(r, 1300));
+    assert.notEqual(await w.page.textContent('[data-clock="first"]'), c1, 'the running clock ticks');
+    assert.equal(await running(w, 'second'), false);
+    await a.page.waitForSelector('[data-action="online-abort"]', { state: 'detached', timeout: T });
 
     // A dropped connection: Black goes offline, White moves, Black comes back and catches up.
     await b.context.setOffline(true);
@@ -175,11 +200,19 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await waitInfo(a, /1-0 · White wins by resignation/);
     await waitInfo(w, /1-0 · White wins by resignation/);
 
-    // Rematch, colours swapped: everyone moves to the new game.
+    // Rematch by consent: White's click is an offer Black sees (and the watcher), nobody moves yet.
     await a.page.click('[data-action="rematch"]');
+    await waitInfo(a, /You offered a rematch/);
+    await waitInfo(b, /Your opponent offers a rematch/);
+    await waitInfo(w, /White offers a rematch/);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(a.page.url().endsWith(link.split('=').pop()) && b.page.url().endsWith(link.split('=').pop()), 'an offer moves nobody');
+    // Black accepts: both players move to the new game, colours swapped; the watcher is offered it.
+    await b.page.click('[data-action="rematch-accept"]');
     await a.page.waitForFunction((old) => !location.hash.endsWith(old), link.split('=').pop(), { timeout: T });
     await b.page.waitForFunction(() => document.querySelector('zilo-board').moves().length === 0 && document.querySelector('zilo-board').getAttribute('side') === 'w', null, { timeout: T });
-    await w.page.waitForFunction(() => document.querySelector('zilo-board').moves().length === 0, null, { timeout: T });
+    await w.page.click('[data-action="go-rematch"]');
+    await w.page.waitForFunction(() => document.querySelector('zilo-board').moves().length === 0 && document.querySelector('zilo-board').getAttribute('mode') === 'view', null, { timeout: T });
     await waitInfo(b, /Your move/);
     assert.match(await a.page.textContent('.ol-player[data-side="b"] .ol-name'), /Black · you/);
     await b.move('d2d4');
@@ -190,8 +223,103 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await b.page.click('[data-action="accept-draw"]');
     await waitInfo(a, /1\/2-1\/2 · Draw by agreement/);
     await waitInfo(w, /Draw by agreement/);
+    // After the end, the move list shows its first row (at 1366×768).
+    const rows = await inShadow(a, (r) => { const box = r.getElementById('movelist').getBoundingClientRect(), row = r.querySelector('#moves li').getBoundingClientRect(); return { box: [box.top, box.bottom], row: [row.top, row.bottom] }; });
+    assert.ok(rows.row[0] >= rows.box[0] - 0.5 && rows.row[1] <= rows.box[1] + 0.5, 'row 1 of the move list in view: ' + JSON.stringify(rows));
 
     for (const p of [a, b, w]) assert.deepEqual(p.problems, []);
+    // The watcher's page never tried to take a seat (no 409), on opening nor after the rematch.
+    assert.deepEqual(w.refusals, []);
+    // The seat's token never goes in a socket's address (it travels in the subprotocol header).
+    for (const p of [a, b, w]) {
+      assert.ok(p.sockets.length > 0);
+      for (const url of p.sockets) assert.doesNotMatch(url, /token/, url);
+    }
+  });
+
+  it('an online game shows only its own controls; leaving it asks; "Your games" and Back return to it', async () => {
+    const a = await person('/');
+    const link = await create(a, { variant: 'chess', clock: '10+5', side: 'first' });
+    const b = await person(new URL(link).pathname + new URL(link).hash);
+    await waitInfo(a, /Your move/);
+    await a.move('e2e4');
+    await waitMoves(b, 1);
+    // What belongs to the online game shows; what belongs to a game on this screen does not.
+    for (const sel of ['[data-action="online-abort"]', '[data-action="online-resign"]', '[data-action="offer-draw"]', '#btn-flip', '#movelist', '#online-leave']) assert.ok(await a.page.isVisible(sel), sel + ' shown');
+    for (const sel of ['#btn-redo', '#btn-takeback', '#btn-hint', '#btn-new', '#opp-vs-row', '#code-box', '#fen-box', '#link-box']) assert.equal(await a.page.isVisible(sel), false, sel + ' hidden');
+    assert.match(a.page.url(), /#online=/);
+    // Each player's name and clock sit in the bar at their own edge of the board.
+    const edge = await inShadow(a, (r) => ['side-top', 'side-bottom'].map((id) => { const bar = r.getElementById(id); return [bar.dataset.side, !!bar.querySelector('[data-clock]'), bar.querySelector('.ol-name').textContent]; }));
+    assert.deepEqual(edge, [['b', true, 'Black · opponent'], ['w', true, 'White · you']]);
+
+    // Leaving asks first; "Stay" keeps the game.
+    await a.page.click('#online-leave');
+    await a.page.waitForSelector('#leave-ask[open]', { timeout: T });
+    assert.match(await a.page.textContent('#leave-ask-text'), /still running/);
+    await a.page.click('#leave-ask-stay');
+    assert.match(a.page.url(), /#online=/);
+    assert.equal(await a.page.evaluate(() => document.querySelector('zilo-board').getAttribute('mode')), 'online');
+    // Choosing another game asks the same.
+    await a.page.selectOption('#variant', 'shogi');
+    await a.page.waitForSelector('#leave-ask[open]', { timeout: T });
+    await a.page.click('#leave-ask-go');
+    await a.page.waitForFunction(() => !/#online=/.test(location.href) && document.querySelector('zilo-board').getAttribute('mode') === 'hotseat', null, { timeout: T });
+    // "Your games" holds it, with whose move it is; one click returns to it.
+    await a.page.waitForSelector('#my-games [data-online-game]', { timeout: T });
+    assert.match(await a.page.textContent('#my-games [data-online-game]'), /Chess.*opponent’s move/);
+    await a.page.click('#my-games [data-online-game]');
+    await waitMoves(a, 1);
+    await a.page.waitForFunction(() => document.querySelector('zilo-board').getAttribute('mode') === 'online', null, { timeout: T });
+    // Leave again; Back returns to the game.
+    await a.page.click('#online-leave');
+    await a.page.click('#leave-ask-go');
+    await a.page.waitForFunction(() => !/#online=/.test(location.href), null, { timeout: T });
+    await a.page.goBack();
+    await a.page.waitForFunction(() => /#online=/.test(location.href) && document.querySelector('zilo-board').getAttribute('mode') === 'online', null, { timeout: T });
+    await waitMoves(a, 1);
+    // Black has not moved: Black aborts; no result, and no local control comes back meanwhile.
+    await b.page.click('[data-action="online-abort"]');
+    await waitInfo(a, /Game aborted/);
+    await waitInfo(b, /Game aborted/);
+    assert.match(await b.status(), /Game aborted/);
+    for (const p of [a, b]) assert.deepEqual(p.problems, []);
+  });
+
+  it('a game whose first move never comes is aborted by the server', async () => {
+    // A server of its own whose first moves must come within a second and a half.
+    const quick = await serve(join(mkdtempSync(join(tmpdir(), 'zilo-online-')), 'games.sqlite'), 0, ['--first-move', '1.5']);
+    try {
+      const g = await (await fetch(quick.origin + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'chess', side: 'first', clock: { initial: 60, increment: 0 } }) })).json();
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(quick.origin + '/');
+      await page.evaluate((g) => localStorage.setItem('zilo.online.v1', JSON.stringify({ [g.game]: { token: g.token, seat: g.seat, outbox: [] } })), g);
+      await page.goto(quick.origin + '/#online=' + g.game);
+      await page.waitForSelector('body[data-ready="1"]', { timeout: T });
+      await fetch(quick.origin + '/api/games/' + g.game + '/join', { method: 'POST', body: '{}' });
+      await page.waitForFunction(() => /Game aborted/.test(document.querySelector('zilo-board').shadowRoot.querySelector('[data-online="info"]')?.textContent || ''), null, { timeout: T });
+      const view = await (await fetch(quick.origin + '/api/games/' + g.game)).json();
+      assert.deepEqual([view.status, view.result, view.reason], ['over', '*', 'aborted']);
+      // Neither clock ever ran: both still show the full minute.
+      for (const seat of ['first', 'second']) assert.equal(await page.textContent(`[data-clock="${seat}"]`), '1:00');
+    } finally { quick.proc.kill('SIGKILL'); }
+  });
+
+  it('in Polish: the online form names the games in Polish and says nothing in English', async () => {
+    const a = await person('/', null, null, 'pl-PL');
+    await a.page.click('label:has(input[name="opp-vs"][value="online"])');
+    const names = await a.page.evaluate(() => [...document.querySelectorAll('#online-variant option')].map((o) => [o.value, o.textContent]));
+    const chess = names.find(([id]) => id === 'chess');
+    assert.equal(chess[1], await a.page.evaluate(() => ZiloKit.gameWord(ZiloKit.variants().find((v) => v.id === 'chess'), 'name', '')));
+    assert.notEqual(chess[1], 'Chess');
+    const text = await a.page.textContent('#online-box');
+    assert.doesNotMatch(text, /\b(Game|Time|You play|Random|First|Second|Create game|Chess|Correspondence|days? per move)\b/, text);
+    // Waiting for the opponent: the line to send the link says it without a gender.
+    await a.page.click('#online-create');
+    await waitInfo(a, /wyślij ten link/);
+    assert.doesNotMatch(await info(a), /wyślij mu/);
+    assert.deepEqual(a.problems, []);
   });
 
   it('in Polish: the server refuses by code, and the page words it in Polish', async () => {
@@ -269,7 +397,11 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await a.page.click('[data-action="online-resign"]');
     await a.page.click('[data-action="online-resign"]');
     await waitInfo(b, /0-1 · .* wins by resignation/);
-    for (const p of [a, b]) assert.deepEqual(p.problems, []);
+    // The online form opens on the game last played online.
+    const c = await person('/', null, a.context);
+    await c.page.click('label:has(input[name="opp-vs"][value="online"])');
+    assert.equal(await c.page.inputValue('#online-variant'), 'zilo');
+    for (const p of [a, b, c]) assert.deepEqual(p.problems, []);
   });
 
   it('after Create, the link to send is in view, on a phone held either way', async () => {
@@ -317,6 +449,11 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await a.page.waitForSelector('body[data-ready="1"]', { timeout: T });
     const b = await person('/#online=' + g.game);
     await waitInfo(b, /opponent’s move/);
+    // The clocks start after both first moves; then White's two seconds run out.
+    await a.move('e2e4');
+    await waitMoves(b, 1);
+    await b.move('e7e5');
+    await waitMoves(a, 2);
     await a.page.waitForFunction(() => document.querySelector('zilo-board').shadowRoot.querySelector('[data-clock="first"]').classList.contains('low'), null, { timeout: T });
     await waitInfo(b, /0-1 · Black wins on time/);
     await waitInfo(a, /0-1 · Black wins on time/);
@@ -356,7 +493,9 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     await wpage.waitForFunction(() => document.getElementById('watcher').getAttribute('mode') === 'view', null, { timeout: T });
     await on('player', (b) => b.play('d2d4'));
     await wpage.waitForFunction(() => document.getElementById('watcher').moves().join() === 'd2d4', null, { timeout: T });
-    assert.match(await wpage.evaluate(() => document.getElementById('watcher').shadowRoot.querySelector('[data-clock="second"]').className), /running/);
+    // Black's clock waits for Black's first move (each side's clock starts after its own).
+    assert.doesNotMatch(await wpage.evaluate(() => document.getElementById('watcher').shadowRoot.querySelector('[data-clock="second"]').className), /running/);
+    assert.match(await wpage.evaluate(() => document.getElementById('watcher').shadowRoot.querySelector('[data-online="first-move"]').textContent), /Black has \d+ s for the first move/);
     // The player's page closes its boards: the watcher sees the first seat gone, counting.
     await page.close();
     await wpage.waitForFunction(() => /gone since 0:0\d/.test(document.getElementById('watcher').shadowRoot.querySelector('[data-presence="first"]')?.textContent || ''), null, { timeout: T });
@@ -372,6 +511,11 @@ describe('online play against a real zilo serve', { skip: !engineBuilt() && 'www
     const w = await person(new URL(link).pathname + new URL(link).hash);
     await w.page.waitForSelector('#online-curtain', { timeout: T });
     assert.match(await info(w), /The players are setting up/);
+    // The watcher's status line says the setup is under way: nobody is to move yet, and who
+    // begins is drawn at the start.
+    const status = await w.page.textContent('#status');
+    assert.match(status, /The players are setting up/);
+    assert.doesNotMatch(status, /to move|Click/);
     await a.page.click('[data-action="random"]');
     await a.page.click('[data-action="done"]');
     await waitInfo(a, /Your half is sent/);

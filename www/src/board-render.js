@@ -287,6 +287,9 @@ export function renderSide(view, box, side) {
     if (ctl.thinking() && side === ctl.computerSide()) { f.classList.add('thinking-flag'); f.append(thinkDots(), t('board.flag.thinking')); } else f.textContent = t(ctl.opponent().mode === 'computer' && side === ctl.opponent().side ? 'board.flag.yourMove' : 'board.flag.toMove');
     head.appendChild(f);
   }
+  // A page's own addition to the bar (an online game: the player's name, presence and clock).
+  const extra = view.sideExtra && view.sideExtra(side);
+  if (extra) head.appendChild(extra);
   box.appendChild(head);
   box.setAttribute('aria-label', t(m.drops ? 'board.' + handWord(view) + '.label' : 'board.bar.label', sideArgs(view, side)));
   if (!m.drops) return;

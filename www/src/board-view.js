@@ -36,6 +36,12 @@ export class BoardView {
     this.$ = (id) => root.getElementById(id);
     /** What the view draws besides the game, and what the person is doing (board-state.js). */
     this.state = boardState();
+    /** A page's addition to a side's bar (an online game's name, presence and clock), or none.
+     * @type {((side: string) => Node | null) | null} */
+    this.sideExtra = null;
+    /** A page's status line while its game is not on the board (an online watcher during a
+     * hidden setup), or none. @type {(() => {title: string, text: string} | null) | null} */
+    this.statusText = null;
     listen(this);
   }
 

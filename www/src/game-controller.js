@@ -241,7 +241,8 @@ export class GameController {
   browsing() { return !this.atEnd(); }
   /** The result at the position looked at. */
   result() { return this.outcome && this.atGameEnd() ? this.outcome : plain(this.game.result()); }
-  isOver() { return this.result().result !== '*'; }
+  /** Over: a result, or an end given without one (an online game aborted before both moved). */
+  isOver() { const r = this.result(); return r.result !== '*' || (!!this.outcome && r === this.outcome); }
   /** The result at the end of the line (the game's result). */
   finalResult() {
     if (this.atGameEnd() || this.outcome) return this.outcome || this.result();

@@ -11,7 +11,7 @@ import * as PieceSets from './piece-sets.js';
 import * as Sharing from './sharing.js';
 import * as Computer from './computer.js';
 import { variants } from './engine-data.js';
-import { message, createGame, joinGame } from './online-client.js';
+import { message, createGame, joinGame, view as gameView, Seats } from './online-client.js';
 import { OnlinePage, clockText } from './online-view.js';
 import { ZiloBoard } from './zilo-board.js';
 
@@ -31,7 +31,7 @@ Object.assign(ZiloKit, {
   variants,
   // Online play: the page's form and links, refusals in words.
   OnlinePage,
-  Online: { message, createGame, joinGame, clockText },
+  Online: { message, createGame, joinGame, clockText, view: gameView, Seats: { ids: Seats.ids, get: Seats.get } },
   ZiloBoard,
 });
 Object.defineProperty(ZiloKit, 'lang', { get: i18n.currentLang, enumerable: true, configurable: true });

@@ -3,7 +3,9 @@
  * and the commands not yet acknowledged, and hands every frame to its owner.
  *
  * - It connects with the seat's token (or none: a spectator) and the last version seen, so the
- *   server sends only what was missed (or a snapshot).
+ *   server sends only what was missed (or a snapshot). The token travels in the socket's
+ *   subprotocol header (`zilo`, `zilo.token.<token>`), never in its URL: a URL reaches the
+ *   access logs of every proxy on the way.
  * - It reconnects by itself with back-off (0.5 s doubling to 8 s), at once when the browser says
  *   it is online again, and when a ping goes unanswered (a dead link may stay "open" for long).
  * - A command waits in the outbox until its `ack` or `reject`; after a reconnection it is sent
@@ -21,10 +23,11 @@ const DEAD_MS = 9000;          // no frame for this long (pings unanswered): the
 // The server's events, each with the next version (the server's one list is `Event::NAMES`
 // in crate/src/server/event.rs; a test keeps the two the same). A move event's `move` is the
 // engine's move text and its `text` the move as players read it (`san` in the engine's
-// records). Every event frame ends with what the game is after it: `status`, `draw_offer`.
-export const EVENTS = ['joined', 'ready', 'start', 'move', 'draw', 'rematch', 'end'];
+// records). Every event frame ends with what the game is after it: `status`, `draw_offer`,
+// `clock_running`, `abortable`, `first_move_ms`, `rematch_offer` (the README's additions).
+export const EVENTS = ['joined', 'ready', 'start', 'move', 'draw', 'rematch_offer', 'rematch_decline', 'rematch', 'end'];
 
-/** The seats this browser holds: {gameId: {token, seat, outbox: [command]}}. */
+/** The seats this browser holds: {gameId: {token, seat, variant?, outbox: [command], at}}. */
 export const Seats = {
   all() {
     try { const x = JSON.parse(localStorage.getItem(STORE_KEY) || '{}'); return x && typeof x === 'object' ? x : {}; } catch (_) { return {}; }
@@ -32,13 +35,28 @@ export const Seats = {
   get(game) { const s = Seats.all()[game]; return s && typeof s.token === 'string' ? s : null; },
   put(game, seat) {
     const all = Seats.all();
-    all[game] = Object.assign({ outbox: [] }, seat, { at: Date.now() });
+    const was = all[game] && typeof all[game] === 'object' ? all[game] : {};
+    all[game] = Object.assign({ outbox: [] }, was.variant ? { variant: was.variant } : {}, seat, { at: was.at && was.token === seat.token ? was.at : Date.now() });
     // Old finished games are forgotten first when there are many.
     const ids = Object.keys(all).sort((a, b) => (all[a].at || 0) - (all[b].at || 0));
     while (ids.length > 50) delete all[ids.shift()];
     try { localStorage.setItem(STORE_KEY, JSON.stringify(all)); } catch (_) { /* private mode: the seat lasts as long as the page */ }
   },
+  /** The ids of the games this browser holds a seat in, the latest first. */
+  ids() {
+    const all = Seats.all();
+    return Object.keys(all).filter((id) => Seats.get(id)).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+  },
 };
+
+/** The spectators' view of a game (`GET /api/games/<id>`); null when the server has no such
+ * game or cannot be reached. */
+export async function view(base, game) {
+  try {
+    const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game));
+    return r.ok ? await r.json() : null;
+  } catch (_) { return null; }
+}
 
 const newCid = () => Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 10);
 
@@ -75,11 +93,10 @@ export class OnlineClient {
     if (this.closed) return;
     clearTimeout(this.timer);
     const q = ['presence=1'];
-    if (this.token) q.push('token=' + encodeURIComponent(this.token));
     if (this.v != null) q.push('v=' + this.v);
     const url = this.base.replace(/^http/, 'ws') + '/api/games/' + encodeURIComponent(this.game) + '/socket?' + q.join('&');
     let ws;
-    try { ws = new WebSocket(url); } catch (e) { this.on.error(t('online.unreachable', { error: errText(e) })); this.retry(); return; }
+    try { ws = this.token ? new WebSocket(url, ['zilo', 'zilo.token.' + this.token]) : new WebSocket(url); } catch (e) { this.on.error(t('online.unreachable', { error: errText(e) })); this.retry(); return; }
     this.ws = ws;
     this.setState('connecting');
     ws.onopen = () => {
@@ -198,7 +215,7 @@ export async function createGame(base, body) {
   const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const x = await r.json().catch(() => ({}));
   if (!r.ok) throw refusal(x.error || t('online.server.status', { status: String(r.status) }), x);
-  Seats.put(x.game, { token: x.token, seat: x.seat });
+  Seats.put(x.game, { token: x.token, seat: x.seat, variant: body.variant });
   return x;
 }
 

@@ -8,16 +8,21 @@
  *   server has it, and the board is brought to `g`'s moves plus the moves still unconfirmed.
  *   Cyvasse: each player sets up their own half with the board's setup tools, "Done" sends it;
  *   the other half stays hidden (the server holds it) until `start`.
- *   The card over the status line shows both players with their clocks (the running one ticks,
- *   a low one warns), whether the opponent is connected (or since when gone), the watchers, a
- *   quiet banner while the connection is down, and the buttons: resign, offer/accept a draw,
- *   rematch (colours swapped: a new game both seats move to).
+ *   Each player's bar at their own edge of the board (the board's side bars) shows their name
+ *   (you / opponent), whether they are connected (or since when gone) and their clock (the
+ *   running one ticks, a low one warns; a clock runs once its side has made its first move).
+ *   The card over the status line shows what the game waits for (a first move before the
+ *   game is aborted, a draw or rematch offer), the watchers, a quiet banner while the
+ *   connection is down, and the buttons: abort (until both sides have moved), resign,
+ *   offer/accept a draw, and after the end a rematch: an offer the other accepts or declines
+ *   (colours swapped: a new game both seats move to), "Go to the rematch" once it exists.
+ *   Nothing local shows during an online game (redo, take back, hints, new game).
  * - OnlinePage: the page's "Online" choice: a form (game, time control, colour) that creates
  *   a game, and the link `#online=<id>` that joins it (or watches once both seats are taken).
  *
  * No rules here: results and names come from the engine and the server. */
 import { t } from './i18n.js';
-import { engineMessage } from './engine-words.js';
+import { engineMessage, gameWord } from './engine-words.js';
 import { sideInfo } from './piece-sets.js';
 import { variants } from './engine-data.js';
 import { h } from './dom.js';
@@ -28,20 +33,24 @@ import * as Online from './online-client.js';
 const SIDE = { first: 'w', second: 'b' };
 const SEAT = { w: 'first', b: 'second' };
 const LOW_MS = 20000;          // a clock under this warns
+const LAST_KEY = 'zilo.online.last'; // the game last played online: the form opens on it
 const RESULT_WINNER = { '1-0': 'w', '0-1': 'b' };
 // The server's reasons for an end the engine's position does not show, as catalog keys.
-const HOW = { time: 'online.how.time', resignation: 'online.how.resignation', agreement: 'online.how.agreement' };
+const HOW = { time: 'online.how.time', resignation: 'online.how.resignation', agreement: 'online.how.agreement', aborted: 'online.how.aborted' };
 
 const STYLE = `
 .online-card { display: grid; gap: 6px; padding: 8px 10px; }
 .online-card[hidden] { display: none; }
 .ol-banner { font-size: 13px; padding: 3px 8px; border-radius: 6px; background: #f4ecd9; color: #6b5a3a; }
-.ol-player { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: 8px; }
-.ol-who { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.ol-name { font-weight: 700; }
+.ol-player { display: flex; flex: 1 1 auto; align-items: center; gap: 8px; min-width: 0; }
+.ol-player .ol-clock { margin-left: auto; }
+.zb[data-online] .bar .bar-name, .zb[data-online] .bar .move-flag { display: none; }
+.ol-who { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
+.ol-name { font-weight: 650; }
 .ol-state { font-size: 12px; color: #7a6f60; margin-left: 6px; }
 .ol-state.gone { color: #a23b2a; }
-.ol-clock { font: 700 18px/1.2 ui-monospace, Menlo, Consolas, monospace; padding: 2px 8px; border-radius: 6px; background: #ece5d8; min-width: 4.2em; text-align: right; }
+.ol-clock { font: 700 17px/1.2 ui-monospace, Menlo, Consolas, monospace; padding: 1px 8px; border-radius: 6px; background: #ece5d8; min-width: 4.2em; text-align: right; }
+.ol-clock[hidden] { display: none; }
 .ol-clock.running { background: #2a241d; color: #f7f1e6; }
 .ol-clock.low { background: #b3261e; color: #fff; }
 .ol-info { font-size: 13px; }
@@ -51,11 +60,12 @@ const STYLE = `
 .ol-watchers { font-size: 12px; color: #7a6f60; margin-left: auto; }
 .ol-result { font-weight: 700; }
 .zb[data-short] .online-card { gap: 2px; padding: 4px 8px; }
-.zb[data-short] .ol-clock { font-size: 15px; padding: 0 6px; }
+.zb[data-short] .ol-clock { font-size: 14px; padding: 0 6px; }
+.ol-first { font-weight: 600; }
 .zb[data-short] .ol-info { font-size: 12px; }
 .zb[data-short] .ol-actions .btn { min-height: 26px; padding: 2px 8px; font-size: 12.5px; }
 .zb[data-mode="online"] #btn-takeback, .zb[data-mode="online"] #btn-hint, .zb[data-mode="online"] #btn-resign, .zb[data-mode="online"] #btn-new,
-.zb[data-online] #btn-new, .zb[data-online] #btn-takeback, .zb[data-online] #btn-hint, .zb[data-online] #btn-resign { display: none; }
+.zb[data-online] #btn-new, .zb[data-online] #btn-takeback, .zb[data-online] #btn-redo, .zb[data-online] #btn-hint, .zb[data-online] #btn-resign { display: none; }
 `;
 
 export const clockText = (ms) => {
@@ -66,7 +76,7 @@ export const clockText = (ms) => {
   return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
 };
 /** What each of the server's events (EVENTS, online-client.js) changes in `g`, the game as the
- * server has it, beside the status and draw offer every event frame states. */
+ * server has it, beside what every event frame states (ADDED). */
 const FOLDS = {
   joined(g, m) { g.players[m.seat] = true; g.clockAt = Date.now(); },
   ready(g, m) { g.ready[m.seat] = true; },
@@ -77,9 +87,14 @@ const FOLDS = {
     if (m.clock) { g.clock = m.clock; g.clockAt = Date.now(); }
   },
   draw() { /* the offer is the frame's draw_offer */ },
+  rematch_offer() { /* the offer is the frame's rematch_offer */ },
+  rematch_decline() { /* the frame's rematch_offer is null again */ },
   rematch(g, m) { g.rematch = m.game; },
   end(g, m) { g.result = m.result; g.reason = m.reason; },
 };
+
+/** What every event frame states of the game after it (the README's additions). */
+const ADDED = ['status', 'draw_offer', 'clock_running', 'abortable', 'first_move_ms', 'rematch_offer'];
 
 const since = (ms) => { const s = Math.floor(ms / 1000); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); };
 
@@ -102,6 +117,11 @@ export class OnlineSession {
     this.card = root.getElementById('online-card') || h('div', { class: 'online-card card', id: 'online-card', role: 'group', 'aria-label': t('online.card') });
     root.getElementById('panel').insertBefore(this.card, root.getElementById('status'));
     root.getElementById('zb').dataset.online = '';
+    // Each player's name, presence and clock in their bar at the board's edge; the status line
+    // says what the game waits for while a watcher cannot see a hidden setup.
+    this.tags = {};
+    board.view.sideExtra = (side) => this.tag(side);
+    board.view.statusText = () => this.statusText();
     this.onMove = (e) => { if (!this.applying && this.seat && this.client) this.sendMove(e.detail.move); };
     this.onHalf = (e) => { if (this.client && this.seat) this.client.send({ t: 'setup', half: e.detail.half }); this.render(); };
     board.addEventListener('move', this.onMove);
@@ -119,7 +139,11 @@ export class OnlineSession {
     this.connection = 'connecting';
     this.faced = false;
     this.client = new Online.OnlineClient(this.base, id, {
-      snapshot: (m) => { this.g = m.game; this.g.v = m.v; this.seatName = m.seat; this.sync(true); },
+      snapshot: (m) => {
+        this.g = m.game; this.g.v = m.v; this.g.firstMoveAt = Date.now(); this.seatName = m.seat;
+        if (m.seat) try { localStorage.setItem(LAST_KEY, m.game.variant); } catch (_) { /* not kept */ }
+        this.sync(true);
+      },
       event: (m) => this.event(m),
       ack: () => this.render(),
       reject: (c, refusal) => this.rejected(c, refusal),
@@ -142,6 +166,8 @@ export class OnlineSession {
     this.board.removeEventListener('setup-half', this.onHalf);
     this.card.remove();
     this.curtain(false);
+    this.board.view.sideExtra = null;
+    this.board.view.statusText = null;
     delete this.board.root.getElementById('zb').dataset.online;
     this.board.ctl.setOutcome(null);
   }
@@ -154,12 +180,13 @@ export class OnlineSession {
     const g = this.g, fold = FOLDS[m.t];
     if (!g || !fold) return;
     g.v = m.v;
-    g.status = m.status;
-    g.draw_offer = m.draw_offer;
+    for (const k of ADDED) if (k in m) g[k] = m[k];
+    g.firstMoveAt = Date.now();
     fold(g, m);
     this.sync(m.t === 'start');
     if (m.t === 'end' && this.board.sounds) try { Sounds.play('end'); } catch (_) { /* no sound */ }
-    if (m.t === 'rematch') this.follow(m.game);
+    // The players agreed: both move to the new game. A watcher is offered it ("Go to the rematch").
+    if (m.t === 'rematch' && this.seat) this.follow(m.game);
   }
 
   /** Moves to the rematch: a seat keeps its token, on the other side. */
@@ -175,7 +202,9 @@ export class OnlineSession {
   sync(full) {
     const g = this.g, b = this.board;
     if (!g) return;
-    const mode = this.seat ? 'online' : 'view';
+    // A seat plays until the end; after it (an aborted game has no result the engine could
+    // see) the board only shows the game.
+    const mode = this.seat && g.status !== 'over' ? 'online' : 'view';
     if (b.getAttribute('mode') !== mode) b.setAttribute('mode', mode);
     if (this.seat && b.getAttribute('side') !== this.seat) b.setAttribute('side', this.seat);
     if (!this.faced) { this.faced = true; b.setAttribute('orientation', this.seat || 'w'); }
@@ -237,7 +266,7 @@ export class OnlineSession {
     const g = this.g, ctl = this.board.ctl;
     if (!g || g.status !== 'over' || !ctl.meta()) { ctl.setOutcome(null); return; }
     ctl.setOutcome(null);
-    if (ctl.finalResult().result === g.result && !HOW[g.reason]) return; // the engine says it
+    if (ctl.finalResult().result === g.result && g.result !== '*' && !HOW[g.reason]) return; // the engine says it
     ctl.setOutcome(this.outcome());
   }
 
@@ -247,6 +276,7 @@ export class OnlineSession {
     const winner = RESULT_WINNER[g.result] || null;
     const name = (s) => sideInfo(meta, s).name;
     const how = HOW[g.reason] ? t(HOW[g.reason]) : g.reason ? t('online.how.other', { reason: g.reason }) : '';
+    if (g.reason === 'aborted') return { result: g.result, winner: null, title: t('online.aborted.title'), text: t('online.aborted') };
     if (!winner) {
       return g.reason === 'agreement' ? { result: g.result, winner: null, title: t('online.draw.agreed.title'), text: t('online.draw.agreed') }
         : { result: g.result, winner: null, title: t('online.draw.title'), text: t('online.draw.reason', { reason: g.reason }) };
@@ -283,6 +313,13 @@ export class OnlineSession {
 
   command(t) { if (this.client) this.client.send({ t }); this.render(); }
 
+  /** The status line's words while a watcher waits for a hidden setup (null: the board's own). */
+  statusText() {
+    const g = this.g;
+    if (!g || this.seat || g.position != null || g.status === 'over') return null;
+    return { title: t(g.status === 'waiting' ? 'online.waiting.watcher' : 'online.setup.watching'), text: t('online.curtain.note') };
+  }
+
   // ------------------------------------------------------------------ drawing
 
   name(side) {
@@ -299,18 +336,31 @@ export class OnlineSession {
       card.appendChild(h('div', { class: 'ol-banner', role: 'status', 'data-online': 'banner', text: this.connection === 'connecting' && !g ? t('online.connecting') : t('online.reconnecting') + (this.client && this.client.outbox.length ? ' ' + t('online.willSend') : '') }));
     }
     if (!g) return;
-    const bottom = this.seat || (this.board.orientation || 'w'), top = other(bottom);
     this.clocks = {};
-    for (const side of [top, bottom]) card.appendChild(this.playerRow(side));
+    for (const side of ['w', 'b']) this.fillTag(side);
     card.appendChild(this.info());
     const actions = this.actions();
     if (actions) card.appendChild(actions);
     this.renderClocks();
   }
 
+  /** The element the board's bar for `side` ends with (kept, so its clock ticks in place). */
+  tag(side) {
+    if (!this.g) return null;
+    if (!this.tags[side]) { this.tags[side] = h('span', { class: 'ol-player', 'data-side': side }); this.fillTag(side); }
+    return this.tags[side];
+  }
+
+  fillTag(side) {
+    const el = this.tags[side];
+    if (!el || !this.g) return;
+    el.textContent = '';
+    el.append(...this.playerRow(side).childNodes);
+  }
+
   playerRow(side) {
     const g = this.g, seat = SEAT[side];
-    const who = h('div', { class: 'ol-who' }, h('span', { class: 'ol-name', text: this.name(side) }));
+    const who = h('span', { class: 'ol-who' }, h('span', { class: 'ol-name', text: this.name(side) }));
     let state = '', gone = false;
     if (!g.players[seat]) state = t('online.presence.notYet');
     else if (this.presence && side !== this.seat) {
@@ -331,8 +381,10 @@ export class OnlineSession {
     if (!g) return;
     // "gone since 0:12" counts on between presence frames.
     for (const el of this.card.querySelectorAll('[data-away]')) el.textContent = t('online.presence.gone', { since: since(Number(/** @type {HTMLElement} */ (el).dataset.away) + Date.now() - this.presenceAt) });
+    const first = this.card.querySelector('[data-online="first-move"]');
+    if (first) first.textContent = this.firstMoveText();
     if (!g.clock || !this.clocks) return;
-    const running = g.status === 'playing' && g.position != null ? SEAT[this.serverTurn()] : null;
+    const running = g.status === 'playing' && g.position != null && g.clock_running !== false ? SEAT[this.serverTurn()] : null;
     for (const seat of ['first', 'second']) {
       const el = this.clocks[seat];
       if (!el) continue;
@@ -340,8 +392,17 @@ export class OnlineSession {
       if (seat === running) ms -= Date.now() - (g.clockAt || Date.now());
       el.textContent = clockText(ms);
       el.classList.toggle('running', seat === running);
-      el.classList.toggle('low', ms < LOW_MS && (g.status === 'playing'));
+      el.classList.toggle('low', ms < LOW_MS && seat === running);
     }
+  }
+
+  /** How long the side to move has left for its first move before the game is aborted. */
+  firstMoveText() {
+    const g = this.g;
+    const seconds = Math.max(0, Math.ceil((g.first_move_ms - (Date.now() - (g.firstMoveAt || Date.now()))) / 1000));
+    const side = this.serverTurn();
+    if (this.seat === side) return t('online.firstMove.yours', { seconds });
+    return t('online.firstMove.theirs', { side: sideInfo(this.board.ctl.meta(), side).name, seconds });
   }
 
   /** Whose move it is on the server (unconfirmed moves do not stop its clock): the side to
@@ -375,25 +436,47 @@ export class OnlineSession {
     }
     if (g.status === 'over') {
       const r = this.board.ctl.finalResult();
-      box.appendChild(h('span', { class: 'ol-result', 'data-online': 'result', text: g.result + ' · ' + (r.title || this.outcome().title) }));
+      const said = g.reason === 'aborted' ? t('online.aborted.title') : g.result + ' · ' + (r.title || this.outcome().title);
+      box.appendChild(h('span', { class: 'ol-result', 'data-online': 'result', text: said }));
+      const offer = g.rematch ? null : g.rematch_offer;
+      if (offer) {
+        const key = offer === this.seatName ? 'online.rematch.youOffered' : this.seat ? 'online.rematch.theyOffer' : 'online.rematch.offered';
+        box.append(' ', h('span', { 'data-online': 'rematch-offer', text: t(key, { side: sideInfo(this.board.ctl.meta(), SIDE[offer]).name }) }));
+      }
       return box;
     }
     if (g.draw_offer) box.textContent = t(g.draw_offer === this.seatName ? 'online.draw.youOffered' : this.seat ? 'online.draw.theyOffer' : 'online.draw.offered');
     else if (this.seat && this.client.outbox.some((c) => c.t === 'move')) box.textContent = t('online.sending');
     else if (this.seat) box.textContent = t(this.serverTurn() === this.seat ? 'online.turn.yours' : 'online.turn.theirs');
+    // Until both sides have moved, the time left for the first move (then the game is aborted).
+    if (g.first_move_ms != null && g.position != null && g.status === 'playing') {
+      if (box.textContent) box.append(' ');
+      box.appendChild(h('span', { class: 'ol-first', 'data-online': 'first-move', text: this.firstMoveText() }));
+    }
     return box;
   }
 
   actions() {
     const g = this.g;
     const row = h('div', { class: 'ol-actions' });
+    if (this.seat && g.status !== 'over' && g.abortable) {
+      row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'online-abort', onclick: () => this.command('abort') }, t('online.abort')));
+    }
     if (this.seat && g.status === 'playing' && g.position != null) {
       row.appendChild(h('button', { type: 'button', class: 'btn btn-danger', 'data-action': 'online-resign', onclick: (e) => armed(e.currentTarget, t('board.confirm'), () => this.command('resign')) }, t('board.resign')));
       const theirs = g.draw_offer && g.draw_offer !== this.seatName;
       row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': theirs ? 'accept-draw' : 'offer-draw', disabled: g.draw_offer === this.seatName, onclick: () => this.command('draw') }, t(theirs ? 'online.draw.accept' : 'online.draw.offer')));
     }
-    if (this.seat && g.status === 'over') {
-      row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, t('online.rematch')));
+    if (g.rematch) {
+      row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'go-rematch', onclick: () => this.follow(g.rematch) }, t('online.rematch.go')));
+    } else if (this.seat && g.status === 'over') {
+      const sent = this.client && this.client.outbox.some((c) => c.t === 'rematch');
+      if (g.rematch_offer && g.rematch_offer !== this.seatName) {
+        row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch-accept', onclick: () => this.command('rematch_accept') }, t('online.rematch.accept')));
+        row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'rematch-decline', onclick: () => this.command('rematch_decline') }, t('online.rematch.decline')));
+      } else if (g.rematch_offer === this.seatName || sent) {
+        row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'rematch-cancel', onclick: () => this.command('rematch_decline') }, t('online.rematch.cancel')));
+      } else row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, t('online.rematch')));
     }
     if (this.presence) row.appendChild(h('span', { class: 'ol-watchers', 'data-online': 'watchers', text: t('online.watchers', { count: this.presence.watchers }) }));
     return row.childNodes.length ? row : null;
@@ -425,8 +508,10 @@ export const OnlinePage = {
       return;
     }
     const list = variants();
-    const game = h('select', { id: 'online-variant', 'aria-label': t('online.form.game') }, ...list.map((v) => h('option', { value: v.id, text: v.name })));
-    game.value = board.variant;
+    const game = h('select', { id: 'online-variant', 'aria-label': t('online.form.game') }, ...list.map((v) => h('option', { value: v.id, text: gameWord(v, 'name', v.name) })));
+    let last = null;
+    try { last = localStorage.getItem(LAST_KEY); } catch (_) { /* none */ }
+    game.value = last && list.some((v) => v.id === last) ? last : board.variant;
     const tc = h('select', { id: 'online-clock', 'aria-label': t('online.form.tc') }, ...PRESETS.map((p) => h('option', { value: p.id, text: t(p.label) })));
     tc.value = '10+5';
     const days = h('select', { id: 'online-days', 'aria-label': t('online.form.days'), hidden: true }, ...[1, 2, 3, 5, 7, 14].map((d) => h('option', { value: String(d), text: t('online.form.perMove', { count: d }) })));
@@ -453,6 +538,7 @@ export const OnlinePage = {
       err.hidden = true;
       try {
         const x = await Online.createGame(location.origin, { variant: game.value, side, clock });
+        try { localStorage.setItem(LAST_KEY, game.value); } catch (_) { /* not kept */ }
         onCreated(x.game);
       } catch (e) {
         err.textContent = t('online.create.failed', { error: Online.message(e, game.value) });
@@ -471,7 +557,11 @@ export const OnlinePage = {
   /** Opens game `id` on the board: takes the seat this browser holds, else the free seat,
    * else watches. Returns the session, or null when the server has no such game. */
   async open(board, id, navigate) {
-    if (!Online.Seats.get(id)) {
+    // A seat this browser does not hold is taken only while one is free: a watcher's page
+    // (a full game, or a rematch both seats moved to) asks nothing of the server.
+    const seen = Online.Seats.get(id) ? null : await Online.view(location.origin, id);
+    const free = !seen || !seen.players || !seen.players.first || !seen.players.second;
+    if (!Online.Seats.get(id) && free) {
       try { await Online.joinGame(location.origin, id); } catch (e) {
         board.message(e.status === 404 ? t('online.join.none', { game: id }) : t('online.join.failed', { error: Online.message(e) }), 'error');
         if (e.status === 404) return null;

@@ -49,10 +49,19 @@ export class PanelView {
     turn.textContent = '';
     note.textContent = '';
     const box = this.$('status');
-    box.classList.toggle('game-over', r.result !== '*');
+    box.classList.toggle('game-over', ctl.isOver());
     box.classList.toggle('thinking', ctl.thinking());
     const king = (side) => { const m = ctl.meta(); const k = (m.pieces.find((p) => p.royal) || m.pieces[0]).letter; return side === 'w' ? k : k.toLowerCase(); };
     const token = (side) => h('span', { class: 'turn-token' }, b.pieceSvg(king(side), false));
+    // A page's own words for a game that is not on the board yet (an online watcher during a
+    // hidden setup: nobody moves, and who begins is drawn at the start).
+    const given = b.statusText && b.statusText();
+    if (given) {
+      box.classList.remove('game-over');
+      turn.appendChild(h('span', { text: given.title }));
+      note.textContent = note.title = given.text;
+      return;
+    }
     const setup = b.setupSession;
     if (setup) {
       // Before the game: who sets up, and what the setup is.
@@ -62,7 +71,7 @@ export class PanelView {
       note.title = note.textContent;
       return;
     }
-    if (r.result !== '*') {
+    if (ctl.isOver()) {
       const said = this.outcomeWords(r);
       if (r.winner) turn.appendChild(token(r.winner));
       turn.appendChild(h('span', { class: 'result-title', id: 'result', text: said.title }));

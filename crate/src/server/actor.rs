@@ -327,9 +327,13 @@ impl Actor {
                 Err(reason) => return Answer::Reject(reason),
             };
             let Some(first) = events.first() else { return Answer::Ack(self.state.version, None) };
-            if let Command::Rematch { game } = command {
+            let agreed = events.iter().find_map(|e| match &e.event {
+                Event::Rematch { game } => Some(game.clone()),
+                _ => None,
+            });
+            if let Some(game) = agreed {
                 // The new game exists before the finished one points at it.
-                if let Err(e) = self.hub.create_rematch(&self.state.meta, self.state.seat_hashes(), game).await {
+                if let Err(e) = self.hub.create_rematch(&self.state.meta, self.state.seat_hashes(), &game).await {
                     return Answer::Reject(Refused::not_stored(format!("the rematch was not created: {e}")));
                 }
             }

@@ -55,6 +55,13 @@ impl ClockSpec {
     }
 }
 
+impl ClockSpec {
+    /// A correspondence clock (days a move): such a game never aborts on its own.
+    pub fn is_correspondence(self) -> bool {
+        matches!(self, ClockSpec::Correspondence { .. })
+    }
+}
+
 /// Milliseconds left for each seat: `{"first": ms, "second": ms}` on the wire and in storage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Times {
@@ -114,7 +121,11 @@ impl Clock {
 
     /// The clock after `mover` moves at `at`: their time charged, then the
     /// increment added (live), or reset to the full days (correspondence).
+    /// A clock not yet running (the first moves, `game.rs`) charges and adds nothing.
     pub fn after_move(&self, mover: Side, at: i64) -> Clock {
+        if !self.is_running() {
+            return *self;
+        }
         let mut next = *self;
         next.left = self.left_at(mover, at);
         next.left[index(mover)] = match self.spec {
@@ -160,6 +171,15 @@ mod tests {
         assert_eq!(after.deadline(Side::Second), Some(71_000));
         assert!(!after.has_flagged(Side::Second, 70_999));
         assert!(after.has_flagged(Side::Second, 71_000));
+    }
+
+    #[test]
+    fn a_move_before_the_clock_runs_charges_nothing_and_adds_nothing() {
+        let clock = Clock::new(ClockSpec::Live { initial: 60.0, increment: 2.0 });
+        let after = clock.after_move(Side::First, 50_000);
+        assert_eq!(after.left_at(Side::Second, 90_000), [60_000, 60_000]);
+        assert!(!after.is_running());
+        assert_eq!(after.deadline(Side::Second), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR] \
 [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] \
-[--writes-per-minute N] [--write-burst N] [--trust-proxy]";
+[--writes-per-minute N] [--write-burst N] [--first-move SECONDS] [--trust-proxy]";
 
 /// WebSockets open at once by default: far above what one process serves well
 /// (see the README's figures), low enough that file descriptors and memory last.
@@ -46,6 +46,8 @@ pub struct Config {
     pub writes_per_minute: u32,
     /// ... in a burst.
     pub write_burst: u32,
+    /// Milliseconds a side of a live game has for its first move before the game is aborted.
+    pub first_move_ms: i64,
     /// The client's address is the last one `X-Forwarded-For` names (a proxy in front sets it).
     pub trust_proxy: bool,
 }
@@ -63,6 +65,7 @@ impl Default for Config {
             watcher_idle_seconds: DEFAULT_WATCHER_IDLE_SECONDS,
             writes_per_minute: DEFAULT_WRITES_PER_MINUTE,
             write_burst: DEFAULT_WRITE_BURST,
+            first_move_ms: crate::server::game::FIRST_MOVE_MS,
             trust_proxy: false,
         }
     }
@@ -86,6 +89,7 @@ impl Config {
                 "--watcher-idle" => config.watcher_idle_seconds = whole(flag, &value()?, 1)?,
                 "--writes-per-minute" => config.writes_per_minute = whole(flag, &value()?, 0)?,
                 "--write-burst" => config.write_burst = whole(flag, &value()?, 1)?,
+                "--first-move" => config.first_move_ms = seconds_to_ms(flag, &value()?)?,
                 "--trust-proxy" => config.trust_proxy = true,
                 other => return Err(format!("unknown option '{other}'; usage: {USAGE}")),
             }
@@ -103,6 +107,14 @@ impl Config {
     /// Spectators' sockets open at once.
     pub fn watchers(&self) -> usize {
         self.max_watchers.unwrap_or(self.max_connections / 2)
+    }
+}
+
+/// A number of seconds above 0 (at most a day) for `flag`, in milliseconds.
+fn seconds_to_ms(flag: &str, text: &str) -> Result<i64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok((s * 1000.0).round().max(1.0) as i64),
+        _ => Err(format!("{flag} needs a number of seconds above 0 and at most 86400, not '{text}'")),
     }
 }
 
@@ -145,6 +157,11 @@ mod tests {
         assert_eq!(Config::from_args(&args(&["--max-connections", "7"])).unwrap().max_connections, 7);
         let e = Config::from_args(&args(&["--max-connections", "4", "--max-watchers", "4"])).unwrap_err();
         assert!(e.contains("--max-watchers (4) must be below --max-connections (4)"), "{e}");
+        assert_eq!(Config::from_args(&args(&["--first-move", "1.5"])).unwrap().first_move_ms, 1500);
+        for bad in ["0", "-2", "soon"] {
+            let e = Config::from_args(&args(&["--first-move", bad])).unwrap_err();
+            assert!(e.contains("--first-move needs a number of seconds above 0"), "{e}");
+        }
         let e = Config::from_args(&args(&["--write-burst", "0"])).unwrap_err();
         assert!(e.contains("--write-burst needs a whole number of at least 1"), "{e}");
     }

@@ -22,12 +22,17 @@ use super::engine::Side;
 
 /// One thing that happened in a game; each takes the next version.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase")]
+#[serde(tag = "t", rename_all = "snake_case")]
 pub enum Event {
-    /// A seat was taken (its token hash is the entry's secret).
+    /// A seat was taken (its token hash is the entry's secret). `legacy_clock`:
+    /// stored before the clock rule of the first moves (format 2 and older,
+    /// `storage/format.rs`): the game replays with the clock running from the
+    /// join, as it was played.
     Joined {
         #[serde(with = "seat")]
         seat: Side,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        legacy_clock: bool,
     },
     /// A seat locked its hidden half (the half is the entry's secret).
     Ready {
@@ -51,7 +56,17 @@ pub enum Event {
         #[serde(with = "seat")]
         seat: Side,
     },
-    /// This finished game's rematch is the game `game`.
+    /// A seat of the finished game offers a rematch (it stands until declined or accepted).
+    RematchOffer {
+        #[serde(with = "seat")]
+        seat: Side,
+    },
+    /// The offer standing was declined (or withdrawn) by `seat`.
+    RematchDecline {
+        #[serde(with = "seat")]
+        seat: Side,
+    },
+    /// This finished game's rematch is the game `game` (the offer was accepted).
     Rematch {
         game: String,
     },
@@ -65,7 +80,8 @@ impl Event {
     /// Every event's name (its `t`), in the order of the variants: the one
     /// list (a test checks it against the serialised tags, and the page's
     /// list against it).
-    pub const NAMES: [&'static str; 7] = ["joined", "ready", "start", "move", "draw", "rematch", "end"];
+    pub const NAMES: [&'static str; 9] =
+        ["joined", "ready", "start", "move", "draw", "rematch_offer", "rematch_decline", "rematch", "end"];
 
     pub fn name(&self) -> &'static str {
         let i = match self {
@@ -74,8 +90,10 @@ impl Event {
             Event::Start { .. } => 2,
             Event::Move { .. } => 3,
             Event::Draw { .. } => 4,
-            Event::Rematch { .. } => 5,
-            Event::End { .. } => 6,
+            Event::RematchOffer { .. } => 5,
+            Event::RematchDecline { .. } => 6,
+            Event::Rematch { .. } => 7,
+            Event::End { .. } => 8,
         };
         Event::NAMES[i]
     }
@@ -94,7 +112,8 @@ pub struct Entry {
     pub secret: Option<String>,
 }
 
-/// How a game ended, as results are written: `1-0` (the first seat won), `0-1`, `1/2-1/2`.
+/// How a game ended, as results are written: `1-0` (the first seat won), `0-1`,
+/// `1/2-1/2`, or `*` for an aborted game (no result).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameResult {
     #[serde(rename = "1-0")]
@@ -103,6 +122,9 @@ pub enum GameResult {
     SecondWins,
     #[serde(rename = "1/2-1/2")]
     Draw,
+    /// Aborted before both sides moved: no result, nothing rated.
+    #[serde(rename = "*")]
+    NoResult,
 }
 
 impl GameResult {
@@ -118,6 +140,7 @@ impl GameResult {
             GameResult::FirstWins => "1-0",
             GameResult::SecondWins => "0-1",
             GameResult::Draw => "1/2-1/2",
+            GameResult::NoResult => "*",
         }
     }
 
@@ -138,6 +161,9 @@ pub enum EndReason {
     Resignation,
     /// A draw offer accepted.
     Agreement,
+    /// Aborted: by a player before both sides moved, or by the server when a
+    /// first move did not come in time (`game::first_move_ms`).
+    Aborted,
     Rules(String),
 }
 
@@ -147,6 +173,7 @@ impl EndReason {
             EndReason::Time => "time",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
+            EndReason::Aborted => "aborted",
             EndReason::Rules(word) => word,
         }
     }
@@ -158,6 +185,7 @@ impl From<String> for EndReason {
             "time" => EndReason::Time,
             "resignation" => EndReason::Resignation,
             "agreement" => EndReason::Agreement,
+            "aborted" => EndReason::Aborted,
             _ => EndReason::Rules(word),
         }
     }
@@ -211,11 +239,13 @@ mod tests {
 
     fn one_of_each() -> Vec<Event> {
         vec![
-            Event::Joined { seat: Side::First },
+            Event::Joined { seat: Side::First, legacy_clock: false },
             Event::Ready { seat: Side::Second },
             Event::Start { position: "p".into() },
             Event::Move { r#move: "e2e4".into(), san: "e4".into(), position: "p".into(), clock: None },
             Event::Draw { seat: Side::First },
+            Event::RematchOffer { seat: Side::Second },
+            Event::RematchDecline { seat: Side::First },
             Event::Rematch { game: "g".into() },
             Event::End { result: GameResult::Draw, reason: EndReason::Agreement },
         ]
@@ -259,6 +289,10 @@ mod tests {
         assert_eq!(EndReason::from("time".to_string()), EndReason::Time);
         assert_eq!(GameResult::from_engine("1/2-1/2"), Some(GameResult::Draw));
         assert_eq!(GameResult::from_engine("*"), None);
+        let aborted = Event::End { result: GameResult::NoResult, reason: EndReason::Aborted };
+        let text = serde_json::to_string(&aborted).unwrap();
+        assert_eq!(text, r#"{"t":"end","result":"*","reason":"aborted"}"#);
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), aborted);
         assert_eq!(GameResult::win_for(Side::First).as_str(), "1-0");
     }
 

@@ -8,6 +8,7 @@
 //! from the database if a store fails.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use serde_json::{json, Value};
 
@@ -64,6 +65,30 @@ pub struct After {
     pub status: Status,
     /// The draw offer standing, by the seat that made it.
     pub draw_offer: Option<Side>,
+    /// Whether the side to move's time runs (not before both sides' first moves).
+    pub clock_running: bool,
+    /// Whether a player may still abort the game (until both sides have moved).
+    pub abortable: bool,
+    /// Milliseconds the side to move has left, as of the event, to make its
+    /// first move before the game is aborted (`None`: no such limit now).
+    pub first_move_ms: Option<i64>,
+    /// The rematch offer standing, by the seat that made it.
+    pub rematch_offer: Option<Side>,
+}
+
+/// How long a side has for its first move in a live game before the server
+/// aborts it (`zilo serve --first-move`).
+pub const FIRST_MOVE_MS: i64 = 30_000;
+static FIRST_MOVE: AtomicI64 = AtomicI64::new(FIRST_MOVE_MS);
+
+/// The time for a first move this process uses (`FIRST_MOVE_MS` unless set).
+pub fn first_move_ms() -> i64 {
+    FIRST_MOVE.load(Ordering::Relaxed)
+}
+
+/// Sets the time for a first move (the `--first-move` option; tests use a short one).
+pub fn set_first_move_ms(ms: i64) {
+    FIRST_MOVE.store(ms.max(1), Ordering::Relaxed);
 }
 
 /// What a player (or the server's own clock) asks of a game.
@@ -83,10 +108,19 @@ pub enum Command {
     },
     Resign,
     Draw,
-    /// A new game with the colours swapped, under the id `game` (`rematch.rs`).
+    /// End the game without a result, while not both sides have moved.
+    Abort,
+    /// Offer a rematch, or accept the other's offer: the new game, with the
+    /// colours swapped, gets the id `game` (`rematch.rs`).
     Rematch {
         game: String,
     },
+    /// Accept the other's rematch offer (refused when none stands).
+    RematchAccept {
+        game: String,
+    },
+    /// Decline the other's rematch offer (or withdraw one's own).
+    RematchDecline,
     /// The server's clock: end the game if the side to move's time is out.
     Flag,
 }
@@ -106,8 +140,15 @@ pub struct GameState {
     clock: Option<Clock>,
     draw_offer: Option<Side>,
     ended: Option<(GameResult, EndReason)>,
-    /// The id of this game's rematch, once asked for.
+    /// The id of this game's rematch, once agreed.
     rematch: Option<String>,
+    rematch_offer: Option<Side>,
+    /// Stored under the old clock rule (the clock ran from the join; no abort).
+    legacy_clock: bool,
+    /// Moves played.
+    plies: usize,
+    /// Since when the side to move has been to move (ms since the epoch).
+    turn_since: Option<i64>,
     cids: HashMap<(Side, String), u64>,
     recent: VecDeque<(Entry, After)>,
 }
@@ -151,6 +192,10 @@ impl GameState {
             draw_offer: None,
             ended: None,
             rematch: None,
+            rematch_offer: None,
+            legacy_clock: false,
+            plies: 0,
+            turn_since: None,
             cids: HashMap::new(),
             recent: VecDeque::new(),
         })
@@ -205,10 +250,26 @@ impl GameState {
         self.cids.get(&(seat, cid.to_string())).copied()
     }
 
+    /// Whether a player may still abort: the game goes on and not both sides have moved.
+    pub fn abortable(&self) -> bool {
+        self.ended.is_none() && self.plies < 2
+    }
+
+    /// When the game is aborted if the side to move does not make its first
+    /// move: live games only, until both sides have moved (never for a game
+    /// stored under the old clock rule).
+    pub fn first_move_deadline(&self) -> Option<i64> {
+        let live = self.clock.is_some_and(|c| !c.spec.is_correspondence());
+        if !live || self.legacy_clock || self.plies >= 2 || self.status() != Status::Playing {
+            return None;
+        }
+        self.turn_since.map(|since| since + first_move_ms())
+    }
+
     pub fn summary(&self) -> Summary {
         let (result, reason) = self.result();
         let deadline_ms = match (&self.clock, self.status()) {
-            (Some(clock), Status::Playing) => clock.deadline(self.turn()),
+            (Some(clock), Status::Playing) => self.first_move_deadline().or_else(|| clock.deadline(self.turn())),
             _ => None,
         };
         Summary {
@@ -228,8 +289,16 @@ impl GameState {
         }
     }
 
-    fn after(&self) -> After {
-        After { status: self.status(), draw_offer: self.draw_offer }
+    /// What the game is at `now` (an event's time).
+    fn after(&self, now: i64) -> After {
+        After {
+            status: self.status(),
+            draw_offer: self.draw_offer,
+            clock_running: self.clock.is_some_and(|c| c.is_running()),
+            abortable: self.abortable(),
+            first_move_ms: self.first_move_deadline().map(|d| (d - now).max(0)),
+            rematch_offer: self.rematch_offer,
+        }
     }
 
     /// The events after version `after` with what each left, if they are still in memory.
@@ -257,6 +326,10 @@ impl GameState {
             "ready": {"first": self.halves[0].is_some(), "second": self.halves[1].is_some()},
             "draw_offer": self.draw_offer.map(seat_name),
             "rematch": self.rematch,
+            "rematch_offer": self.rematch_offer.map(seat_name),
+            "abortable": self.abortable(),
+            "clock_running": self.clock.is_some_and(|c| c.is_running()),
+            "first_move_ms": self.first_move_deadline().map(|d| (d - now).max(0)),
         });
         if let Some(side) = seat {
             if self.status() == Status::Setup || (self.hidden && self.game.is_none()) {
@@ -290,11 +363,17 @@ impl GameState {
                 let Some(free) = wanted.into_iter().find(|&s| self.seats[index(s)].is_none()) else {
                     return Err(Refused::new("server.seatsTaken", "both seats are taken"));
                 };
-                event(Some(free), Event::Joined { seat: free }, Some(token_hash.clone()), &mut out);
+                let joined = Event::Joined { seat: free, legacy_clock: false };
+                event(Some(free), joined, Some(token_hash.clone()), &mut out);
                 return Ok(out);
             }
             Command::Flag => {
-                if let (Some(clock), Status::Playing) = (&self.clock, self.status()) {
+                if let Some(deadline) = self.first_move_deadline() {
+                    if now >= deadline {
+                        let end = Event::End { result: GameResult::NoResult, reason: EndReason::Aborted };
+                        event(None, end, None, &mut out);
+                    }
+                } else if let (Some(clock), Status::Playing) = (&self.clock, self.status()) {
                     let turn = self.turn();
                     if clock.has_flagged(turn, now) {
                         let end = Event::End { result: GameResult::win_for(turn.opponent()), reason: EndReason::Time };
@@ -303,9 +382,13 @@ impl GameState {
                 }
                 return Ok(out);
             }
-            Command::Rematch { game } => {
-                let rematch = super::rematch::decide(seat, self.ended.is_some(), self.rematch.as_deref(), game)?;
-                if let Some(rematch) = rematch {
+            Command::Rematch { .. } | Command::RematchAccept { .. } | Command::RematchDecline => {
+                let asked = super::rematch::Standing {
+                    over: self.ended.is_some(),
+                    rematch: self.rematch.as_deref(),
+                    offer: self.rematch_offer,
+                };
+                if let Some(rematch) = super::rematch::decide(seat, &asked, command)? {
                     event(seat, rematch, None, &mut out);
                 }
                 return Ok(out);
@@ -375,6 +458,16 @@ impl GameState {
                 let end = Event::End { result: GameResult::win_for(seat.opponent()), reason: EndReason::Resignation };
                 event(Some(seat), end, None, &mut out);
             }
+            Command::Abort => {
+                if !self.abortable() {
+                    return Err(Refused::new(
+                        "server.abortTooLate",
+                        "both sides have moved: the game can no longer be aborted (resign or offer a draw)",
+                    ));
+                }
+                let end = Event::End { result: GameResult::NoResult, reason: EndReason::Aborted };
+                event(Some(seat), end, None, &mut out);
+            }
             Command::Draw => {
                 self.playing_game()?;
                 match self.draw_offer {
@@ -388,7 +481,11 @@ impl GameState {
                     None => event(Some(seat), Event::Draw { seat }, None, &mut out),
                 }
             }
-            Command::Join { .. } | Command::Flag | Command::Rematch { .. } => unreachable!("answered above"),
+            Command::Join { .. }
+            | Command::Flag
+            | Command::Rematch { .. }
+            | Command::RematchAccept { .. }
+            | Command::RematchDecline => unreachable!("answered above"),
         }
         Ok(out)
     }
@@ -407,17 +504,18 @@ impl GameState {
             return Err(format!("event {} follows version {}", e.v, self.version));
         }
         match &e.event {
-            Event::Joined { seat } => {
+            Event::Joined { seat, legacy_clock } => {
                 self.seats[index(*seat)] = e.secret.clone();
+                self.legacy_clock |= *legacy_clock;
                 if self.status() == Status::Playing {
-                    self.start_clock(e.at_ms);
+                    self.begin(e.at_ms);
                 }
             }
             Event::Ready { seat } => self.halves[index(*seat)] = e.secret.clone(),
             Event::Start { position } => {
                 self.game = Some(Game::new(&self.meta.variant, Some(position)).map_err(|e| e.to_string())?);
                 if self.status() == Status::Playing {
-                    self.start_clock(e.at_ms);
+                    self.begin(e.at_ms);
                 }
             }
             Event::Move { r#move, clock: times, .. } => {
@@ -427,13 +525,24 @@ impl GameState {
                 if let (Some(clock), Some(times)) = (&mut self.clock, times) {
                     clock.restore(*times, e.at_ms);
                 }
+                self.plies += 1;
+                self.turn_since = Some(e.at_ms);
+                // Each side's time runs once it has made its first move.
+                if self.plies >= 2 {
+                    self.start_clock(e.at_ms);
+                }
                 // A draw offer stands until the offerer's opponent moves.
                 if self.draw_offer == Some(mover.opponent()) {
                     self.draw_offer = None;
                 }
             }
             Event::Draw { seat } => self.draw_offer = Some(*seat),
-            Event::Rematch { game } => self.rematch = Some(game.clone()),
+            Event::RematchOffer { seat } => self.rematch_offer = Some(*seat),
+            Event::RematchDecline { .. } => self.rematch_offer = None,
+            Event::Rematch { game } => {
+                self.rematch = Some(game.clone());
+                self.rematch_offer = None;
+            }
             Event::End { result, reason } => {
                 let turn = self.turn();
                 if let Some(clock) = &mut self.clock {
@@ -447,12 +556,21 @@ impl GameState {
             self.cids.insert((seat, cid.clone()), e.v);
         }
         self.version = e.v;
-        let after = self.after();
+        let after = self.after(e.at_ms);
         self.recent.push_back((e.clone(), after));
         if self.recent.len() > RECENT_EVENTS {
             self.recent.pop_front();
         }
         Ok(after)
+    }
+
+    /// Play begins at `at` (both seats taken, or a hidden setup revealed): the
+    /// first side is to move; under the old rule its clock starts now.
+    fn begin(&mut self, at: i64) {
+        self.turn_since = Some(at);
+        if self.legacy_clock {
+            self.start_clock(at);
+        }
     }
 
     fn start_clock(&mut self, at: i64) {

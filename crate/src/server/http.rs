@@ -17,7 +17,7 @@ use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Extension, Path, Query, Request, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -291,11 +291,41 @@ async fn view(State(app): State<App>, path: Result<Path<String>, PathRejection>)
     }
 }
 
+/// The WebSocket subprotocol a client may name (`Sec-WebSocket-Protocol: zilo,
+/// zilo.token.<token>`): the server answers `zilo`. The seat's token goes in the
+/// second name, so it stays out of URLs (and out of every proxy's access log);
+/// `?token=` works as before.
+const SUBPROTOCOL: &str = "zilo";
+const TOKEN_PREFIX: &str = "zilo.token.";
+
+/// What a socket request's `Sec-WebSocket-Protocol` headers offer.
+#[derive(Debug, Default, PartialEq)]
+struct Subprotocols {
+    zilo: bool,
+    token: Option<String>,
+}
+
+impl Subprotocols {
+    fn read(headers: &HeaderMap) -> Subprotocols {
+        let mut offered = Subprotocols::default();
+        let names = headers.get_all(header::SEC_WEBSOCKET_PROTOCOL).iter().filter_map(|v| v.to_str().ok());
+        for name in names.flat_map(|v| v.split(',')).map(str::trim) {
+            if name == SUBPROTOCOL {
+                offered.zilo = true;
+            } else if let Some(token) = name.strip_prefix(TOKEN_PREFIX).filter(|t| !t.is_empty()) {
+                offered.token = Some(token.to_string());
+            }
+        }
+        offered
+    }
+}
+
 async fn connect(
     State(app): State<App>,
     Extension(client): Extension<ClientAddr>,
     path: Result<Path<String>, PathRejection>,
     Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let id = match game_id(path) {
@@ -314,7 +344,12 @@ async fn connect(
             return error(e.status(), Refused::bad_request(detail));
         }
     };
-    let token_hash = query.get("token").filter(|t| !t.is_empty()).map(|t| tokens::hash(t));
+    let offered = Subprotocols::read(&headers);
+    let token = query.get("token").filter(|t| !t.is_empty()).map(String::as_str).or(offered.token.as_deref());
+    let token_hash = token.map(tokens::hash);
+    // A client that names the `zilo` subprotocol is answered with it (browsers close a
+    // socket whose offered protocols were not answered).
+    let upgrade = if offered.zilo { upgrade.protocols([SUBPROTOCOL]) } else { upgrade };
     let place = match app.admission.admit(&app.hub, token_hash.as_deref(), client) {
         Ok(place) => place,
         Err(refused) => {
@@ -354,4 +389,19 @@ async fn connect(
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |ws| socket::run(ws, connection))
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_subprotocol_header_gives_the_token_and_asks_for_zilo() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(Subprotocols::read(&headers), Subprotocols::default());
+        headers.insert(header::SEC_WEBSOCKET_PROTOCOL, HeaderValue::from_static("zilo, zilo.token.ab12"));
+        assert_eq!(Subprotocols::read(&headers), Subprotocols { zilo: true, token: Some("ab12".into()) });
+        headers.insert(header::SEC_WEBSOCKET_PROTOCOL, HeaderValue::from_static("chat, zilo.token."));
+        assert_eq!(Subprotocols::read(&headers), Subprotocols::default());
+    }
 }

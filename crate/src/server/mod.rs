@@ -66,6 +66,7 @@ pub fn serve(config: Config) -> Result<(), String> {
 }
 
 async fn run(config: Config) -> Result<(), String> {
+    game::set_first_move_ms(config.first_move_ms);
     let store = Storage::open(&config.db).await?;
     let hub = Hub::new(store);
     let listener = tokio::net::TcpListener::bind(&config.listen)

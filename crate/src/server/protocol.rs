@@ -15,12 +15,16 @@ use super::tokens;
 
 pub use super::event::{seat_by_name, seat_name};
 
+/// The client frames' types.
+const KNOWN: [&str; 9] =
+    ["move", "setup", "resign", "draw", "abort", "rematch", "rematch_accept", "rematch_decline", "ping"];
+
 /// The longest `cid` accepted: ids are stored with every command.
 pub const MAX_CID_LEN: usize = 100;
 
 /// A frame a client sends, by its `t`. Fields beyond these are ignored.
 #[derive(Debug, Deserialize, PartialEq)]
-#[serde(tag = "t", rename_all = "lowercase")]
+#[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMessage {
     Move {
         cid: String,
@@ -37,8 +41,18 @@ pub enum ClientMessage {
     Draw {
         cid: String,
     },
-    /// An addition to the contract (`rematch.rs`): a new game, colours swapped.
+    /// Additions to the contract: abort before both sides moved (`game.rs`);
+    /// a rematch offer, its acceptance or decline (`rematch.rs`).
+    Abort {
+        cid: String,
+    },
     Rematch {
+        cid: String,
+    },
+    RematchAccept {
+        cid: String,
+    },
+    RematchDecline {
         cid: String,
     },
     Ping,
@@ -50,9 +64,9 @@ impl ClientMessage {
         let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let Some(t) = value.get("t") else { return Err("missing field 't'".into()) };
         let Some(t) = t.as_str().map(str::to_string) else { return Err("field 't' is not a string".into()) };
-        if !matches!(t.as_str(), "move" | "setup" | "resign" | "draw" | "rematch" | "ping") {
+        if !KNOWN.contains(&t.as_str()) {
             let shown: String = t.chars().take(40).collect();
-            return Err(format!("unknown message type '{shown}' (known: move, setup, resign, draw, rematch, ping)"));
+            return Err(format!("unknown message type '{shown}' (known: {})", KNOWN.join(", ")));
         }
         let message: ClientMessage = serde_json::from_value(value).map_err(|e| format!("bad '{t}' message: {e}"))?;
         if let Some(cid) = message.cid() {
@@ -69,7 +83,10 @@ impl ClientMessage {
             | ClientMessage::Setup { cid, .. }
             | ClientMessage::Resign { cid }
             | ClientMessage::Draw { cid }
-            | ClientMessage::Rematch { cid } => Some(cid),
+            | ClientMessage::Abort { cid }
+            | ClientMessage::Rematch { cid }
+            | ClientMessage::RematchAccept { cid }
+            | ClientMessage::RematchDecline { cid } => Some(cid),
             ClientMessage::Ping => None,
         }
     }
@@ -91,7 +108,10 @@ impl ClientMessage {
             ClientMessage::Setup { cid, half } => (cid, Command::Setup { half }),
             ClientMessage::Resign { cid } => (cid, Command::Resign),
             ClientMessage::Draw { cid } => (cid, Command::Draw),
+            ClientMessage::Abort { cid } => (cid, Command::Abort),
             ClientMessage::Rematch { cid } => (cid, Command::Rematch { game: tokens::game_id() }),
+            ClientMessage::RematchAccept { cid } => (cid, Command::RematchAccept { game: tokens::game_id() }),
+            ClientMessage::RematchDecline { cid } => (cid, Command::RematchDecline),
         };
         Asked::Command { cid, command }
     }
@@ -105,11 +125,20 @@ impl ClientMessage {
 /// so a client follows the game without rules of its own.
 pub fn event_frame(e: &Entry, after: &After) -> String {
     let (t, v) = (e.event.name(), e.v);
-    let added = Added { status: after.status.name(), draw_offer: after.draw_offer.map(seat_name) };
+    let added = Added {
+        status: after.status.name(),
+        draw_offer: after.draw_offer.map(seat_name),
+        clock_running: after.clock_running,
+        abortable: after.abortable,
+        first_move_ms: after.first_move_ms,
+        rematch_offer: after.rematch_offer.map(seat_name),
+    };
     let frame = match &e.event {
-        Event::Joined { seat } | Event::Ready { seat } | Event::Draw { seat } => {
-            EventFrame::Seat { seat: seat_name(*seat), t, v, added }
-        }
+        Event::Joined { seat, .. }
+        | Event::Ready { seat }
+        | Event::Draw { seat }
+        | Event::RematchOffer { seat }
+        | Event::RematchDecline { seat } => EventFrame::Seat { seat: seat_name(*seat), t, v, added },
         Event::Start { position } => EventFrame::Start { position, t, v, added },
         Event::Move { r#move, san, position, clock } => {
             EventFrame::Move { clock, r#move, position, t, text: san, v, added }
@@ -174,6 +203,10 @@ enum EventFrame<'a> {
 struct Added {
     status: &'static str,
     draw_offer: Option<&'static str>,
+    clock_running: bool,
+    abortable: bool,
+    first_move_ms: Option<i64>,
+    rematch_offer: Option<&'static str>,
 }
 
 pub fn ack(cid: &str, v: u64) -> Value {
@@ -215,6 +248,10 @@ mod tests {
         assert_eq!(asked(r#"{"t":"ping"}"#), Asked::Pong);
         assert_eq!(asked(r#"{"t":"draw","cid":"d"}"#), command("d", Command::Draw));
         assert_eq!(asked(r#"{"t":"resign","cid":"r"}"#), command("r", Command::Resign));
+        assert_eq!(asked(r#"{"t":"abort","cid":"a"}"#), command("a", Command::Abort));
+        assert_eq!(asked(r#"{"t":"rematch_decline","cid":"n"}"#), command("n", Command::RematchDecline));
+        let accept = asked(r#"{"t":"rematch_accept","cid":"y"}"#);
+        assert!(matches!(accept, Asked::Command { command: Command::RematchAccept { .. }, .. }), "{accept:?}");
         assert_eq!(asked(r#"{"t":"setup","cid":"s","half":"h"}"#), command("s", Command::Setup { half: "h".into() }));
         assert_eq!(
             asked(r#"{"t":"move","cid":"m","v":4,"move":"e2e4"}"#),
@@ -232,22 +269,31 @@ mod tests {
         use super::super::event::{EndReason, GameResult};
         use super::super::game::Status;
         let entry = |v, event| Entry { v, seat: None, cid: None, at_ms: 0, event, secret: Some("secret".into()) };
-        let playing = After { status: Status::Playing, draw_offer: Some(Side::First) };
+        let playing = After {
+            status: Status::Playing,
+            draw_offer: Some(Side::First),
+            clock_running: true,
+            abortable: false,
+            first_move_ms: None,
+            rematch_offer: None,
+        };
         let clock = Some(Times { first: 1000, second: 2000 });
         let played = Event::Move { r#move: "g1f3".into(), san: "Nf3".into(), position: "p".into(), clock };
         assert_eq!(
             event_frame(&entry(6, played), &playing),
-            r#"{"clock":{"first":1000,"second":2000},"move":"g1f3","position":"p","t":"move","text":"Nf3","v":6,"status":"playing","draw_offer":"first"}"#
+            r#"{"clock":{"first":1000,"second":2000},"move":"g1f3","position":"p","t":"move","text":"Nf3","v":6,"status":"playing","draw_offer":"first","clock_running":true,"abortable":false,"first_move_ms":null,"rematch_offer":null}"#
         );
-        let over = After { status: Status::Over, draw_offer: None };
+        let over = After { status: Status::Over, draw_offer: None, rematch_offer: Some(Side::Second), ..playing };
         let end = Event::End { result: GameResult::Draw, reason: EndReason::Agreement };
         assert_eq!(
             event_frame(&entry(9, end), &over),
-            r#"{"reason":"agreement","result":"1/2-1/2","t":"end","v":9,"status":"over","draw_offer":null}"#
+            r#"{"reason":"agreement","result":"1/2-1/2","t":"end","v":9,"status":"over","draw_offer":null,"clock_running":true,"abortable":false,"first_move_ms":null,"rematch_offer":"second"}"#
         );
-        let joined = event_frame(&entry(1, Event::Joined { seat: Side::Second }), &over);
+        let joined = event_frame(&entry(1, Event::Joined { seat: Side::Second, legacy_clock: true }), &over);
         assert!(
-            joined.starts_with(r#"{"seat":"second","t":"joined","v":1,"#) && !joined.contains("secret"),
+            joined.starts_with(r#"{"seat":"second","t":"joined","v":1,"#)
+                && !joined.contains("secret")
+                && !joined.contains("legacy"),
             "{joined}"
         );
     }

@@ -34,6 +34,8 @@ pub const SERVER_CODES: &[&str] = &[
     "server.drawOfferStands",
     "server.rematchSpectator",
     "server.rematchNotOver",
+    "server.noRematchOffer",
+    "server.abortTooLate",
     "server.notStored",
     "server.unavailable",
     "server.tooManyConnections",

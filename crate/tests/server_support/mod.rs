@@ -216,6 +216,22 @@ impl Server {
         self.socket_with_query_body(id, query).map_err(|(status, _)| status)
     }
 
+    /// A WebSocket to a game whose seat token travels in the `Sec-WebSocket-Protocol`
+    /// header (`zilo, zilo.token.<token>`), not in the URL; with the subprotocol the server chose.
+    pub fn socket_with_subprotocol(&self, id: &str, token: &str) -> (Client, Option<String>) {
+        use tungstenite::client::IntoClientRequest;
+        let url = format!("ws://{}/api/games/{id}/socket", self.addr);
+        let mut request = url.into_client_request().unwrap();
+        let offered = format!("zilo, zilo.token.{token}");
+        request.headers_mut().insert("Sec-WebSocket-Protocol", offered.parse().unwrap());
+        let (ws, response) = tungstenite::connect(request).expect("a socket with the token in its subprotocol");
+        let chosen = response.headers().get("Sec-WebSocket-Protocol").map(|v| v.to_str().unwrap().to_string());
+        if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
+            stream.set_read_timeout(Some(Duration::from_millis(100))).unwrap();
+        }
+        (Client { ws, seen: Vec::new(), texts: Vec::new() }, chosen)
+    }
+
     /// As `socket_with_query`; a refusal gives its status line and body.
     fn socket_with_query_body(&self, id: &str, query: &str) -> Result<Client, (String, String)> {
         let url = format!("ws://{}/api/games/{id}/socket?{query}", self.addr);

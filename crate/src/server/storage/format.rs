@@ -3,13 +3,19 @@
 //! wire never breaks the replay of a stored game, and a stored field changes
 //! by adding a version and its upgrade here.
 //!
-//! - Version 2 (written now): `{"format": 2, "event": <Event>}`, the event
+//! - Version 3 (written now): `{"format": 3, "event": <Event>}`, the event
 //!   as `event.rs` serialises it (`{"t": "move", "move", "san", "position",
-//!   "clock"}`, …), with no version number (it is the row's `v`).
+//!   "clock"}`, …), with no version number (it is the row's `v`). New in 3:
+//!   the clock of a game starts after each side's first move (not at the
+//!   join), `rematch_offer` and `rematch_decline` events, and the `*` result
+//!   of an aborted game.
+//! - Version 2: the same shape, written before the first-move clock rule; read
+//!   by marking its `joined` events `legacy_clock: true`, so a game stored
+//!   then replays with its clock running from the join, as it was played.
 //! - Version 1 (no `format` field: what the server wrote up to commit
 //!   40e4941): the event's wire frame itself, `{"t": "move", "v", "move",
 //!   "text", "position", "clock"}`, …; read by upgrading it to version 2
-//!   (the move's `text` is its `san`; `v` is dropped).
+//!   (the move's `text` is its `san`; `v` is dropped), then as version 2.
 //!
 //! The rows are upgraded as they are read, never rewritten: a database
 //! holds both versions once this server appends to an older game.
@@ -20,7 +26,7 @@ use serde_json::Value;
 use crate::server::event::Event;
 
 /// The version written.
-pub const FORMAT: u64 = 2;
+pub const FORMAT: u64 = 3;
 
 #[derive(Serialize)]
 struct Stored<'a> {
@@ -42,11 +48,22 @@ pub fn decode(body: &str) -> Result<Event, String> {
         Some(format) => format.as_u64().ok_or_else(|| format!("a format that is not a version: {format}"))?,
     };
     let event = match format {
-        1 => upgrade_from_wire_frame(value),
+        1 => upgrade_from_2(upgrade_from_wire_frame(value)),
+        2 => upgrade_from_2(value.get_mut("event").map(Value::take).ok_or("no event in a stored event")?),
         FORMAT => value.get_mut("event").map(Value::take).ok_or("no event in a stored event")?,
         newer => return Err(format!("format {newer} is newer than this server's ({FORMAT}): run a newer server")),
     };
     serde_json::from_value(event).map_err(|e| format!("format {format}: {e}"))
+}
+
+/// A version 2 event as a version 3 one: a join is marked as the old clock rule's.
+fn upgrade_from_2(mut event: Value) -> Value {
+    if let Value::Object(fields) = &mut event {
+        if fields.get("t").and_then(Value::as_str) == Some("joined") {
+            fields.insert("legacy_clock".into(), Value::Bool(true));
+        }
+    }
+    event
 }
 
 /// A version 1 body (a wire frame) as a version 2 event.
@@ -76,7 +93,7 @@ mod tests {
         let clock = Some(Times { first: 301998, second: 300000 });
         let position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         let cases = [
-            (r#"{"seat":"first","t":"joined","v":1}"#, Event::Joined { seat: Side::First }),
+            (r#"{"seat":"first","t":"joined","v":1}"#, Event::Joined { seat: Side::First, legacy_clock: true }),
             (r#"{"seat":"second","t":"ready","v":3}"#, Event::Ready { seat: Side::Second }),
             (r#"{"position":"p w 0 1","t":"start","v":5}"#, Event::Start { position: "p w 0 1".into() }),
             (
@@ -104,9 +121,9 @@ mod tests {
         ];
         for (body, event) in cases {
             assert_eq!(decode(body).as_ref(), Ok(&event), "{body}");
-            // Written again, it is version 2, and reads back the same.
+            // Written again, it is version 3, and reads back the same.
             let again = encode(&event);
-            assert!(again.starts_with(r#"{"format":2,"event":{"t":""#), "{again}");
+            assert!(again.starts_with(r#"{"format":3,"event":{"t":""#), "{again}");
             assert_eq!(decode(&again), Ok(event), "{again}");
         }
     }
@@ -116,8 +133,20 @@ mod tests {
         let event = Event::Move { r#move: "g1f3".into(), san: "Nf3".into(), position: "p".into(), clock: None };
         assert_eq!(
             encode(&event),
-            r#"{"format":2,"event":{"t":"move","move":"g1f3","san":"Nf3","position":"p","clock":null}}"#
+            r#"{"format":3,"event":{"t":"move","move":"g1f3","san":"Nf3","position":"p","clock":null}}"#
         );
+    }
+
+    #[test]
+    fn a_join_stored_in_format_2_replays_under_the_old_clock_rule_and_a_new_one_does_not() {
+        let old = decode(r#"{"format":2,"event":{"t":"joined","seat":"second"}}"#);
+        assert_eq!(old, Ok(Event::Joined { seat: Side::Second, legacy_clock: true }));
+        let new = Event::Joined { seat: Side::Second, legacy_clock: false };
+        assert_eq!(encode(&new), r#"{"format":3,"event":{"t":"joined","seat":"second"}}"#);
+        assert_eq!(decode(&encode(&new)), Ok(new));
+        let offer = Event::RematchOffer { seat: Side::First };
+        assert_eq!(encode(&offer), r#"{"format":3,"event":{"t":"rematch_offer","seat":"first"}}"#);
+        assert_eq!(decode(&encode(&offer)), Ok(offer));
     }
 
     #[test]
@@ -126,7 +155,7 @@ mod tests {
             ("{", "not JSON"),
             (r#"{"t":"dance","v":1}"#, "unknown variant `dance`"),
             (r#"{"t":"move","v":1,"move":"e2e4"}"#, "missing field"),
-            (r#"{"format":3,"event":{}}"#, "format 3 is newer"),
+            (r#"{"format":4,"event":{}}"#, "format 4 is newer"),
             (r#"{"format":"two"}"#, "not a version"),
             (r#"{"format":2}"#, "no event"),
             (r#"{"format":2,"event":{"t":"end","result":"2-0","reason":"x"}}"#, "format 2"),
