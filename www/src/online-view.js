@@ -120,6 +120,7 @@ export class OnlineSession {
     // Each player's name, presence and clock in their bar at the board's edge; the status line
     // says what the game waits for while a watcher cannot see a hidden setup.
     this.tags = {};
+    this.clocks = {};
     board.view.sideExtra = (side) => this.tag(side);
     board.view.statusText = () => this.statusText();
     this.onMove = (e) => { if (!this.applying && this.seat && this.client) this.sendMove(e.detail.move); };
