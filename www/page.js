@@ -335,7 +335,10 @@
     if (s.hint) document.body.dataset.hint = s.hint; else delete document.body.dataset.hint;
     // Opponent.
     for (const r of document.querySelectorAll('input[name="opp-vs"]')) r.checked = r.value === (onlineChosen ? 'online' : s.mode);
-    $('online-box').hidden = !onlineChosen || onlineRunning();
+    // The create form, filled afresh when it comes back (it opens on the game last played).
+    const showForm = onlineChosen && !onlineRunning();
+    if (showForm && $('online-box').hidden && online) K.OnlinePage.form($('online-box'), board, (id) => { location.hash = 'online=' + id; });
+    $('online-box').hidden = !showForm;
     // An online game shows what belongs to it: no opponent switch, game code, position string
     // or local link (they would mean a game on this screen); the way back to one instead.
     document.body.dataset.online = online ? '1' : '0';
