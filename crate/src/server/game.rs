@@ -581,3 +581,45 @@ impl GameState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(clock: ClockSpec, legacy_clock: bool) -> GameState {
+        let meta = Meta { id: "g".into(), variant: "chess".into(), position: None, clock: Some(clock), created_ms: 0 };
+        let mut state = GameState::new(meta).unwrap();
+        for (v, seat, at) in [(1, Side::First, 0), (2, Side::Second, 1_000)] {
+            let event = Event::Joined { seat, legacy_clock };
+            let entry = Entry { v, seat: Some(seat), cid: None, at_ms: at, event, secret: Some(format!("t{v}")) };
+            state.apply(&entry).unwrap();
+        }
+        state
+    }
+
+    const LIVE: ClockSpec = ClockSpec::Live { initial: 60.0, increment: 0.0 };
+
+    #[test]
+    fn a_game_stored_under_the_old_clock_rule_runs_its_clock_from_the_join() {
+        let old = game(LIVE, true);
+        assert_eq!(old.view(None, 5_000)["clock"], json!({"first": 56_000, "second": 60_000}));
+        assert_eq!(old.first_move_deadline(), None, "no abort under the old rule");
+        assert_eq!(old.summary().deadline_ms, Some(61_000));
+    }
+
+    #[test]
+    fn a_new_game_waits_for_the_first_move_and_aborts_without_it() {
+        let new = game(LIVE, false);
+        let view = new.view(None, 5_000);
+        assert_eq!(view["clock"], json!({"first": 60_000, "second": 60_000}));
+        assert_eq!((view["clock_running"].clone(), view["abortable"].clone()), (json!(false), json!(true)));
+        let deadline = 1_000 + first_move_ms();
+        assert_eq!((new.first_move_deadline(), new.summary().deadline_ms), (Some(deadline), Some(deadline)));
+        assert_eq!(new.decide(None, None, &Command::Flag, deadline - 1).unwrap(), vec![]);
+        let ended = new.decide(None, None, &Command::Flag, deadline).unwrap();
+        let aborted = Event::End { result: GameResult::NoResult, reason: EndReason::Aborted };
+        assert_eq!(ended.iter().map(|e| &e.event).collect::<Vec<_>>(), vec![&aborted]);
+        // A correspondence game never aborts on its own.
+        assert_eq!(game(ClockSpec::Correspondence { days: 1.0 }, false).first_move_deadline(), None);
+    }
+}
