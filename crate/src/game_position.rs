@@ -265,6 +265,14 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     /// How the game stands at the last of `line`, the positions of a game
     /// from its start (resignation aside).
     fn judge(line: &[Self]) -> Outcome<Self::Side>;
+    /// A draw that this position alone shows by a counting or material rule
+    /// (the fifty-move rule, insufficient material), whatever the game's
+    /// history: the search asks it at every node, so it must be cheap. It
+    /// does not look for legal moves: a side with none is judged by
+    /// [`GamePosition::no_moves`] first. Default: no such rule.
+    fn position_draw(&self) -> Option<EndReason> {
+        None
+    }
     /// The side to move's royal piece is attacked (the door reports it, the
     /// search extends checks). Default: a game without check.
     fn is_check(&self) -> bool {

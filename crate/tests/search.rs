@@ -488,3 +488,81 @@ fn a_search_excluding_root_moves_answers_the_best_of_the_rest() {
     let none = searcher.search_excluding(&pos, &[], Limits::depth(3), &all, &mut Hooks::default());
     assert_eq!(none.best, None);
 }
+
+// ---- the search's own defects, each on a concrete position ----
+
+/// The legal move written `text` in `pos` (UCI-style text).
+fn mv(pos: &Position, text: &str) -> Move {
+    zilo::GamePosition::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn quiescence_sees_that_a_capture_stalemates() {
+    // Qxg6 wins the rook and stalemates the bare king on h8; Kxg6 wins it
+    // and keeps the win. A depth-1 search judges Qxg6 in quiescence.
+    let (pos, r) = search("chess", "7k/5K2/6r1/8/8/8/8/6Q1 w - - 0 1", 1);
+    assert_ne!(text(&pos, &r), "g1g6", "the stalemating capture was chosen: {r:?}");
+    assert!(r.score > 500, "{r:?}");
+    let stalemate = zilo::search::Searcher::<Position>::new().search_excluding(
+        &pos,
+        &[],
+        Limits::depth(1),
+        &pos.legal_moves().iter().copied().filter(|&m| m != mv(&pos, "g1g6")).collect::<Vec<_>>(),
+        &mut Hooks::default(),
+    );
+    assert_eq!(stalemate.score, 0, "Qxg6 alone must score as the draw it is: {stalemate:?}");
+}
+
+#[test]
+fn a_position_drawn_by_the_fifty_move_rule_scores_as_a_draw() {
+    // A queen up, but the half-move counter stands at 100: the game is drawn.
+    let (_, r) = search("chess", "7k/8/8/8/8/8/Q7/6K1 b - - 100 80", 3);
+    assert_eq!(r.score, 0, "{r:?}");
+    // One move earlier (99), a quiet move by White ends the game drawn
+    // unless it mates: no quiet move mates here, and a search must see the
+    // draw coming rather than count the queen.
+    let (_, r) = search("chess", "7k/8/8/8/8/8/Q7/6K1 w - - 99 80", 3);
+    assert_eq!(r.score, 0, "{r:?}");
+}
+
+#[test]
+fn insufficient_material_scores_as_a_draw() {
+    // White takes the last pawn with the knight: king and knight against a
+    // bare king can never mate, however the evaluation counts the knight.
+    let (_, r) = search("chess", "7k/8/8/8/8/2p5/8/1N4K1 w - - 0 1", 3);
+    assert_eq!(r.score, 0, "{r:?}");
+}
+
+#[test]
+fn a_score_that_rests_on_the_game_history_is_not_reused_without_it() {
+    // The only mate in 2: 1. Rb6 Kh4 2. Rh6#. Given a history in which the
+    // position after 1. Rb6 Kh4 already occurred, that line is a draw by
+    // repetition and the search must not find the mate; the same searcher,
+    // asked again without that history, must find it (its table may not
+    // keep the draw it found along a path that no longer exists).
+    let pos = pos_of("chess", "8/1R6/8/7k/5K2/8/8/8 w - - 0 1");
+    let after = pos.play_unchecked(mv(&pos, "b7b6"));
+    let repeated = after.play_unchecked(mv(&after, "h5h4"));
+    let history = [zilo::GamePosition::hash(&repeated)];
+    let mut searcher = Searcher::<Position>::new();
+    let with_history = searcher.search(&pos, &history, Limits::depth(4), &mut Hooks::default());
+    assert_eq!(with_history.mate_in(), None, "{with_history:?}");
+    let without = searcher.search(&pos, &[], Limits::depth(4), &mut Hooks::default());
+    assert_eq!(without.mate_in(), Some(2), "{without:?}");
+    assert_eq!(text(&pos, &without), "b7b6");
+}
+
+#[test]
+fn a_huge_material_lead_is_a_clamped_value_never_a_mate_score() {
+    // 39 queens: the static value is beyond what the table's 16 bits hold
+    // and beyond the mate scores; the search clamps it.
+    let pos = pos_of("chess", "6bk/6pp/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/KQQQQQQQ b - - 0 1");
+    assert!(zilo::Evaluation::evaluate(&pos).abs() > i16::MAX as i32);
+    let value = zilo::search::static_value(&pos);
+    assert!(value.abs() <= zilo::search::EVAL_LIMIT && zilo::search::EVAL_LIMIT < MATE_BOUND);
+    // Black to move is lost but not mated at once: at depth 1 the score is
+    // a (clamped) material value, not a mate.
+    let r = best_move(&pos, &[], Limits::depth(1));
+    assert!(r.mate_in().is_none() || forces_win(&pos.play_unchecked(r.best.unwrap()), 1), "{r:?}");
+    assert!(r.score >= -zilo::search::EVAL_LIMIT || r.mate_in().is_some(), "{r:?}");
+}

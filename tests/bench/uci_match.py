@@ -138,7 +138,10 @@ def play_game(o, white, black, opening):
     while result == "*" and len(moves) < o.max_plies:
         side = len(moves) % 2  # none of these games passes a turn
         mover = engines[side]
-        if o.movetime:
+        if o.nodes:
+            # A fixed node budget: the answer's time does not count.
+            go, patience = f"go nodes {o.nodes}", 600
+        elif o.movetime:
             go, patience = f"go movetime {o.movetime}", (o.movetime + o.grace) / 1000 + 5
         else:
             go = f"go wtime {clocks[0]} btime {clocks[1]} winc {o.inc_ms} binc {o.inc_ms}"
@@ -147,10 +150,10 @@ def play_game(o, white, black, opening):
             move, taken, said = mover.best(moves, go, patience)
         except ProtocolError as e:
             return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {e}"
-        late = taken * 1000 > (o.movetime if o.movetime else clocks[side]) + o.grace
+        late = not o.nodes and taken * 1000 > (o.movetime if o.movetime else clocks[side]) + o.grace
         if late:
             return moves, ("0-1" if side == 0 else "1-0"), f"time forfeit: {mover.name} took {taken:.3f} s"
-        if not o.movetime:
+        if o.tc:
             o.lowest[side] = min(o.lowest[side], int(clocks[side] - taken * 1000))
             clocks[side] = int(clocks[side] - taken * 1000 + o.inc_ms)
         if said:
@@ -171,7 +174,7 @@ def record(o, g, white, black, moves, result, termination):
     lines = [f'[Event "uci_match {o.variant}"]', f'[Round "{g}"]', f'[Variant "{o.variant}"]',
              f'[White "{white.name}"]', f'[Black "{black.name}"]', f'[Result "{result}"]',
              f'[Termination "{termination}"]',
-             f'[TimeControl "{o.tc if o.tc else str(o.movetime) + " ms per move"}"]', ""]
+             f'[TimeControl "{o.tc or (str(o.nodes) + " nodes per move" if o.nodes else str(o.movetime) + " ms per move")}"]', ""]
     body = []
     for i in range(0, len(moves), 2):
         body.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
@@ -187,6 +190,7 @@ def main():
     ap.add_argument("--max-plies", type=int, default=200)
     ap.add_argument("--movetime", type=int, help="ms per move")
     ap.add_argument("--tc", help="BASE+INC in seconds, e.g. 10+0.1")
+    ap.add_argument("--nodes", type=int, help="nodes per move (a paired match of two builds, time aside)")
     ap.add_argument("--grace", type=int,
                     help="ms an answer may be late (cutechess's timemargin): default 1000 with --movetime, 0 with --tc")
     ap.add_argument("--a", required=True)
@@ -196,8 +200,8 @@ def main():
     ap.add_argument("--referee", default=os.environ.get("ZILO_BIN", "target/release/zilo"))
     ap.add_argument("--pgn")
     o = ap.parse_args()
-    if bool(o.movetime) == bool(o.tc):
-        ap.error("give exactly one of --movetime and --tc")
+    if [bool(o.movetime), bool(o.tc), bool(o.nodes)].count(True) != 1:
+        ap.error("give exactly one of --movetime, --tc and --nodes")
     if o.grace is None:
         o.grace = 1000 if o.movetime else 0
     o.base_ms = o.inc_ms = 0

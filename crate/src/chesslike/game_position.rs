@@ -14,7 +14,7 @@ use crate::chesslike::piece::{Color, MAX_ROLES};
 use crate::chesslike::position::Position;
 use crate::chesslike::see;
 use crate::chesslike::variant::NoMovesOutcome;
-use crate::game_position::{Cycle, Evaluation, GamePosition, NoMoves, Player, RepetitionOutcome, MAX_MOVE_LEN};
+use crate::game_position::{Cycle, EndReason, Evaluation, GamePosition, NoMoves, Player, RepetitionOutcome, MAX_MOVE_LEN};
 
 impl Player for Color {
     const BOTH: [Color; 2] = Color::BOTH;
@@ -97,6 +97,10 @@ impl GamePosition for Position {
 
     fn judge(line: &[Position]) -> Outcome {
         outcome::judge(line)
+    }
+
+    fn position_draw(&self) -> Option<EndReason> {
+        outcome::position_draw(self)
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -81,13 +81,24 @@ pub(crate) fn judge(positions: &[Position]) -> Outcome {
         }
         return Outcome::Draw { reason: EndReason::Repetition };
     }
+    match position_draw(pos) {
+        Some(reason) => Outcome::Draw { reason },
+        None => Outcome::Ongoing,
+    }
+}
+
+/// The draws the position alone shows, legal moves aside: fifty moves by
+/// each side without a capture or a reset move, or material that can never
+/// mate (where the variant has those rules).
+pub(crate) fn position_draw(pos: &Position) -> Option<EndReason> {
+    let rules = &pos.variant().rules;
     if rules.fifty_move_rule && pos.halfmoves() >= 100 {
-        return Outcome::Draw { reason: EndReason::FiftyMoves };
+        return Some(EndReason::FiftyMoves);
     }
     if rules.insufficient_material && insufficient_material(pos) {
-        return Outcome::Draw { reason: EndReason::InsufficientMaterial };
+        return Some(EndReason::InsufficientMaterial);
     }
-    Outcome::Ongoing
+    None
 }
 
 /// How a game ended, in words: a title (`White wins (1-0)`, `Draw

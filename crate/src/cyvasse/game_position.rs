@@ -84,6 +84,10 @@ impl GamePosition for Position {
         self.same_placement(other)
     }
 
+    fn position_draw(&self) -> Option<EndReason> {
+        Position::position_draw(self)
+    }
+
     /// A captured King or no legal turn (the position alone), else the third
     /// occurrence, else fifty turns each without a capture.
     fn judge(line: &[Position]) -> Outcome {

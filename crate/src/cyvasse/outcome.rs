@@ -26,9 +26,15 @@ impl Position {
         if self.turns_unsorted().is_empty() {
             return Outcome::Decisive { winner: self.side_to_move.opponent(), reason: EndReason::NoMoves };
         }
-        if self.plies_since_capture >= FIFTY_TURN_PLIES {
-            return Outcome::Draw { reason: EndReason::FiftyMoves };
+        match self.position_draw() {
+            Some(reason) => Outcome::Draw { reason },
+            None => Outcome::Ongoing,
         }
-        Outcome::Ongoing
+    }
+
+    /// A draw the position alone shows, legal turns aside: fifty turns each
+    /// without a capture.
+    pub(crate) fn position_draw(&self) -> Option<EndReason> {
+        (self.plies_since_capture >= FIFTY_TURN_PLIES).then_some(EndReason::FiftyMoves)
     }
 }

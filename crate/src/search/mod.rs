@@ -8,14 +8,22 @@
 //! crowded positions (Cannons, shots, blasts): captures that lose material
 //! by the game's static exchange value are dropped, so are captures that
 //! cannot lift the score near alpha (delta pruning); quiet promotions are
-//! tried only at its first ply and only to the most valuable piece; check
-//! evasions only in its first [`QS_EVASION_PLIES`] plies; and it stops
-//! [`QS_MAX_PLIES`] plies deep whatever happens. The first iteration is
-//! never interrupted, so a search always answers with a searched move.
+//! tried only at its first ply and only to the most valuable piece; a side
+//! in check never stands pat but tries every evasion (so mate is seen), a
+//! side with neither a capture nor any legal move is stalemated; and it
+//! stops [`QS_MAX_PLIES`] plies deep whatever happens. The first iteration
+//! is never interrupted, so a search always answers with a searched move.
 //!
 //! Repetitions are scored by the game's own rules
 //! ([`Evaluation::repetition_outcome`]: in shogi the side that gave check
-//! with every move loses), draws otherwise.
+//! with every move loses), draws otherwise; the draws a position shows by
+//! itself (the fifty-move rule, insufficient material:
+//! [`crate::game_position::GamePosition::position_draw`]) score 0. Such scores depend on the path
+//! (the game's history, the move counter), which the table's hash does not
+//! cover, so a node whose score rests on one is not stored.
+//!
+//! Static values are clamped to ±[`EVAL_LIMIT`], far from the mate scores
+//! and within the table's 16 bits.
 //!
 //! Generic over games: it reads only the [`GamePosition`] rules and the
 //! [`Evaluation`] hooks, which say what a position is worth, which moves are noisy, how to order
@@ -74,13 +82,12 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// Transposition table size of a fresh search: 2^18 slots (4 MiB).
 pub const DEFAULT_TT_LOG2: u32 = 18;
 
+/// Static values are clamped to ±this: well inside the table's 16 bits and
+/// below [`MATE_BOUND`], so a huge material lead never reads as a mate.
+pub const EVAL_LIMIT: i32 = 20_000;
 /// Quiescence goes at most this many plies past the horizon; deeper, the
 /// static evaluation stands (a hard bound, whatever the game).
 pub const QS_MAX_PLIES: usize = 12;
-/// In its first plies quiescence answers a check with every evasion (so
-/// that a capture that mates is seen); deeper, a side in check stands pat
-/// like any other.
-pub const QS_EVASION_PLIES: usize = 2;
 /// Delta pruning: quiescence skips a capture when the standing score plus
 /// what the capture takes (and what its promotion adds) plus this margin
 /// stays at or below alpha.
@@ -261,6 +268,9 @@ struct Run<'a, 'h, P: Evaluation> {
     root_depth: i32,
     /// Limits are not checked (the first iteration always completes).
     uninterruptible: bool,
+    /// The node being searched has a score that rests on its path (a
+    /// repetition, a move counter): not for the table.
+    path_dependent: bool,
 }
 
 impl<P: Evaluation> Searcher<P> {
@@ -330,6 +340,7 @@ impl<P: Evaluation> Searcher<P> {
             history_filter,
             root_depth: 0,
             uninterruptible: false,
+            path_dependent: false,
         };
         run.iterate(pos, excluded)
     }
@@ -387,6 +398,12 @@ struct RootMove<M> {
 }
 
 const NODE_CHECK_INTERVAL: u64 = 2048;
+
+/// The position's static value, within ±`EVAL_LIMIT`.
+#[inline]
+pub fn static_value<P: Evaluation>(pos: &P) -> i32 {
+    pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
 
 impl<P: Evaluation> Run<'_, '_, P> {
     fn elapsed_ms(&self) -> f64 {
@@ -608,6 +625,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
     ) -> Option<i32> {
         let noisy = self.limits.noise_cp > 0;
         let orig_alpha = alpha;
+        self.path_dependent = false;
         let mut best: Option<(usize, i32, i32)> = None; // index, noisy score, true score
         self.seldepth = self.seldepth.max(1);
         #[allow(clippy::needless_range_loop)]
@@ -656,7 +674,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         // Keep the rest in the order of their scores for the next iteration.
         root[1..].sort_by_key(|r| std::cmp::Reverse(r.score));
         let tt_score = score_to_tt(score, 0);
-        if !self.aborted {
+        if !self.aborted && !self.path_dependent {
             let bound = if score >= beta {
                 Bound::Lower
             } else if noisy || score > orig_alpha {
@@ -669,8 +687,39 @@ impl<P: Evaluation> Run<'_, '_, P> {
         Some(score)
     }
 
+    /// The score of `pos` at `ply` within `alpha..beta`; tells its caller,
+    /// through `path_dependent`, whether that score rests on the path.
     #[allow(clippy::too_many_arguments)]
     fn search(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
+        let outer = std::mem::take(&mut self.path_dependent);
+        let score = self.search_node(pos, depth, ply, alpha, beta, pv_node, in_check);
+        self.path_dependent |= outer;
+        score
+    }
+
+    /// A position searched on the path already scores by the repetition
+    /// rules; one that is drawn by itself scores 0 (unless it has no legal
+    /// move, which the move loop judges).
+    #[inline]
+    fn path_score(&mut self, pos: &P, hash: u64, ply: usize, in_check: bool) -> Option<i32> {
+        let score = self
+            .repetition_score(pos, hash, ply, in_check)
+            .or_else(|| (pos.position_draw().is_some() && pos.has_legal_move()).then_some(0))?;
+        self.path_dependent = true;
+        Some(score)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_node(
         &mut self,
         pos: &P,
         depth: i32,
@@ -693,7 +742,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             return -MATE + ply as i32;
         }
         let hash = pos.hash();
-        if let Some(score) = self.repetition_score(pos, hash, ply, in_check) {
+        if let Some(score) = self.path_score(pos, hash, ply, in_check) {
             return score;
         }
         self.s.path[ply] = hash;
@@ -705,7 +754,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             return alpha;
         }
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return static_value(pos);
         }
 
         let entry = self.s.tt.probe(hash);
@@ -724,8 +773,9 @@ impl<P: Evaluation> Run<'_, '_, P> {
         let static_eval = match entry {
             _ if in_check => -INF,
             Some(e) if e.eval != NO_EVAL => e.eval as i32,
-            _ => pos.evaluate(),
+            _ => static_value(pos),
         };
+        // (Clamped to ±EVAL_LIMIT, so it fits.)
         let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
         // Reverse futility: far above beta with little depth left, stop here.
         if !pv_node
@@ -824,7 +874,9 @@ impl<P: Evaluation> Run<'_, '_, P> {
         } else {
             Bound::Upper
         };
-        self.s.tt.store(hash, depth, score_to_tt(best_score, ply), bound, best_move, tt_eval);
+        if !self.path_dependent {
+            self.s.tt.store(hash, depth, score_to_tt(best_score, ply), bound, best_move, tt_eval);
+        }
         best_score
     }
 
@@ -841,8 +893,8 @@ impl<P: Evaluation> Run<'_, '_, P> {
 
     /// Quiescence, `qply` plies past the horizon: the captures that do not
     /// lose material and may still matter (and, at its first ply, promotions
-    /// to the most valuable piece), or every evasion of a check in its first
-    /// plies, until the position is quiet or `QS_MAX_PLIES` deep.
+    /// to the most valuable piece), or every evasion of a check, until the
+    /// position is quiet or `QS_MAX_PLIES` deep.
     fn qsearch(&mut self, pos: &P, ply: usize, qply: usize, mut alpha: i32, beta: i32, in_check: bool) -> i32 {
         self.s.pv_len[ply] = ply;
         if self.count_node_and_check() {
@@ -853,14 +905,18 @@ impl<P: Evaluation> Run<'_, '_, P> {
             return -MATE + ply as i32;
         }
         if ply >= MAX_PLY - 1 || qply >= QS_MAX_PLIES {
-            return pos.evaluate();
+            return static_value(pos);
+        }
+        if pos.position_draw().is_some() && pos.has_legal_move() {
+            self.path_dependent = true;
+            return 0;
         }
         let hash = pos.hash();
         let entry = self.s.tt.probe(hash);
         if let Some(s) = entry.and_then(|e| tt_cutoff(e, ply, alpha, beta)) {
             return s;
         }
-        let evasions = in_check && qply < QS_EVASION_PLIES;
+        let evasions = in_check;
         let mut list: P::MoveList;
         let stand = if evasions {
             list = pos.legal_moves();
@@ -869,15 +925,18 @@ impl<P: Evaluation> Run<'_, '_, P> {
             }
             -INF
         } else {
-            // (A stalemate is not noticed here; the main search sees it.)
             let stand = match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval as i32,
-                _ => pos.evaluate(),
+                _ => static_value(pos),
             };
             if stand >= beta {
                 return stand;
             }
             list = pos.noisy_moves();
+            // With no capture to make, a side may have no move at all.
+            if list.is_empty() && !pos.has_legal_move() {
+                return no_moves_score(pos, ply);
+            }
             stand
         };
         alpha = alpha.max(stand);
@@ -900,13 +959,11 @@ impl<P: Evaluation> Run<'_, '_, P> {
             list[n] = m;
             n += 1;
         }
-        let check_children = qply + 1 < QS_EVASION_PLIES;
         for i in 0..n {
             pick_best(&mut list, &mut self.s.scores[base..], i, n);
             let m = list[i];
             let child = pos.play(m);
-            let check = check_children && child.is_check();
-            let score = -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha, check);
+            let score = -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha, child.is_check());
             if self.aborted {
                 return 0;
             }

@@ -63,7 +63,7 @@ impl<M: Copy + PartialEq> Ordering<M> {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let bonus = (depth * depth * 16).min(HISTORY_MAX / 8);
+        let bonus = depth.saturating_mul(depth).saturating_mul(16).min(HISTORY_MAX / 8);
         self.update(pos.history_slot(m), bonus);
         for &q in tried {
             if q != m {
@@ -75,8 +75,12 @@ impl<M: Copy + PartialEq> Ordering<M> {
     #[inline]
     fn update(&mut self, slot: usize, bonus: i32) {
         let h = &mut self.history[slot];
-        // Gravity: scores saturate smoothly at ±HISTORY_MAX.
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        // Gravity: scores saturate smoothly at ±HISTORY_MAX. The product of a
+        // score and a bonus outgrows i32 (2^20 × 2^17), so it is taken in
+        // i64, and the clamp keeps history below the killers whatever the depth.
+        let (old, bonus) = (*h as i64, bonus as i64);
+        let new = old + bonus - old * bonus.abs() / HISTORY_MAX as i64;
+        *h = new.clamp(-HISTORY_MAX as i64, HISTORY_MAX as i64) as i32;
     }
 
     /// The ordering score of a legal move `m` in `pos`.
@@ -105,5 +109,26 @@ impl<M: Copy + PartialEq> Ordering<M> {
             return KILLER + if self.killers[ply][0] == Some(m) { 1 } else { 0 };
         }
         self.history[pos.history_slot(m)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_stays_within_its_bound_and_below_the_killers_at_any_depth() {
+        let mut o: Ordering<u32> = Ordering::new(4);
+        for depth in [1, 10, 60, 64, 200, i32::MAX] {
+            let bonus = depth.saturating_mul(depth).saturating_mul(16).min(HISTORY_MAX / 8);
+            for _ in 0..1000 {
+                o.update(0, bonus);
+                o.update(1, -bonus);
+                assert!((0..=HISTORY_MAX).contains(&o.history[0]), "depth {depth}: {}", o.history[0]);
+                assert!((-HISTORY_MAX..=0).contains(&o.history[1]), "depth {depth}: {}", o.history[1]);
+            }
+        }
+        // Saturated, a quiet move still orders below a killer.
+        assert!(o.history[0] > HISTORY_MAX / 2 && o.history[0] < KILLER);
     }
 }

@@ -28,6 +28,10 @@ pub struct Entry<M> {
 
 pub const NO_EVAL: i16 = i16::MIN;
 
+/// See [`Table::new_search`].
+const AGE_SWEEP: u8 = 64;
+const MAX_AGE: u8 = 128;
+
 impl<M: Copy> Entry<M> {
     const EMPTY: Entry<M> =
         Entry { check: 0, best: None, score: 0, depth: -1, bound: Bound::Upper, generation: 0, eval: NO_EVAL };
@@ -60,8 +64,27 @@ impl<M: Copy> Table<M> {
     }
 
     /// Marks a new search: entries of older searches are replaced first.
+    ///
+    /// An entry's age is the wrapping distance from its generation to the
+    /// table's. So that an entry 256 searches old never reads as new, every
+    /// `AGE_SWEEP` searches the entries older than `MAX_AGE` are made exactly
+    /// `MAX_AGE` old: ages stay below `MAX_AGE + AGE_SWEEP` < 256.
     pub fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
+        if self.generation % AGE_SWEEP == 0 {
+            let generation = self.generation;
+            for e in self.entries.iter_mut().filter(|e| e.depth >= 0) {
+                if generation.wrapping_sub(e.generation) > MAX_AGE {
+                    e.generation = generation.wrapping_sub(MAX_AGE);
+                }
+            }
+        }
+    }
+
+    /// How many searches ago `e` was written.
+    #[inline]
+    fn age(&self, e: &Entry<M>) -> u8 {
+        self.generation.wrapping_sub(e.generation)
     }
 
     /// The two slots a hash may live in.
@@ -86,7 +109,7 @@ impl<M: Copy> Table<M> {
         let b = self.bucket(hash);
         let check = (hash >> 32) as u32;
         let generation = self.generation;
-        let worth = |e: &Entry<M>| e.depth as i32 - if e.generation == generation { 0 } else { 64 };
+        let worth = |e: &Entry<M>| e.depth as i32 - if self.age(e) == 0 { 0 } else { 64 };
         let i = if self.entries[b].check == check {
             b
         } else if self.entries[b + 1].check == check {
@@ -115,5 +138,44 @@ impl<M: Copy> Table<M> {
             generation,
             eval,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two hashes that share a bucket (same low bits) but not a check word.
+    const A: u64 = 0x0000_0001_0000_0010;
+    const B: u64 = 0x0000_0002_0000_0010;
+    const C: u64 = 0x0000_0003_0000_0010;
+
+    #[test]
+    fn an_entry_hundreds_of_searches_old_is_replaced_before_a_current_one() {
+        let mut t: Table<u16> = Table::new(8);
+        t.store(A, 30, 0, Bound::Exact, Some(1), NO_EVAL);
+        // Exactly 256 searches later, an 8-bit generation is back where it was.
+        for _ in 0..256 {
+            t.new_search();
+        }
+        t.store(B, 5, 0, Bound::Exact, Some(2), NO_EVAL);
+        // The bucket is full: the third position must evict the old deep
+        // entry, not the shallow one of this search.
+        t.store(C, 4, 0, Bound::Exact, Some(3), NO_EVAL);
+        assert!(t.probe(A).is_none(), "the old entry survived");
+        assert_eq!(t.probe(B).map(|e| e.best), Some(Some(2)));
+        assert_eq!(t.probe(C).map(|e| e.best), Some(Some(3)));
+    }
+
+    #[test]
+    fn a_shallower_result_replaces_the_same_position_of_an_old_search() {
+        let mut t: Table<u16> = Table::new(8);
+        t.store(A, 30, 100, Bound::Lower, Some(1), NO_EVAL);
+        for _ in 0..512 {
+            t.new_search();
+        }
+        t.store(A, 3, -50, Bound::Upper, Some(2), NO_EVAL);
+        let e = t.probe(A).expect("stored");
+        assert_eq!((e.depth, e.score, e.best), (3, -50, Some(2)));
     }
 }
