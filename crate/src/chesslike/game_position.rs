@@ -14,7 +14,9 @@ use crate::chesslike::piece::{Color, MAX_ROLES};
 use crate::chesslike::position::Position;
 use crate::chesslike::see;
 use crate::chesslike::variant::NoMovesOutcome;
-use crate::game_position::{Cycle, EndReason, Evaluation, GamePosition, NoMoves, Player, RepetitionOutcome, MAX_MOVE_LEN};
+use crate::game_position::{
+    Cycle, EndReason, Evaluation, GamePosition, NoMoves, Player, RepetitionOutcome, MAX_MOVE_LEN,
+};
 
 impl Player for Color {
     const BOTH: [Color; 2] = Color::BOTH;

@@ -690,16 +690,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
     /// The score of `pos` at `ply` within `alpha..beta`; tells its caller,
     /// through `path_dependent`, whether that score rests on the path.
     #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        pos: &P,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        pv_node: bool,
-        in_check: bool,
-    ) -> i32 {
+    fn search(&mut self, pos: &P, depth: i32, ply: usize, alpha: i32, beta: i32, pv_node: bool, in_check: bool) -> i32 {
         let outer = std::mem::take(&mut self.path_dependent);
         let score = self.search_node(pos, depth, ply, alpha, beta, pv_node, in_check);
         self.path_dependent |= outer;
