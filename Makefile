@@ -15,7 +15,7 @@ WASM_OPT := tools/node_modules/.bin/wasm-opt
 ESBUILD := tools/node_modules/.bin/esbuild
 TSC := tools/node_modules/.bin/tsc
 
-.PHONY: all native www play test test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
+.PHONY: all native www play test test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci fairy-stockfish-largeboards bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -90,6 +90,20 @@ test-uci: native deps-python
 	@command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ] || \
 	  (apt-get update -qq && apt-get install -y -qq fairy-stockfish >/dev/null)
 	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/uci
+
+# Fairy-Stockfish with large boards (up to 12x10: Pillage's 10x10 through a variants.ini, for
+# tests/bench/uci_match.py). Debian's binary is built without them, so this builds Debian's source
+# package (`apt-get source`, which needs a deb-src line in apt's sources; bookworm has 11.1) with
+# `largeboards=yes`, a plain (not profile-guided) build: a few minutes on two cores.
+FSF_LARGEBOARDS := build/fairy-stockfish-largeboards
+fairy-stockfish-largeboards: $(FSF_LARGEBOARDS)
+$(FSF_LARGEBOARDS):
+	@command -v g++ >/dev/null || (apt-get update -qq && apt-get install -y -qq g++ make >/dev/null)
+	rm -rf build/fairy-stockfish-src && mkdir -p build/fairy-stockfish-src
+	cd build/fairy-stockfish-src && apt-get source -qq fairy-stockfish
+	$(MAKE) -C $$(ls -d build/fairy-stockfish-src/fairy-stockfish-*/src) build ARCH=x86-64 COMP=gcc largeboards=yes
+	cp build/fairy-stockfish-src/fairy-stockfish-*/src/stockfish $@
+	@echo "built $@: $$(printf 'uci\nquit\n' | ./$@ | head -1)"
 
 test-e2e: native www deps-browser
 	cd tests/e2e && ZILO_BIN=$(abspath $(NATIVE)) npm test

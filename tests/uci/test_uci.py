@@ -75,10 +75,11 @@ def test_a_whole_game_against_itself_ends_by_the_rules():
         black.quit()
 
 
-def match(variant, *args):
+def match(variant, *args, a=None, b=None):
+    a = a or ["--a", f"{ZILO} uci"]
+    b = b or ["--b", FAIRY_STOCKFISH]
     out = subprocess.run(
-        [sys.executable, str(RUNNER), "--variant", variant, "--a", f"{ZILO} uci", "--b", FAIRY_STOCKFISH,
-         "--referee", ZILO, *args],
+        [sys.executable, str(RUNNER), "--variant", variant, *a, *b, "--referee", ZILO, *args],
         capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout.strip().splitlines()[-1])
@@ -110,3 +111,49 @@ def test_on_a_clock_against_fairy_stockfish_no_game_is_lost_on_time():
     summary = match("chess", "--games", "2", "--tc", "3+0.05", "--max-plies", "80", "--seed", "5", "--grace", "300",
                     "--b-option", "Move Overhead=200")
     assert_clean(summary, 2)
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRY_STOCKFISH), reason="Debian's fairy-stockfish is not installed")
+def test_usi_against_fairy_stockfish_in_usi_on_a_clock_has_no_protocol_error_or_time_loss(tmp_path):
+    # Both sides in USI: USI's squares and drops converted by the runner, Sente's clock as btime.
+    pgn = tmp_path / "shogi.pgn"
+    summary = match("shogi", "--games", "2", "--tc", "3+0.05", "--max-plies", "60", "--seed", "7", "--grace", "300",
+                    "--b-option", "Move Overhead=200", "--pgn", str(pgn),
+                    a=["--a", f"{ZILO} usi", "--a-protocol", "usi"], b=["--b", FAIRY_STOCKFISH, "--b-protocol", "usi"])
+    assert_clean(summary, 2)
+    assert (summary["a_protocol"], summary["b_protocol"]) == ("usi", "usi")
+    records = pgn.read_text().split("\n\n[Event")
+    assert len(records) == 2
+    # The record keeps the engine's own move texts (the referee's), each game's result at its end.
+    for record, game in zip(records, summary["results"]):
+        assert '[WhiteProtocol "usi"]' in record and f'[Result "{game["result"]}"]' in record
+        assert record.rstrip().endswith(game["result"])
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRY_STOCKFISH), reason="Debian's fairy-stockfish is not installed")
+@pytest.mark.parametrize("variant", ["chess", "shogi"])
+def test_xboard_against_fairy_stockfish_in_xboard_on_a_clock_has_no_protocol_error_or_time_loss(variant):
+    # Both sides in XBoard: new, variant, level, force, usermove, time/otim, go.
+    summary = match(variant, "--games", "2", "--tc", "3+0.05", "--max-plies", "60", "--seed", "9", "--grace", "300",
+                    "--b-option", "Move Overhead=200",
+                    a=["--a", f"{ZILO} xboard", "--a-protocol", "xboard"],
+                    b=["--b", FAIRY_STOCKFISH, "--b-protocol", "xboard"])
+    assert_clean(summary, 2)
+    assert (summary["a_protocol"], summary["b_protocol"]) == ("xboard", "xboard")
+
+
+def test_the_three_protocols_of_zilo_play_each_other_at_a_fixed_move_time():
+    # XBoard's `st` and USI's byoyomi for --movetime, against UCI's `go movetime`.
+    for variant, a, b in [("chess", "xboard", "uci"), ("shogi", "usi", "xboard")]:
+        summary = match(variant, "--games", "2", "--movetime", "30", "--max-plies", "30", "--seed", "4",
+                        "--a-option", "Skill Level=3", "--b-option", "Skill Level=3",
+                        a=["--a", f"{ZILO} {a}", "--a-protocol", a], b=["--b", f"{ZILO} {b}", "--b-protocol", b])
+        assert_clean(summary, 2)
+        assert all(g["plies"] > 0 for g in summary["results"]), summary
+
+
+def test_a_usi_engine_is_refused_outside_shogi():
+    out = subprocess.run([sys.executable, str(RUNNER), "--variant", "chess", "--a", f"{ZILO} usi", "--a-protocol",
+                          "usi", "--b", f"{ZILO} uci", "--movetime", "10", "--referee", ZILO],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0 and "USI plays shogi only" in out.stderr
