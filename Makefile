@@ -91,18 +91,27 @@ test-uci: native deps-python
 	  (apt-get update -qq && apt-get install -y -qq fairy-stockfish >/dev/null)
 	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/uci
 
-# Fairy-Stockfish with large boards (up to 12x10: Pillage's 10x10 through a variants.ini, for
-# tests/bench/uci_match.py). Debian's binary is built without them, so this builds Debian's source
-# package (`apt-get source`, which needs a deb-src line in apt's sources; bookworm has 11.1) with
-# `largeboards=yes`, a plain (not profile-guided) build: a few minutes on two cores.
+# Fairy-Stockfish with large boards and every variant the ini files use, as a UCI/USI/XBoard binary
+# for tests/bench/uci_match.py (Pillage's 10x10 through tests/differential/pillage.ini).
+# Debian's source (`apt-get source fairy-stockfish`) is 11.1, the same as Debian's binary, which is
+# already built with large boards (`id name Fairy-Stockfish 11.1 LB 64`) but is too old for
+# pillage.ini: it reads the file without error and sets up a wrong board. So this builds the
+# engine of the pinned pyffish (tests/requirements.txt: the Fairy-Stockfish the differential
+# tests check pillage.ini against), from its source distribution on PyPI (`pip download
+# --no-binary`), with pyffish's own flags (LARGEBOARDS, ALLVARS, no embedded NNUE net) and main.cpp
+# instead of the Python module: a few minutes on two cores.
 FSF_LARGEBOARDS := build/fairy-stockfish-largeboards
+PYFFISH_VERSION := $(shell sed -n 's/^pyffish==//p' tests/requirements.txt)
 fairy-stockfish-largeboards: $(FSF_LARGEBOARDS)
 $(FSF_LARGEBOARDS):
-	@command -v g++ >/dev/null || (apt-get update -qq && apt-get install -y -qq g++ make >/dev/null)
+	@command -v g++ >/dev/null || (apt-get update -qq && apt-get install -y -qq g++ >/dev/null)
 	rm -rf build/fairy-stockfish-src && mkdir -p build/fairy-stockfish-src
-	cd build/fairy-stockfish-src && apt-get source -qq fairy-stockfish
-	$(MAKE) -C $$(ls -d build/fairy-stockfish-src/fairy-stockfish-*/src) build ARCH=x86-64 COMP=gcc largeboards=yes
-	cp build/fairy-stockfish-src/fairy-stockfish-*/src/stockfish $@
+	python3 -m pip download -q --no-deps --no-binary :all: -d build/fairy-stockfish-src pyffish==$(PYFFISH_VERSION)
+	tar xzf build/fairy-stockfish-src/pyffish-$(PYFFISH_VERSION).tar.gz -C build/fairy-stockfish-src
+	cd build/fairy-stockfish-src/pyffish-$(PYFFISH_VERSION)/src && \
+	  g++ -std=c++17 -O2 -DNDEBUG -DIS_64BIT -DLARGEBOARDS -DALLVARS -DPRECOMPUTED_MAGICS -DNNUE_EMBEDDING_OFF -pthread \
+	    $$(ls *.cpp syzygy/*.cpp nnue/*.cpp nnue/features/*.cpp | grep -v -e '^pyffish.cpp$$' -e '^ffishjs.cpp$$') \
+	    -o $(abspath $@)
 	@echo "built $@: $$(printf 'uci\nquit\n' | ./$@ | head -1)"
 
 test-e2e: native www deps-browser

@@ -9,13 +9,13 @@
         --b-option UCI_LimitStrength=true --b-option UCI_Elo=2400
     tests/bench/uci_match.py --variant pillage --games 4 --movetime 1000 \\
         --a "target/release/zilo uci" \\
-        --b path/to/fairy-stockfish-largeboards --b-option VariantPath=tests/differential/pillage.ini
+        --b build/fairy-stockfish-largeboards --b-option VariantPath=tests/differential/pillage.ini
 
     tests/bench/uci_match.py --variant shogi --games 2 --tc 5+0.1 \\
         --a "target/release/zilo usi" --a-protocol usi --b /usr/games/fairy-stockfish --b-protocol xboard
 
-(Debian's fairy-stockfish is built without large boards: 10x10 games need a build of its own,
-`make fairy-stockfish-largeboards`.)
+(Debian's fairy-stockfish, 11.1, is too old for pillage.ini: 10x10 games need the build of
+`make fairy-stockfish-largeboards`, build/fairy-stockfish-largeboards.)
 
 Protocols: UCI as below. USI (shogi only): `usi`/`usiok`, `usinewgame`, moves in USI's notation
 (`7g7f`, `P*5e`, converted both ways by the runner), `go btime wtime binc winc` (Sente's clock is

@@ -157,3 +157,12 @@ def test_a_usi_engine_is_refused_outside_shogi():
                           "usi", "--b", f"{ZILO} uci", "--movetime", "10", "--referee", ZILO],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode != 0 and "USI plays shogi only" in out.stderr
+
+
+def test_a_self_match_at_2_plus_0_1_never_loses_on_time():
+    # The short form of a 10+0.1 self-match (the long one: the README's runner command): zilo
+    # against itself, UCI's clock against XBoard's (`level`, `time`/`otim`), each answer timed from
+    # outside, 300 ms of grace for a machine loaded many times over (see above).
+    summary = match("chess", "--games", "2", "--tc", "2+0.1", "--max-plies", "60", "--seed", "13", "--grace", "300",
+                    a=["--a", f"{ZILO} uci"], b=["--b", f"{ZILO} xboard", "--b-protocol", "xboard"])
+    assert_clean(summary, 2)
