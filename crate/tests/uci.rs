@@ -563,3 +563,137 @@ fn xboard_post_shows_thinking_and_a_lost_game_claims_the_result() {
     engine.send("go");
     assert_eq!(engine.until("0-1").last().unwrap(), "0-1 {checkmate}");
 }
+
+// --- every protocol ---------------------------------------------------------------------------
+
+#[test]
+fn every_protocol_survives_random_lines_and_keeps_answering() {
+    let args = [
+        "startpos",
+        "fen",
+        "sfen",
+        "moves",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "byoyomi",
+        "infinite",
+        "name",
+        "value",
+        "MultiPV",
+        "UCI_Variant",
+        "Skill",
+        "Level",
+        "shogi",
+        "normal",
+        "chess",
+        "e2e4",
+        "c3c4",
+        "7g7f",
+        "P*5e",
+        "P@e5",
+        "b",
+        "w",
+        "-",
+        "1",
+        "3",
+        "0",
+        "-7",
+        "0.01",
+        "2:30",
+        "99999999999999999999",
+        "x",
+        "rnbqkbnr/8",
+        "4k4/9/9/9/9/9/9/9/4K4",
+        "é",
+        "(",
+        ")",
+    ];
+    let commands: [(&str, &[&str]); 3] = [
+        // No `isready` (nor `ping`): the one after the random lines must be the only one answered.
+        ("uci", &["uci", "ucinewgame", "position", "go", "stop", "setoption", "ponderhit", "debug", "bogus"]),
+        ("usi", &["usi", "usinewgame", "position", "go", "stop", "setoption", "gameover", "bogus"]),
+        (
+            "xboard",
+            &[
+                "protover",
+                "new",
+                "variant",
+                "force",
+                "go",
+                "usermove",
+                "setboard",
+                "level",
+                "st",
+                "sd",
+                "time",
+                "otim",
+                "?",
+                "undo",
+                "remove",
+                "post",
+                "nopost",
+                "memory",
+                "option",
+                "playother",
+                "result",
+                "nps",
+                "bogus",
+                "e2e4",
+            ],
+        ),
+    ];
+    let mut rng = Rng::new(29);
+    for (protocol, words) in commands {
+        let mut engine = Engine::spawn(protocol);
+        // Short searches whatever the lines ask, unless they ask otherwise.
+        if protocol == "xboard" {
+            engine.send("st 0.02");
+        }
+        let started = Instant::now();
+        for _ in 0..150 {
+            let mut line = words[rng.below(words.len())].to_string();
+            for _ in 0..rng.below(4) {
+                line.push(' ');
+                line.push_str(args[rng.below(args.len())]);
+            }
+            // No unbounded searches: every `go` gets a small limit after its own words.
+            if line.starts_with("go") && protocol != "xboard" {
+                line = line.replace("infinite", "nodes 500").replace("depth", "nodes 500 depth") + " nodes 500";
+            }
+            engine.send(&line);
+        }
+        // Still reading, still answering (a search running is stopped first).
+        let (stop, ask, answer) = match protocol {
+            "xboard" => ("?", "ping 9", "pong 9"),
+            _ => ("stop", "isready", "readyok"),
+        };
+        engine.send(stop);
+        engine.send(ask);
+        let lines = engine.until(answer);
+        assert!(!lines.iter().any(|l| l.contains("panicked")), "{protocol}: {lines:?}");
+        assert!(started.elapsed() < ANSWER_WITHIN, "{protocol}");
+        // And a last, sane question gets a legal answer.
+        let (setup, go, answer) = match protocol {
+            "uci" => ("position startpos moves e2e4", "go nodes 500", "bestmove"),
+            "usi" => ("position startpos moves 7g7f", "go nodes 500", "bestmove"),
+            _ => ("new", "usermove e2e4", "move "),
+        };
+        match protocol {
+            "uci" => engine.send("setoption name UCI_Variant value chess"),
+            "xboard" => engine.send("sd 1"),
+            _ => {}
+        }
+        engine.send(setup);
+        engine.send(go);
+        let reply = engine.until(answer);
+        let last = reply.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        let (game, best) = match protocol {
+            "usi" => (game_after("shogi", None, &["c3c4"]), from_usi(&last)),
+            _ => (game_after("chess", None, &["e2e4"]), last),
+        };
+        assert!(game.legal_moves().contains(&best), "{protocol}: {best} in {reply:?}");
+    }
+}
