@@ -166,3 +166,21 @@ def test_a_self_match_at_2_plus_0_1_never_loses_on_time():
     summary = match("chess", "--games", "2", "--tc", "2+0.1", "--max-plies", "60", "--seed", "13", "--grace", "300",
                     a=["--a", f"{ZILO} uci"], b=["--b", f"{ZILO} xboard", "--b-protocol", "xboard"])
     assert_clean(summary, 2)
+
+
+FAKE = Path(__file__).resolve().parent / "fake_engine.py"
+
+
+def test_a_usi_resignation_ends_the_game_and_a_false_xboard_claim_is_a_protocol_error():
+    summary = match("shogi", "--games", "2", "--movetime", "20", "--max-plies", "20",
+                    a=["--a", f"{ZILO} usi", "--a-protocol", "usi"],
+                    b=["--b", f"{sys.executable} {FAKE} usi-resign", "--b-protocol", "usi"])
+    # The scripted engine resigns at its first move, with either colour: zilo wins both.
+    assert summary["a_score"] == 2.0, summary
+    assert all(g["termination"] == "resignation: Resigner resigned" for g in summary["results"]), summary
+    summary = match("chess", "--games", "2", "--movetime", "20", "--max-plies", "20",
+                    a=["--a", f"{ZILO} xboard", "--a-protocol", "xboard"],
+                    b=["--b", f"{sys.executable} {FAKE} xboard-claim", "--b-protocol", "xboard"])
+    assert summary["a_score"] == 2.0, summary
+    for g in summary["results"]:
+        assert g["termination"].startswith("protocol error: Claimer answered '1-0 {claimed}'"), g
