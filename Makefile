@@ -15,7 +15,7 @@ WASM_OPT := tools/node_modules/.bin/wasm-opt
 ESBUILD := tools/node_modules/.bin/esbuild
 TSC := tools/node_modules/.bin/tsc
 
-.PHONY: all native www play test test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
+.PHONY: all native www play test test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci fairy-stockfish-largeboards bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -90,6 +90,29 @@ test-uci: native deps-python
 	@command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ] || \
 	  (apt-get update -qq && apt-get install -y -qq fairy-stockfish >/dev/null)
 	ZILO_BIN=$(abspath $(NATIVE)) python3 -m pytest -q tests/uci
+
+# Fairy-Stockfish with large boards and every variant the ini files use, as a UCI/USI/XBoard binary
+# for tests/bench/uci_match.py (Pillage's 10x10 through tests/differential/pillage.ini).
+# Debian's source (`apt-get source fairy-stockfish`) is 11.1, the same as Debian's binary, which is
+# already built with large boards (`id name Fairy-Stockfish 11.1 LB 64`) but is too old for
+# pillage.ini: it reads the file without error and sets up a wrong board. So this builds the
+# engine of the pinned pyffish (tests/requirements.txt: the Fairy-Stockfish the differential
+# tests check pillage.ini against), from its source distribution on PyPI (`pip download
+# --no-binary`), with pyffish's own flags (LARGEBOARDS, ALLVARS, no embedded NNUE net) and main.cpp
+# instead of the Python module: a few minutes on two cores.
+FSF_LARGEBOARDS := build/fairy-stockfish-largeboards
+PYFFISH_VERSION := $(shell sed -n 's/^pyffish==//p' tests/requirements.txt)
+fairy-stockfish-largeboards: $(FSF_LARGEBOARDS)
+$(FSF_LARGEBOARDS):
+	@command -v g++ >/dev/null || (apt-get update -qq && apt-get install -y -qq g++ >/dev/null)
+	rm -rf build/fairy-stockfish-src && mkdir -p build/fairy-stockfish-src
+	python3 -m pip download -q --no-deps --no-binary :all: -d build/fairy-stockfish-src pyffish==$(PYFFISH_VERSION)
+	tar xzf build/fairy-stockfish-src/pyffish-$(PYFFISH_VERSION).tar.gz -C build/fairy-stockfish-src
+	cd build/fairy-stockfish-src/pyffish-$(PYFFISH_VERSION)/src && \
+	  g++ -std=c++17 -O2 -DNDEBUG -DIS_64BIT -DLARGEBOARDS -DALLVARS -DPRECOMPUTED_MAGICS -DNNUE_EMBEDDING_OFF -pthread \
+	    $$(ls *.cpp syzygy/*.cpp nnue/*.cpp nnue/features/*.cpp | grep -v -e '^pyffish.cpp$$' -e '^ffishjs.cpp$$') \
+	    -o $(abspath $@)
+	@echo "built $@: $$(printf 'uci\nquit\n' | ./$@ | head -1)"
 
 test-e2e: native www deps-browser
 	cd tests/e2e && ZILO_BIN=$(abspath $(NATIVE)) npm test

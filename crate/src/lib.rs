@@ -19,7 +19,7 @@
 //!   families in one place only, its list `door::FAMILIES`;
 //! - the front ends on the door: the `zilo` CLI (`main.rs`), the JavaScript
 //!   bindings (`wasm`, whose packed move records `packed` defines), the engine
-//!   protocols (`uci`) and the network server (`server`), which name no family.
+//!   protocols (`uci`: UCI, USI and XBoard) and the network server (`server`), which name no family.
 //!
 //! A new chess-like game is a file in `chesslike/variants/`; a new piece is
 //! a row of its table (or a new movement part in `chesslike/movement.rs`); a

@@ -52,7 +52,7 @@ fn note_line(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--trust-proxy] | zilo uci";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--trust-proxy] | zilo uci | zilo usi | zilo xboard";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
@@ -394,12 +394,17 @@ fn run(argv: &[String]) -> Result<(), String> {
         "bestmove" => cmd_bestmove(&argv[1..]),
         "match" => cmd_match(&argv[1..]),
         "serve" => zilo::server::serve(zilo::server::Config::from_args(&argv[1..])?),
-        "uci" => match argv.get(1) {
+        name @ ("uci" | "usi" | "xboard") => match argv.get(1) {
             None => {
-                zilo::uci::run(std::io::stdin().lock(), std::io::stdout());
+                let protocol = match name {
+                    "uci" => zilo::uci::Protocol::Uci,
+                    "usi" => zilo::uci::Protocol::Usi,
+                    _ => zilo::uci::Protocol::Xboard,
+                };
+                zilo::uci::run_protocol(protocol, std::io::stdin().lock(), std::io::stdout());
                 Ok(())
             }
-            Some(extra) => Err(format!("unexpected argument '{extra}' (zilo uci reads its commands from stdin)")),
+            Some(extra) => Err(format!("unexpected argument '{extra}' (zilo {name} reads its commands from stdin)")),
         },
         "-h" | "--help" | "help" => {
             say!("{USAGE}");

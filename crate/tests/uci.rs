@@ -1,4 +1,5 @@
-//! `zilo uci` driven through pipes as a GUI drives it, in every game.
+//! `zilo uci` driven through pipes as a GUI drives it, in every game; `zilo
+//! usi` in shogi (`usi_*`) and `zilo xboard` (`xboard_*`) the same way.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -19,8 +20,16 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        let mut e = Engine::spawn("uci");
+        e.send("uci");
+        e.until("uciok");
+        e
+    }
+
+    /// `zilo <protocol>`, nothing sent yet.
+    fn spawn(protocol: &str) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_zilo"))
-            .arg("uci")
+            .arg(protocol)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -36,10 +45,7 @@ impl Engine {
                 }
             }
         });
-        let mut e = Engine { child, stdin, lines };
-        e.send("uci");
-        e.until("uciok");
-        e
+        Engine { child, stdin, lines }
     }
 
     fn send(&mut self, line: &str) {
@@ -84,7 +90,9 @@ impl Drop for Engine {
             std::thread::sleep(Duration::from_millis(10));
         }
         let _ = self.child.kill();
-        panic!("zilo uci did not end on quit");
+        if !std::thread::panicking() {
+            panic!("the engine did not end on quit");
+        }
     }
 }
 
@@ -301,4 +309,391 @@ fn hash_size_and_new_games_keep_the_engine_answering_legal_moves() {
     engine.send("go depth 2");
     let best = Engine::best_move(&engine.until("bestmove"));
     assert!(Game::new("shogi", None).unwrap().legal_moves().contains(&best));
+}
+
+// --- USI ------------------------------------------------------------------------------------
+
+fn usi_engine() -> Engine {
+    let mut e = Engine::spawn("usi");
+    e.send("usi");
+    let lines = e.until("usiok");
+    assert!(lines.iter().any(|l| l.starts_with("id name ZiloAlvZa")), "{lines:?}");
+    // Shogi only: no variant to choose.
+    assert!(!lines.iter().any(|l| l.contains("UCI_Variant")), "{lines:?}");
+    e.send("isready");
+    e.until("readyok");
+    e
+}
+
+/// The engine's text of a USI move, checked by hand for the squares used here.
+fn from_usi(m: &str) -> String {
+    zilo::uci::usi::move_from_usi(m).unwrap_or_else(|e| panic!("{m}: {e}"))
+}
+
+#[test]
+fn usi_answers_usi_moves_with_a_legal_move_in_usi_notation() {
+    let mut engine = usi_engine();
+    engine.send("usinewgame");
+    // 7g7f 3c3d are c3c4 g7g6 in the engine's own texts.
+    assert_eq!((from_usi("7g7f"), from_usi("3c3d")), ("c3c4".to_string(), "g7g6".to_string()));
+    engine.send("position startpos moves 7g7f 3c3d");
+    engine.send("go nodes 3000");
+    let lines = engine.until("bestmove");
+    let best = Engine::best_move(&lines);
+    assert!(best.as_bytes()[0].is_ascii_digit() || best.contains('*'), "not USI: {best}");
+    let game = game_after("shogi", None, &["c3c4", "g7g6"]);
+    assert!(game.legal_moves().contains(&from_usi(&best)), "{best} in {lines:?}");
+    // The principal variation is in USI notation too.
+    let pv = lines.iter().rev().find(|l| l.contains(" pv ")).expect("a pv");
+    assert!(pv.split(" pv ").nth(1).unwrap().split(' ').all(|m| zilo::uci::usi::move_from_usi(m).is_ok()), "{pv}");
+}
+
+#[test]
+fn usi_reads_an_sfen_with_hands_and_plays_drops() {
+    let mut engine = usi_engine();
+    // Both sides hold a bishop after 7g7f 3c3d 8h2b+ 3a2b; Sente drops one on 5e.
+    let sfen = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5";
+    engine.send(&format!("position sfen {sfen} moves B*5e"));
+    engine.send("go nodes 3000");
+    let best = Engine::best_move(&engine.until("bestmove"));
+    let game =
+        game_after("shogi", Some("lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w 0 3"), &["B@e5"]);
+    assert!(game.legal_moves().contains(&from_usi(&best)), "{best}");
+}
+
+#[test]
+fn usi_byoyomi_answers_within_the_byoyomi() {
+    let mut engine = usi_engine();
+    engine.send("position startpos");
+    let sent = Instant::now();
+    engine.send("go btime 0 wtime 0 byoyomi 300");
+    let best = Engine::best_move(&engine.until("bestmove"));
+    let took = sent.elapsed();
+    assert!(took < Duration::from_millis(300 + 200), "{took:?}");
+    assert!(Game::new("shogi", None).unwrap().legal_moves().contains(&from_usi(&best)));
+}
+
+#[test]
+fn usi_a_lost_game_answers_resign() {
+    let mut engine = usi_engine();
+    // Gote's king on 5a, a Sente gold on 5b backed by a silver on 5c: mate, Gote to move.
+    engine.send("position sfen 4k4/4G4/4S4/9/9/9/9/9/4K4 w - 1");
+    engine.send("go nodes 1000");
+    let lines = engine.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove resign", "{lines:?}");
+}
+
+#[test]
+fn usi_bad_moves_and_positions_are_named_and_the_previous_position_stays() {
+    let mut engine = usi_engine();
+    engine.send("position startpos moves 7g7f");
+    for (line, said) in [
+        ("position startpos moves c3c4", "'c3c4' is not a USI move"),
+        ("position startpos moves 7g7e", "move 1 '7g7e'"),
+        ("position sfen 9/9 x - 1", "the side to move in an SFEN is b or w"),
+        ("position fen 9/9/9/9/9/9/9/9/9 b - 1", "position needs startpos or sfen"),
+        ("setoption name UCI_Variant value chess", "unknown option 'UCI_Variant'"),
+        ("go wtime 10 byoyomi x", "go byoyomi needs a whole number"),
+    ] {
+        engine.send(line);
+        engine.send("isready");
+        let lines = engine.until("readyok");
+        assert!(lines[0].starts_with("info string") && lines[0].contains(said), "{line}: {lines:?}");
+    }
+    engine.send("go nodes 1000");
+    let best = Engine::best_move(&engine.until("bestmove"));
+    // Gote to move, as after 7g7f.
+    assert!(game_after("shogi", None, &["c3c4"]).legal_moves().contains(&from_usi(&best)), "{best}");
+}
+
+// --- XBoard ---------------------------------------------------------------------------------
+
+fn xboard_engine() -> Engine {
+    let mut e = Engine::spawn("xboard");
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1");
+    let all = features.join(" ");
+    assert!(all.contains("ping=1") && all.contains("setboard=1") && all.contains("usermove=1"), "{all}");
+    e
+}
+
+/// The move of a `move <m>` line that ends `lines`.
+fn xboard_move(lines: &[String]) -> String {
+    lines.last().unwrap().strip_prefix("move ").expect("a move line").to_string()
+}
+
+#[test]
+fn xboard_features_name_every_game_with_normal_for_chess() {
+    let mut engine = Engine::spawn("xboard");
+    engine.send("xboard");
+    engine.send("protover 2");
+    let all = engine.until("feature done=1").join(" ");
+    let variants = all.split("variants=\"").nth(1).unwrap().split('"').next().unwrap();
+    let names: Vec<&str> = variants.split(',').collect();
+    assert_eq!(names.len(), door::ids().len(), "{variants}");
+    assert!(names.contains(&"normal") && names.contains(&"shogi") && names.contains(&"cyvasse"), "{variants}");
+    assert!(!names.contains(&"chess"), "{variants}");
+}
+
+#[test]
+fn xboard_answers_each_usermove_and_keeps_the_game() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("sd 2");
+    let mut game = Game::new("chess", None).unwrap();
+    // The engine plays Black after `new`: each White move gets an answer, played on its own game.
+    for white in ["e2e4", "g1f3", "f1c4"] {
+        if !game.legal_moves().contains(&white.to_string()) {
+            break;
+        }
+        engine.send(&format!("usermove {white}"));
+        game.play(white).unwrap();
+        let answer = xboard_move(&engine.until("move "));
+        game.play(&answer).unwrap_or_else(|e| panic!("{answer}: {e}"));
+    }
+    engine.send("ping 5");
+    assert_eq!(engine.until("pong").last().unwrap(), "pong 5");
+}
+
+#[test]
+fn xboard_force_setboard_and_go_play_the_side_to_move() {
+    let mut engine = xboard_engine();
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+    engine.send("new");
+    engine.send("force");
+    engine.send(&format!("setboard {fen}"));
+    engine.send("usermove e8g8");
+    engine.send("st 0.2");
+    engine.send("go");
+    let answer = xboard_move(&engine.until("move "));
+    assert!(game_after("chess", Some(fen), &["e8g8"]).legal_moves().contains(&answer), "{answer}");
+}
+
+#[test]
+fn xboard_variant_shogi_plays_drops_and_undo_takes_moves_back() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("variant shogi");
+    engine.send("force");
+    for m in ["c3c4", "g7g6", "b2h8+", "g9h8"] {
+        engine.send(&format!("usermove {m}"));
+    }
+    engine.send("usermove B@e5");
+    engine.send("undo");
+    engine.send("remove");
+    // Five plies, less one, less two: back to after c3c4 g7g6, Sente to move.
+    engine.send("sd 2");
+    engine.send("go");
+    let answer = xboard_move(&engine.until("move "));
+    assert!(game_after("shogi", None, &["c3c4", "g7g6"]).legal_moves().contains(&answer), "{answer}");
+    // The engine played its move into its game: a reply to it, then `go`, is answered there.
+    let mut game = game_after("shogi", None, &["c3c4", "g7g6", &answer]);
+    let reply = game.legal_moves()[0].clone();
+    game.play(&reply).unwrap();
+    engine.send("force");
+    engine.send(&format!("usermove {reply}"));
+    engine.send("go");
+    let second = xboard_move(&engine.until("move "));
+    assert!(game.legal_moves().contains(&second), "{answer} {reply} {second}");
+}
+
+#[test]
+fn xboard_illegal_moves_and_unknown_commands_are_named_and_reading_goes_on() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("force");
+    for (line, said) in [
+        ("usermove e2e5", "Illegal move ("),
+        ("frobnicate", "Error (unknown command): frobnicate"),
+        ("variant xiangqi", "Error (unsupported variant 'xiangqi'): variant xiangqi"),
+        ("level 40 x 0", "Error (level needs seconds, not 'x'): level 40 x 0"),
+        ("setboard 8/8 w - - 0 1", "Error (position refused, the previous one stays:"),
+        ("analyze", "Error (analyze is not supported): analyze"),
+    ] {
+        engine.send(line);
+        engine.send("ping 1");
+        let lines = engine.until("pong");
+        assert!(lines[0].starts_with(said), "{line}: {lines:?}");
+    }
+    engine.send("usermove e2e4");
+    engine.send("sd 1");
+    engine.send("go");
+    let answer = xboard_move(&engine.until("move "));
+    assert!(game_after("chess", None, &["e2e4"]).legal_moves().contains(&answer), "{answer}");
+}
+
+#[test]
+fn xboard_time_and_level_bound_the_answer_and_question_mark_moves_now() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("level 0 0:02 0");
+    engine.send("time 200");
+    engine.send("otim 200");
+    let sent = Instant::now();
+    engine.send("usermove e2e4");
+    xboard_move(&engine.until("move "));
+    // 2 s on the clock: a thirtieth of it, well inside half a second.
+    assert!(sent.elapsed() < Duration::from_millis(500), "{:?}", sent.elapsed());
+    // A long fixed time per move, cut short by `?`.
+    engine.send("st 60");
+    engine.send("usermove d2d4");
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    engine.send("?");
+    xboard_move(&engine.until("move "));
+    assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
+}
+
+#[test]
+fn xboard_post_shows_thinking_and_a_lost_game_claims_the_result() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("post");
+    engine.send("sd 3");
+    engine.send("usermove e2e4");
+    let lines = engine.until("move ");
+    // ply score time nodes pv
+    let thinking: Vec<&String> = lines.iter().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).collect();
+    assert!(!thinking.is_empty(), "{lines:?}");
+    assert!(thinking.iter().all(|l| l.split(' ').take(4).all(|w| w.parse::<i64>().is_ok())), "{thinking:?}");
+    // Fool's mate: Black has mated, the engine (White) has no move.
+    engine.send("force");
+    engine.send("setboard rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    engine.send("go");
+    assert_eq!(engine.until("0-1").last().unwrap(), "0-1 {checkmate}");
+}
+
+// --- every protocol ---------------------------------------------------------------------------
+
+#[test]
+fn every_protocol_survives_random_lines_and_keeps_answering() {
+    let args = [
+        "startpos",
+        "fen",
+        "sfen",
+        "moves",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "byoyomi",
+        "infinite",
+        "name",
+        "value",
+        "MultiPV",
+        "UCI_Variant",
+        "Skill",
+        "Level",
+        "shogi",
+        "normal",
+        "chess",
+        "e2e4",
+        "c3c4",
+        "7g7f",
+        "P*5e",
+        "P@e5",
+        "b",
+        "w",
+        "-",
+        "1",
+        "3",
+        "0",
+        "-7",
+        "0.01",
+        "2:30",
+        "99999999999999999999",
+        "x",
+        "rnbqkbnr/8",
+        "4k4/9/9/9/9/9/9/9/4K4",
+        "é",
+        "(",
+        ")",
+    ];
+    let commands: [(&str, &[&str]); 3] = [
+        // No `isready` (nor `ping`): the one after the random lines must be the only one answered.
+        ("uci", &["uci", "ucinewgame", "position", "go", "stop", "setoption", "ponderhit", "debug", "bogus"]),
+        ("usi", &["usi", "usinewgame", "position", "go", "stop", "setoption", "gameover", "bogus"]),
+        (
+            "xboard",
+            &[
+                "protover",
+                "new",
+                "variant",
+                "force",
+                "go",
+                "usermove",
+                "setboard",
+                "level",
+                "st",
+                "sd",
+                "time",
+                "otim",
+                "?",
+                "undo",
+                "remove",
+                "post",
+                "nopost",
+                "memory",
+                "option",
+                "playother",
+                "result",
+                "nps",
+                "bogus",
+                "e2e4",
+            ],
+        ),
+    ];
+    let mut rng = Rng::new(29);
+    for (protocol, words) in commands {
+        let mut engine = Engine::spawn(protocol);
+        // Short searches whatever the lines ask, unless they ask otherwise.
+        if protocol == "xboard" {
+            engine.send("st 0.02");
+        }
+        let started = Instant::now();
+        for _ in 0..150 {
+            let mut line = words[rng.below(words.len())].to_string();
+            for _ in 0..rng.below(4) {
+                line.push(' ');
+                line.push_str(args[rng.below(args.len())]);
+            }
+            // No unbounded searches: every `go` gets a small limit after its own words.
+            if line.starts_with("go") && protocol != "xboard" {
+                line = line.replace("infinite", "nodes 500").replace("depth", "nodes 500 depth") + " nodes 500";
+            }
+            engine.send(&line);
+        }
+        // Still reading, still answering (a search running is stopped first).
+        let (stop, ask, answer) = match protocol {
+            "xboard" => ("?", "ping 9", "pong 9"),
+            _ => ("stop", "isready", "readyok"),
+        };
+        engine.send(stop);
+        engine.send(ask);
+        let lines = engine.until(answer);
+        assert!(!lines.iter().any(|l| l.contains("panicked")), "{protocol}: {lines:?}");
+        assert!(started.elapsed() < ANSWER_WITHIN, "{protocol}");
+        // And a last, sane question gets a legal answer.
+        let (setup, go, answer) = match protocol {
+            "uci" => ("position startpos moves e2e4", "go nodes 500", "bestmove"),
+            "usi" => ("position startpos moves 7g7f", "go nodes 500", "bestmove"),
+            _ => ("new", "usermove e2e4", "move "),
+        };
+        match protocol {
+            "uci" => engine.send("setoption name UCI_Variant value chess"),
+            "xboard" => engine.send("sd 1"),
+            _ => {}
+        }
+        engine.send(setup);
+        engine.send(go);
+        let reply = engine.until(answer);
+        let last = reply.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        let (game, best) = match protocol {
+            "usi" => (game_after("shogi", None, &["c3c4"]), from_usi(&last)),
+            _ => (game_after("chess", None, &["e2e4"]), last),
+        };
+        assert!(game.legal_moves().contains(&best), "{protocol}: {best} in {reply:?}");
+    }
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A match between two UCI engines in any of our games, refereed by zilo.
+"""A match between two engines in any of our games, refereed by zilo; each side speaks UCI, USI
+(shogi) or XBoard (`--a-protocol`, `--b-protocol`; default uci).
 
     tests/bench/uci_match.py --variant shogi --games 2 --movetime 100 \\
         --a "target/release/zilo uci" --b /usr/games/fairy-stockfish --pgn shogi.pgn
@@ -8,9 +9,23 @@
         --b-option UCI_LimitStrength=true --b-option UCI_Elo=2400
     tests/bench/uci_match.py --variant pillage --games 4 --movetime 1000 \\
         --a "target/release/zilo uci" \\
-        --b path/to/fairy-stockfish-largeboards --b-option VariantPath=tests/differential/pillage.ini
+        --b build/fairy-stockfish-largeboards --b-option VariantPath=tests/differential/pillage.ini
 
-(Debian's fairy-stockfish is built without large boards: 10x10 games need a build of its own.)
+    tests/bench/uci_match.py --variant shogi --games 2 --tc 5+0.1 \\
+        --a "target/release/zilo usi" --a-protocol usi --b /usr/games/fairy-stockfish --b-protocol xboard
+
+(Debian's fairy-stockfish, 11.1, is too old for pillage.ini: 10x10 games need the build of
+`make fairy-stockfish-largeboards`, build/fairy-stockfish-largeboards.)
+
+Protocols: UCI as below. USI (shogi only): `usi`/`usiok`, `usinewgame`, moves in USI's notation
+(`7g7f`, `P*5e`, converted both ways by the runner), `go btime wtime binc winc` (Sente's clock is
+`btime`) or `go btime 0 wtime 0 byoyomi <movetime>`; `bestmove resign` is a resignation. XBoard
+(CECP v2): `xboard`, `protover 2` (the engine's `feature variants=` must name the game, chess as
+`normal`), then per game `new`, `variant`, `level 0 M:SS INC` or `st <seconds>`, `force`; per
+move the moves the engine has not seen as `usermove` (or bare moves without `feature
+usermove=1`), `time`/`otim` in centiseconds, `go`, and `move <m>` back; `resign` is a
+resignation; a result claim (`0-1 {...}`), `Illegal move` or `Error` instead of a move is a protocol
+error (the runner asks for a move only while the referee says the game goes on).
 
 An engine is a command line (split as a shell would) with `--a-option`/`--b-option Name=Value`
 sent by `setoption`; both get `UCI_Variant` when they offer it (Stockfish does not: chess only).
@@ -41,25 +56,18 @@ class ProtocolError(Exception):
     pass
 
 
-class UciEngine:
-    def __init__(self, command, options, variant):
+class Engine:
+    """The pipes to one engine: lines read on a thread, waited for with a deadline."""
+
+    protocol = "?"
+
+    def __init__(self, command):
         self.command = command
+        self.name = command
         self.p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self.send("uci")
-        ids = self.wait("uciok", 10)
-        self.name = next((l[8:] for l in ids if l.startswith("id name ")), command)
-        offered = {l.split(" type ")[0][len("option name "):] for l in ids if l.startswith("option name ")}
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        if "UCI_Variant" in offered:
-            self.send(f"setoption name UCI_Variant value {variant}")
-        elif variant != "chess":
-            raise ProtocolError(f"{command} has no UCI_Variant option: it plays chess only")
-        self.send("isready")
-        self.wait("readyok", 10)
 
     def _read(self):
         for line in self.p.stdout:
@@ -73,35 +81,19 @@ class UciEngine:
         except (BrokenPipeError, OSError) as e:
             raise ProtocolError(f"{self.command}: cannot write: {e}")
 
-    def wait(self, prefix, seconds):
+    def wait(self, done, seconds, what):
+        """Lines up to and including the first for which done(line) holds."""
         seen, deadline = [], time.monotonic() + seconds
         while True:
             try:
                 line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise ProtocolError(f"{self.name}: no '{prefix}' within {seconds:.1f} s")
+                raise ProtocolError(f"{self.name}: no {what} within {seconds:.1f} s")
             if line is None:
                 raise ProtocolError(f"{self.name}: the engine quit")
             seen.append(line)
-            if line.split(" ")[0] == prefix:
+            if done(line):
                 return seen
-
-    def new_game(self):
-        self.send("ucinewgame")
-        self.send("isready")
-        self.wait("readyok", 10)
-
-    def best(self, moves, go, patience):
-        """(move, seconds taken, info strings the engine sent)."""
-        self.send(f"position startpos moves {' '.join(moves)}".rstrip())
-        started = time.monotonic()
-        self.send(go)
-        lines = self.wait("bestmove", patience)
-        taken = time.monotonic() - started
-        words = lines[-1].split()
-        if len(words) < 2:
-            raise ProtocolError(f"{self.name}: '{lines[-1]}' has no move")
-        return words[1], taken, [l for l in lines if l.startswith("info string")]
 
     def close(self):
         try:
@@ -109,6 +101,188 @@ class UciEngine:
             self.p.wait(timeout=5)
         except (ProtocolError, subprocess.TimeoutExpired):
             self.p.kill()
+
+
+class UciEngine(Engine):
+    protocol = "uci"
+    hello, ok, new_game_word = "uci", "uciok", "ucinewgame"
+
+    def __init__(self, command, options, variant):
+        super().__init__(command)
+        self.variant = variant
+        self.send(self.hello)
+        ids = self.wait_word(self.ok, 10)
+        self.name = next((l[8:] for l in ids if l.startswith("id name ")), command)
+        offered = {l.split(" type ")[0][len("option name "):] for l in ids if l.startswith("option name ")}
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
+        self.choose_variant(offered)
+        self.send("isready")
+        self.wait_word("readyok", 10)
+
+    def choose_variant(self, offered):
+        if "UCI_Variant" in offered:
+            self.send(f"setoption name UCI_Variant value {self.variant}")
+        elif self.variant != "chess":
+            raise ProtocolError(f"{self.command} has no UCI_Variant option: it plays chess only")
+
+    def wait_word(self, word, seconds):
+        return self.wait(lambda line: line.split(" ")[0] == word, seconds, f"'{word}'")
+
+    def new_game(self, o):
+        self.send(self.new_game_word)
+        self.send("isready")
+        self.wait_word("readyok", 10)
+
+    def go(self, o, clocks):
+        if o.nodes:
+            return f"go nodes {o.nodes}"
+        if o.movetime:
+            return f"go movetime {o.movetime}"
+        return f"go wtime {clocks[0]} btime {clocks[1]} winc {o.inc_ms} binc {o.inc_ms}"
+
+    def to_engine(self, move):
+        return move
+
+    def from_engine(self, move):
+        return move
+
+    def best(self, moves, o, clocks, patience):
+        """(move or 'resign', seconds taken, info strings the engine sent)."""
+        sent = " ".join(self.to_engine(m) for m in moves)
+        self.send(f"position startpos moves {sent}".rstrip())
+        started = time.monotonic()
+        self.send(self.go(o, clocks))
+        lines = self.wait_word("bestmove", patience)
+        taken = time.monotonic() - started
+        words = lines[-1].split()
+        if len(words) < 2:
+            raise ProtocolError(f"{self.name}: '{lines[-1]}' has no move")
+        move = "resign" if words[1] == "resign" else self.from_engine(words[1])
+        return move, taken, [l for l in lines if l.startswith("info string")]
+
+
+def usi_square(square):
+    """The engine's square (c3) as USI's (7g)."""
+    return f"{9 - (ord(square[0]) - ord('a'))}{chr(ord('a') + 9 - int(square[1:]))}"
+
+
+def square_from_usi(square):
+    return f"{chr(ord('a') + 9 - int(square[0]))}{9 - (ord(square[1]) - ord('a'))}"
+
+
+class UsiEngine(UciEngine):
+    """USI for shogi: its own words, squares (7g) and drops (P*5e); Sente's clock is btime."""
+
+    protocol = "usi"
+    hello, ok, new_game_word = "usi", "usiok", "usinewgame"
+
+    def choose_variant(self, offered):
+        if self.variant != "shogi":
+            raise ProtocolError(f"USI plays shogi only, not {self.variant}")
+
+    def go(self, o, clocks):
+        if o.nodes:
+            return f"go nodes {o.nodes}"
+        if o.movetime:
+            return f"go btime 0 wtime 0 byoyomi {o.movetime}"
+        return f"go btime {clocks[0]} wtime {clocks[1]} binc {o.inc_ms} winc {o.inc_ms}"
+
+    def to_engine(self, move):
+        if "@" in move:
+            piece, square = move.split("@")
+            return f"{piece}*{usi_square(square)}"
+        promotes = "+" if move.endswith("+") else ""
+        body = move.rstrip("+")
+        split = next(i for i in range(1, len(body)) if body[i].isalpha())
+        return usi_square(body[:split]) + usi_square(body[split:]) + promotes
+
+    def from_engine(self, move):
+        try:
+            if "*" in move:
+                piece, square = move.split("*")
+                return f"{piece}@{square_from_usi(square)}"
+            promotes = "+" if move.endswith("+") else ""
+            return square_from_usi(move[:2]) + square_from_usi(move[2:4]) + promotes
+        except (ValueError, IndexError):
+            raise ProtocolError(f"{self.name}: '{move}' is not a USI move")
+
+
+class XboardEngine(Engine):
+    """XBoard (CECP v2): the engine keeps the game; it is sent the moves it has not seen."""
+
+    protocol = "xboard"
+
+    def __init__(self, command, options, variant):
+        super().__init__(command)
+        self.variant = variant
+        self.send("xboard")
+        self.send("protover 2")
+        self.features = {}
+        for line in self.wait(lambda l: "done=1" in l.split(), 10, "'feature done=1'"):
+            if line.startswith("feature "):
+                for word in shlex.split(line[len("feature "):]):
+                    key, _, value = word.partition("=")
+                    self.features[key] = value
+        self.name = self.features.get("myname", command)
+        wanted = "normal" if variant == "chess" else variant
+        if wanted not in self.features.get("variants", "normal").split(","):
+            raise ProtocolError(f"{self.name} does not offer the variant {wanted}")
+        self.xboard_variant = wanted
+        for key in ("ping", "setboard", "usermove", "time", "reuse"):
+            if key in self.features:
+                self.send(f"accepted {key}")
+        for name, value in options:
+            self.send(f"option {name}={value}")
+        self.ping()
+
+    def ping(self):
+        self.send("ping 1")
+        self.wait(lambda l: l.strip() == "pong 1", 10, "'pong 1'")
+
+    def new_game(self, o):
+        self.send("new")
+        if self.xboard_variant != "normal":
+            self.send(f"variant {self.xboard_variant}")
+        if o.movetime:
+            self.send(f"st {o.movetime / 1000:g}")
+        else:
+            minutes, seconds = divmod(o.base_ms / 1000, 60)
+            self.send(f"level 0 {int(minutes)}:{seconds:02g} {o.inc_ms / 1000:g}")
+        self.send("easy")
+        self.send("nopost")
+        self.send("force")
+        self.seen = 0
+        self.ping()
+
+    def best(self, moves, o, clocks, patience):
+        self.send("force")
+        prefix = "usermove " if self.features.get("usermove") == "1" else ""
+        for m in moves[self.seen:]:
+            self.send(prefix + m)
+        side = len(moves) % 2
+        if not o.movetime:
+            self.send(f"time {clocks[side] // 10}")
+            self.send(f"otim {clocks[1 - side] // 10}")
+        started = time.monotonic()
+        self.send("go")
+
+        def answer(line):
+            words = line.split()
+            return bool(words) and (words[0] in ("move", "resign", "1-0", "0-1", "1/2-1/2")
+                                    or line.startswith(("Illegal move", "Error")))
+        lines = self.wait(answer, patience, "move")
+        taken = time.monotonic() - started
+        last = lines[-1].split()
+        if last[0] != "move" or len(last) < 2:
+            if last[0] == "resign":
+                return "resign", taken, []
+            raise ProtocolError(f"{self.name} answered '{lines[-1]}' instead of a move")
+        self.seen = len(moves) + 1
+        return last[1], taken, []
+
+
+PROTOCOLS = {"uci": UciEngine, "usi": UsiEngine, "xboard": XboardEngine}
 
 
 def referee(binary, variant, moves):
@@ -130,7 +304,7 @@ def play_game(o, white, black, opening):
     """The game's record: moves, result, termination."""
     engines = [white, black]
     for e in engines:
-        e.new_game()
+        e.new_game(o)
     moves = list(opening)
     clocks = [o.base_ms, o.base_ms]
     o.lowest = [o.base_ms, o.base_ms]
@@ -140,14 +314,13 @@ def play_game(o, white, black, opening):
         mover = engines[side]
         if o.nodes:
             # A fixed node budget: the answer's time does not count.
-            go, patience = f"go nodes {o.nodes}", 600
+            patience = 600
         elif o.movetime:
-            go, patience = f"go movetime {o.movetime}", (o.movetime + o.grace) / 1000 + 5
+            patience = (o.movetime + o.grace) / 1000 + 5
         else:
-            go = f"go wtime {clocks[0]} btime {clocks[1]} winc {o.inc_ms} binc {o.inc_ms}"
             patience = clocks[side] / 1000 + 5
         try:
-            move, taken, said = mover.best(moves, go, patience)
+            move, taken, said = mover.best(moves, o, clocks, patience)
         except ProtocolError as e:
             return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {e}"
         late = not o.nodes and taken * 1000 > (o.movetime if o.movetime else clocks[side]) + o.grace
@@ -158,8 +331,11 @@ def play_game(o, white, black, opening):
             clocks[side] = int(clocks[side] - taken * 1000 + o.inc_ms)
         if said:
             print(f"  {mover.name}: {said}", file=sys.stderr)
+        if move == "resign":
+            return moves, ("0-1" if side == 0 else "1-0"), f"resignation: {mover.name} resigned"
         if move == "0000":
-            return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {mover.name} sent bestmove 0000 in a game going on"
+            # Only said when the engine has no move: the referee says the game goes on.
+            return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {mover.name} answered 0000 in a game going on"
         ref, refusal = referee(o.referee, o.variant, moves + [move])
         if ref is None:
             return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {mover.name} played {move}: {refusal}"
@@ -172,7 +348,8 @@ def play_game(o, white, black, opening):
 
 def record(o, g, white, black, moves, result, termination):
     lines = [f'[Event "uci_match {o.variant}"]', f'[Round "{g}"]', f'[Variant "{o.variant}"]',
-             f'[White "{white.name}"]', f'[Black "{black.name}"]', f'[Result "{result}"]',
+             f'[White "{white.name}"]', f'[Black "{black.name}"]',
+             f'[WhiteProtocol "{white.protocol}"]', f'[BlackProtocol "{black.protocol}"]', f'[Result "{result}"]',
              f'[Termination "{termination}"]',
              f'[TimeControl "{o.tc or (str(o.nodes) + " nodes per move" if o.nodes else str(o.movetime) + " ms per move")}"]', ""]
     body = []
@@ -195,6 +372,8 @@ def main():
                     help="ms an answer may be late (cutechess's timemargin): default 1000 with --movetime, 0 with --tc")
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
+    ap.add_argument("--a-protocol", choices=sorted(PROTOCOLS), default="uci")
+    ap.add_argument("--b-protocol", choices=sorted(PROTOCOLS), default="uci")
     ap.add_argument("--a-option", action="append", default=[])
     ap.add_argument("--b-option", action="append", default=[])
     ap.add_argument("--referee", default=os.environ.get("ZILO_BIN", "target/release/zilo"))
@@ -202,6 +381,8 @@ def main():
     o = ap.parse_args()
     if [bool(o.movetime), bool(o.tc), bool(o.nodes)].count(True) != 1:
         ap.error("give exactly one of --movetime, --tc and --nodes")
+    if o.nodes and "xboard" in (o.a_protocol, o.b_protocol):
+        ap.error("--nodes needs UCI or USI engines (XBoard has no node limit)")
     if o.grace is None:
         o.grace = 1000 if o.movetime else 0
     o.base_ms = o.inc_ms = 0
@@ -209,8 +390,8 @@ def main():
         base, inc = o.tc.split("+")
         o.base_ms, o.inc_ms = int(float(base) * 1000), int(float(inc) * 1000)
     options = lambda specs: [tuple(s.split("=", 1)) for s in specs]
-    a = UciEngine(o.a, options(o.a_option), o.variant)
-    b = UciEngine(o.b, options(o.b_option), o.variant)
+    a = PROTOCOLS[o.a_protocol](o.a, options(o.a_option), o.variant)
+    b = PROTOCOLS[o.b_protocol](o.b, options(o.b_option), o.variant)
     pgn = open(o.pgn, "w") if o.pgn else sys.stderr
     rng = random.Random(o.seed)
     games, a_points = [], 0.0
@@ -241,7 +422,8 @@ def main():
     finally:
         a.close()
         b.close()
-    print(json.dumps({"variant": o.variant, "a": a.name, "b": b.name, "games": len(games),
+    print(json.dumps({"variant": o.variant, "a": a.name, "b": b.name, "a_protocol": a.protocol,
+                      "b_protocol": b.protocol, "games": len(games),
                       "a_score": a_points, "results": games}))
 
 

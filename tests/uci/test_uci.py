@@ -75,10 +75,11 @@ def test_a_whole_game_against_itself_ends_by_the_rules():
         black.quit()
 
 
-def match(variant, *args):
+def match(variant, *args, a=None, b=None):
+    a = a or ["--a", f"{ZILO} uci"]
+    b = b or ["--b", FAIRY_STOCKFISH]
     out = subprocess.run(
-        [sys.executable, str(RUNNER), "--variant", variant, "--a", f"{ZILO} uci", "--b", FAIRY_STOCKFISH,
-         "--referee", ZILO, *args],
+        [sys.executable, str(RUNNER), "--variant", variant, *a, *b, "--referee", ZILO, *args],
         capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout.strip().splitlines()[-1])
@@ -110,3 +111,87 @@ def test_on_a_clock_against_fairy_stockfish_no_game_is_lost_on_time():
     summary = match("chess", "--games", "2", "--tc", "3+0.05", "--max-plies", "80", "--seed", "5", "--grace", "300",
                     "--b-option", "Move Overhead=200")
     assert_clean(summary, 2)
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRY_STOCKFISH), reason="Debian's fairy-stockfish is not installed")
+def test_usi_against_fairy_stockfish_in_usi_on_a_clock_has_no_protocol_error_or_time_loss(tmp_path):
+    # Both sides in USI: USI's squares and drops converted by the runner, Sente's clock as btime.
+    pgn = tmp_path / "shogi.pgn"
+    summary = match("shogi", "--games", "2", "--tc", "3+0.05", "--max-plies", "60", "--seed", "7", "--grace", "300",
+                    "--b-option", "Move Overhead=200", "--pgn", str(pgn),
+                    a=["--a", f"{ZILO} usi", "--a-protocol", "usi"], b=["--b", FAIRY_STOCKFISH, "--b-protocol", "usi"])
+    assert_clean(summary, 2)
+    assert (summary["a_protocol"], summary["b_protocol"]) == ("usi", "usi")
+    records = pgn.read_text().split("\n\n[Event")
+    assert len(records) == 2
+    # The record keeps the engine's own move texts (the referee's), each game's result at its end.
+    for record, game in zip(records, summary["results"]):
+        assert '[WhiteProtocol "usi"]' in record and f'[Result "{game["result"]}"]' in record
+        assert record.rstrip().endswith(game["result"])
+
+
+@pytest.mark.skipif(not os.path.exists(FAIRY_STOCKFISH), reason="Debian's fairy-stockfish is not installed")
+@pytest.mark.parametrize("variant", ["chess", "shogi"])
+def test_xboard_against_fairy_stockfish_in_xboard_on_a_clock_has_no_protocol_error_or_time_loss(variant):
+    # Both sides in XBoard: new, variant, level, force, usermove, time/otim, go.
+    summary = match(variant, "--games", "2", "--tc", "3+0.05", "--max-plies", "60", "--seed", "9", "--grace", "300",
+                    "--b-option", "Move Overhead=200",
+                    a=["--a", f"{ZILO} xboard", "--a-protocol", "xboard"],
+                    b=["--b", FAIRY_STOCKFISH, "--b-protocol", "xboard"])
+    assert_clean(summary, 2)
+    assert (summary["a_protocol"], summary["b_protocol"]) == ("xboard", "xboard")
+
+
+def test_the_three_protocols_of_zilo_play_each_other_at_a_fixed_move_time():
+    # XBoard's `st` and USI's byoyomi for --movetime, against UCI's `go movetime`.
+    for variant, a, b in [("chess", "xboard", "uci"), ("shogi", "usi", "xboard")]:
+        summary = match(variant, "--games", "2", "--movetime", "30", "--max-plies", "30", "--seed", "4",
+                        "--a-option", "Skill Level=3", "--b-option", "Skill Level=3",
+                        a=["--a", f"{ZILO} {a}", "--a-protocol", a], b=["--b", f"{ZILO} {b}", "--b-protocol", b])
+        assert_clean(summary, 2)
+        assert all(g["plies"] > 0 for g in summary["results"]), summary
+
+
+def test_a_paired_match_at_a_fixed_node_budget_is_reproducible():
+    # --nodes: both sides get `go nodes N` (USI too), time aside; a node-limited search is
+    # deterministic, so the same seed plays the same games twice.
+    runs = [match("shogi", "--games", "2", "--nodes", "3000", "--max-plies", "16", "--seed", "5",
+                  a=["--a", f"{ZILO} uci"], b=["--b", f"{ZILO} usi", "--b-protocol", "usi"]) for _ in range(2)]
+    assert_clean(runs[0], 2)
+    assert [g["plies"] for g in runs[0]["results"]] == [16, 16], runs[0]["log"]
+    assert runs[0]["results"] == runs[1]["results"]
+    assert "nodes per move" in runs[0]["log"]
+
+
+def test_a_usi_engine_is_refused_outside_shogi():
+    out = subprocess.run([sys.executable, str(RUNNER), "--variant", "chess", "--a", f"{ZILO} usi", "--a-protocol",
+                          "usi", "--b", f"{ZILO} uci", "--movetime", "10", "--referee", ZILO],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0 and "USI plays shogi only" in out.stderr
+
+
+def test_a_self_match_at_2_plus_0_1_never_loses_on_time():
+    # The short form of a 10+0.1 self-match (the long one: the README's runner command): zilo
+    # against itself, UCI's clock against XBoard's (`level`, `time`/`otim`), each answer timed from
+    # outside, 300 ms of grace for a machine loaded many times over (see above).
+    summary = match("chess", "--games", "2", "--tc", "2+0.1", "--max-plies", "60", "--seed", "13", "--grace", "300",
+                    a=["--a", f"{ZILO} uci"], b=["--b", f"{ZILO} xboard", "--b-protocol", "xboard"])
+    assert_clean(summary, 2)
+
+
+FAKE = Path(__file__).resolve().parent / "fake_engine.py"
+
+
+def test_a_usi_resignation_ends_the_game_and_a_false_xboard_claim_is_a_protocol_error():
+    summary = match("shogi", "--games", "2", "--movetime", "20", "--max-plies", "20",
+                    a=["--a", f"{ZILO} usi", "--a-protocol", "usi"],
+                    b=["--b", f"{sys.executable} {FAKE} usi-resign", "--b-protocol", "usi"])
+    # The scripted engine resigns at its first move, with either colour: zilo wins both.
+    assert summary["a_score"] == 2.0, summary
+    assert all(g["termination"] == "resignation: Resigner resigned" for g in summary["results"]), summary
+    summary = match("chess", "--games", "2", "--movetime", "20", "--max-plies", "20",
+                    a=["--a", f"{ZILO} xboard", "--a-protocol", "xboard"],
+                    b=["--b", f"{sys.executable} {FAKE} xboard-claim", "--b-protocol", "xboard"])
+    assert summary["a_score"] == 2.0, summary
+    for g in summary["results"]:
+        assert g["termination"].startswith("protocol error: Claimer answered '1-0 {claimed}'"), g

@@ -71,7 +71,7 @@ impl<M: Copy> Table<M> {
     /// `MAX_AGE` old: ages stay below `MAX_AGE + AGE_SWEEP` < 256.
     pub fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
-        if self.generation % AGE_SWEEP == 0 {
+        if self.generation.is_multiple_of(AGE_SWEEP) {
             let generation = self.generation;
             for e in self.entries.iter_mut().filter(|e| e.depth >= 0) {
                 if generation.wrapping_sub(e.generation) > MAX_AGE {

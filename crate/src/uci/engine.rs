@@ -1,21 +1,24 @@
-//! The UCI engine loop: one session's game, options and search thread.
+//! The engine loop, one for every protocol: one session's game, options and
+//! search thread. What differs between UCI, USI and XBoard is in
+//! [`super::dialect`]: the loop gets [`Command`]s and speaks through a [`Voice`].
 
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::clock::{self, Clock};
-use super::command::{self, Command, Go, Start};
+use super::command::{self, Command, EngineSide, Go, Start};
+use super::dialect::{index, Dialect, Protocol, Voice};
 use super::moves::read_move;
+use super::xboard;
 use crate::door::{self, BestMove, Game, SearchMemory, Side, Thinking};
 use crate::players::Level;
 use crate::search::{Limits, MAX_DEPTH};
 
 const NAME: &str = "ZiloAlvZa";
 const AUTHOR: &str = "the zilo authors";
-const DEFAULT_VARIANT: &str = "chess";
 const DEFAULT_HASH_MB: usize = 4;
 const MAX_HASH_MB: usize = 4096;
 const MAX_MULTIPV: usize = 64;
@@ -23,24 +26,6 @@ const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
 const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 /// The longest line read; longer lines are refused (and skipped) whole.
 const MAX_LINE: usize = 64 * 1024;
-
-/// Where the engine's lines go: shared by the loop and the search thread,
-/// one whole line at a time.
-#[derive(Clone)]
-struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Out {
-    fn line(&self, text: &str) {
-        let mut w = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        // A GUI that has gone is noticed when its input ends.
-        let _ = writeln!(w, "{text}").and_then(|()| w.flush());
-    }
-
-    fn info(&self, problem: &str) {
-        let one_line: String = problem.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-        self.line(&format!("info string {one_line}"));
-    }
-}
 
 /// The options a GUI may set.
 struct Options {
@@ -52,54 +37,84 @@ struct Options {
     move_overhead_ms: u64,
 }
 
-/// A search in progress on its own thread; it gives the memory back when it ends.
+/// A search in progress on its own thread; it gives the memory back when it
+/// ends, with the move it answered (if it did).
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Set by whoever comes first: the search, answering its move, or the
+    /// loop, taking the answer back before it is said (XBoard's `force`).
+    answered: Arc<AtomicBool>,
     infinite: bool,
-    handle: JoinHandle<SearchMemory>,
+    handle: JoinHandle<(SearchMemory, Option<String>)>,
+}
+
+/// How to end a running search.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Finish {
+    /// Let it run to its limits and answer.
+    Wait,
+    /// At once, answering the best move so far.
+    Stop,
+    /// At once, and no move answered (if not answered yet).
+    Discard,
 }
 
 struct Session {
-    out: Out,
+    out: Voice,
+    dialect: Dialect,
     options: Options,
     game: Game,
+    /// XBoard: the side the engine plays by itself (`None`: force mode). UCI and USI: always `None`.
+    engine_side: Option<Side>,
     /// `None` while a search thread has it.
     memory: Option<SearchMemory>,
-    /// `ucinewgame` or a new Hash size came while the memory was lent out.
+    /// A new game or a new Hash size came while the memory was lent out.
     memory_stale: bool,
     running: Option<Running>,
     searches: u64,
 }
 
-/// Runs the engine: reads commands from `input` until `quit` or its end, answers on `output`.
+/// Runs a UCI engine: reads commands from `input` until `quit` or its end, answers on `output`.
 pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
-    let out = Out(Arc::new(Mutex::new(Box::new(output))));
+    run_protocol(Protocol::Uci, input, output)
+}
+
+/// Runs the engine speaking `protocol`.
+pub fn run_protocol(protocol: Protocol, input: impl BufRead, output: impl Write + Send + 'static) {
+    let out = Voice::new(protocol, output);
+    let (variant, _) = protocol.variant();
     let mut session = Session {
         out: out.clone(),
+        dialect: Dialect::new(protocol),
         options: Options {
-            variant: DEFAULT_VARIANT,
+            variant,
             hash_mb: DEFAULT_HASH_MB,
             multipv: 1,
             skill: Level::MAX,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
         },
-        game: Game::new(DEFAULT_VARIANT, None).expect("the default variant opens"),
+        game: Game::new(variant, None).expect("the default variant opens"),
+        engine_side: None,
         memory: Some(SearchMemory::with_megabytes(DEFAULT_HASH_MB)),
         memory_stale: false,
         running: None,
         searches: 0,
     };
+    if protocol == Protocol::Xboard {
+        // Before `new`, XBoard's engine plays Black in a game of chess.
+        session.engine_side = Some(Side::Second);
+    }
     let mut input = input;
     let input = &mut input;
     let mut buf = Vec::new();
-    loop {
+    'reading: loop {
         buf.clear();
         match Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
         if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
-            out.info(&format!("a line over {MAX_LINE} bytes was skipped"));
+            out.problem(&format!("a line over {MAX_LINE} bytes was skipped"), "");
             // Skip the rest of it.
             let mut rest = Vec::new();
             if input.read_until(b'\n', &mut rest).is_err() {
@@ -108,44 +123,138 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
             continue;
         }
         let Ok(line) = std::str::from_utf8(&buf) else {
-            out.info("a line that is not UTF-8 text was skipped");
+            out.problem("a line that is not UTF-8 text was skipped", "");
             continue;
         };
-        match command::parse(line) {
-            Ok(None) => {}
-            Ok(Some(Command::Quit)) => break,
-            Ok(Some(c)) => session.handle(c),
-            Err(problem) => out.info(&problem),
+        match session.dialect.read(line) {
+            Ok(steps) => {
+                for step in steps {
+                    if step == Command::Quit {
+                        break 'reading;
+                    }
+                    // A step that fails (an illegal move) drops the rest of its line.
+                    if !session.handle(step, line) {
+                        break;
+                    }
+                }
+            }
+            Err(problem) => out.problem(&problem, line),
         }
     }
-    session.finish_search(true);
+    session.finish_search(Finish::Stop);
 }
 
 impl Session {
-    fn handle(&mut self, c: Command) {
+    /// Does one step of a line; false if it failed and the rest of the line is to be dropped.
+    fn handle(&mut self, c: Command, line: &str) -> bool {
         match c {
-            Command::Uci => self.identify(),
+            Command::Identify => self.identify(),
             Command::IsReady => self.out.line("readyok"),
-            Command::UciNewGame => {
-                self.finish_search(true);
+            Command::NewGame => {
+                // UCI and USI answer every `go`; XBoard's new game takes the move back.
+                self.finish_search(if self.keeps_game() { Finish::Discard } else { Finish::Stop });
                 self.forget();
                 self.game = Game::new(self.options.variant, None).expect("a known variant opens");
             }
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::SetOption { name, value } => return self.set_option(&name, value.as_deref(), line),
+            Command::Position { start, moves } => {
+                if self.keeps_game() {
+                    self.finish_search(Finish::Discard);
+                }
+                return self.set_position(start, &moves, line);
+            }
             Command::Go(go) => self.go(go),
-            Command::Stop => self.finish_search(true),
+            Command::Stop => self.finish_search(Finish::Stop),
             Command::PonderHit | Command::Debug => {}
             Command::Quit => unreachable!("handled by the loop"),
+            Command::Play(text) => return self.play(&text),
+            Command::Undo(plies) => {
+                self.finish_search(Finish::Discard);
+                for _ in 0..plies {
+                    self.game.undo();
+                }
+            }
+            Command::PlaySide(which) => {
+                self.finish_search(Finish::Wait);
+                let turn = self.game.turn();
+                self.engine_side = Some(match which {
+                    EngineSide::ToMove => turn,
+                    EngineSide::Other => turn.opponent(),
+                    EngineSide::Second => Side::Second,
+                });
+                self.move_if_engine_to_move();
+            }
+            Command::Force => {
+                self.finish_search(Finish::Discard);
+                self.engine_side = None;
+            }
+            Command::Ping(n) => self.out.line(&format!("pong {n}")),
+            Command::Post(on) => self.out.set_post(on),
+        }
+        true
+    }
+
+    /// XBoard: the engine keeps the game and plays its own moves into it.
+    fn keeps_game(&self) -> bool {
+        self.out.protocol() == Protocol::Xboard
+    }
+
+    /// XBoard: a move played on the engine's game (the engine answers if it is then its turn).
+    fn play(&mut self, text: &str) -> bool {
+        // The engine's own move first, if it is still being found.
+        self.finish_search(Finish::Wait);
+        if self.game.outcome().is_over() {
+            // As in `position`: our rules ended the game (a repetition) where the GUI's may not.
+            if let Ok(fresh) = Game::new(self.options.variant, Some(&self.game.position())) {
+                self.game = fresh;
+            }
+        }
+        let played = self
+            .out
+            .protocol()
+            .move_in(text)
+            .and_then(|m| read_move(&self.game, &m).map_err(|e| e.to_string()))
+            .and_then(|m| self.game.play(&m).map_err(|e| e.to_string()));
+        if let Err(why) = played {
+            self.out.illegal_move(text, &why);
+            return false;
+        }
+        self.move_if_engine_to_move();
+        true
+    }
+
+    fn move_if_engine_to_move(&mut self) {
+        if self.engine_side == Some(self.game.turn()) {
+            let go = self.dialect.own_go(&self.game);
+            self.go(go);
         }
     }
 
     fn identify(&self) {
         let out = &self.out;
-        out.line(&format!("id name {NAME} {}", env!("CARGO_PKG_VERSION")));
+        let version = env!("CARGO_PKG_VERSION");
+        if out.protocol() == Protocol::Xboard {
+            out.line("feature done=0");
+            out.line(&format!(
+                "feature myname=\"{NAME} {version}\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 \
+                 sigint=0 reuse=1 analyze=0 pause=0 colors=0 name=0 san=0 debug=0 nps=1 memory=1 \
+                 variants=\"{}\"",
+                xboard::variant_names().join(",")
+            ));
+            out.line(&format!("feature option=\"SkillLevel -spin {} {} {}\"", Level::MAX, Level::MIN, Level::MAX));
+            out.line(&format!(
+                "feature option=\"MoveOverhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 {MAX_MOVE_OVERHEAD_MS}\""
+            ));
+            out.line("feature done=1");
+            return;
+        }
+        out.line(&format!("id name {NAME} {version}"));
         out.line(&format!("id author {AUTHOR}"));
-        let vars: String = door::ids().iter().map(|id| format!(" var {id}")).collect();
-        out.line(&format!("option name UCI_Variant type combo default {DEFAULT_VARIANT}{vars}"));
+        let (variant, only) = out.protocol().variant();
+        if !only {
+            let vars: String = door::ids().iter().map(|id| format!(" var {id}")).collect();
+            out.line(&format!("option name UCI_Variant type combo default {variant}{vars}"));
+        }
         out.line(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         out.line("option name Clear Hash type button");
         out.line(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
@@ -158,7 +267,7 @@ impl Session {
         out.line(&format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
         ));
-        out.line("uciok");
+        out.line(if out.protocol() == Protocol::Usi { "usiok" } else { "uciok" });
     }
 
     /// Forgets what searches learnt (now, or when the memory comes back).
@@ -169,7 +278,7 @@ impl Session {
         }
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
+    fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) -> bool {
         let number = |low: u64, high: u64| -> Result<u64, String> {
             let v = value.ok_or(format!("option {name} needs a value"))?;
             match v.parse::<u64>() {
@@ -179,9 +288,16 @@ impl Session {
                 }
             }
         };
-        let result = match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match value.map(|v| door::ids().into_iter().find(|id| *id == v)) {
+        let (_, only_variant) = self.out.protocol().variant();
+        // Names are read without case, spaces or underscores: XBoard's options have no spaces
+        // (`SkillLevel`, as python-chess reads `feature option=` word by word).
+        let key: String = name.chars().filter(|c| !matches!(c, ' ' | '_')).collect::<String>().to_ascii_lowercase();
+        let result = match key.as_str() {
+            "ucivariant" if !only_variant => match value.map(|v| door::ids().into_iter().find(|id| *id == v)) {
                 Some(Some(id)) => {
+                    if self.keeps_game() {
+                        self.finish_search(Finish::Discard);
+                    }
                     self.options.variant = id;
                     self.game = Game::new(id, None).expect("a known variant opens");
                     self.forget();
@@ -193,38 +309,52 @@ impl Session {
                     door::ids().join(", ")
                 )),
             },
-            "hash" => number(1, MAX_HASH_MB as u64).map(|mb| {
+            "hash" | "usihash" => number(1, MAX_HASH_MB as u64).map(|mb| {
                 self.options.hash_mb = mb as usize;
                 match &mut self.memory {
                     Some(m) => *m = SearchMemory::with_megabytes(mb as usize),
                     None => self.memory_stale = true,
                 }
             }),
-            "clear hash" => {
+            "clearhash" => {
                 self.forget();
                 Ok(())
             }
             "multipv" => number(1, MAX_MULTIPV as u64).map(|n| self.options.multipv = n as usize),
-            "skill level" => number(Level::MIN as u64, Level::MAX as u64).map(|n| self.options.skill = n as u8),
-            "move overhead" => number(0, MAX_MOVE_OVERHEAD_MS).map(|n| self.options.move_overhead_ms = n),
+            "skilllevel" => number(Level::MIN as u64, Level::MAX as u64).map(|n| self.options.skill = n as u8),
+            "moveoverhead" => number(0, MAX_MOVE_OVERHEAD_MS).map(|n| self.options.move_overhead_ms = n),
             // Options GUIs send to every engine; there is one thread and no pondering.
-            "threads" | "ponder" => Ok(()),
+            "threads" | "ponder" | "usiponder" => Ok(()),
             _ => Err(format!("unknown option '{}'", command::shown(name))),
         };
-        if let Err(problem) = result {
-            self.out.info(&problem);
+        match result {
+            Ok(()) => true,
+            Err(problem) => {
+                self.out.problem(&problem, line);
+                false
+            }
         }
     }
 
     /// Sets up the position; on any problem, says so and keeps the previous one.
-    fn set_position(&mut self, start: Start, moves: &[String]) {
+    fn set_position(&mut self, start: Start, moves: &[String], line: &str) -> bool {
+        let protocol = self.out.protocol();
         let fen = match &start {
             Start::StartPos => None,
-            Start::Fen(fen) => Some(fen.as_str()),
+            Start::Fen(fen) => match protocol.position_in(fen) {
+                Ok(fen) => Some(fen),
+                Err(e) => {
+                    self.out.problem(&format!("position refused, the previous one stays: {e}"), line);
+                    return false;
+                }
+            },
         };
-        let mut game = match Game::new(self.options.variant, fen) {
+        let mut game = match Game::new(self.options.variant, fen.as_deref()) {
             Ok(g) => g,
-            Err(e) => return self.out.info(&format!("position refused, the previous one stays: {e}")),
+            Err(e) => {
+                self.out.problem(&format!("position refused, the previous one stays: {e}"), line);
+                return false;
+            }
         };
         for (i, text) in moves.iter().enumerate() {
             if game.outcome().is_over() {
@@ -235,29 +365,41 @@ impl Session {
                     game = fresh;
                 }
             }
-            let played = read_move(&game, text).and_then(|m| game.play(&m));
+            let played = protocol
+                .move_in(text)
+                .and_then(|m| read_move(&game, &m).and_then(|m| game.play(&m)).map_err(|e| e.to_string()));
             if let Err(e) = played {
-                return self.out.info(&format!(
-                    "position refused, the previous one stays: move {} '{}': {e}",
-                    i + 1,
-                    command::shown(text)
-                ));
+                self.out.problem(
+                    &format!(
+                        "position refused, the previous one stays: move {} '{}': {e}",
+                        i + 1,
+                        command::shown(text)
+                    ),
+                    line,
+                );
+                return false;
             }
         }
         self.game = game;
+        true
     }
 
     fn go(&mut self, go: Go) {
         if self.running.as_ref().is_some_and(|r| r.infinite && !r.handle.is_finished()) {
-            return self.out.info("go refused: an infinite search is running (send stop first)");
+            return self.out.problem("go refused: an infinite search is running (send stop first)", "go");
         }
         // As Stockfish does, a new search waits for the running one to answer.
-        self.finish_search(false);
+        self.finish_search(Finish::Wait);
+        let protocol = self.out.protocol();
         let mut excluded = Vec::new();
         if !go.searchmoves.is_empty() {
-            let only: Vec<String> = go.searchmoves.iter().filter_map(|m| read_move(&self.game, m).ok()).collect();
+            let only: Vec<String> = go
+                .searchmoves
+                .iter()
+                .filter_map(|m| protocol.move_in(m).ok().and_then(|m| read_move(&self.game, &m).ok()))
+                .collect();
             if only.is_empty() {
-                self.out.info("searchmoves names no legal move: searching every move");
+                self.out.problem("searchmoves names no legal move: searching every move", "go");
             } else {
                 excluded = self.game.legal_moves().into_iter().filter(|m| !only.contains(m)).collect();
             }
@@ -270,16 +412,17 @@ impl Session {
             self.memory_stale = false;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let (game, out, flag) = (self.game.clone(), self.out.clone(), stop.clone());
+        let answered = Arc::new(AtomicBool::new(false));
+        let (game, out, flag, claim) = (self.game.clone(), self.out.clone(), stop.clone(), answered.clone());
         let handle = std::thread::Builder::new()
             .name("uci-search".to_string())
             .spawn(move || {
                 let mut memory = memory;
-                search(&game, &plan, &flag, &mut memory, &out);
-                memory
+                let best = search(&game, &plan, &flag, &claim, &mut memory, &out);
+                (memory, best)
             })
             .expect("a search thread starts");
-        self.running = Some(Running { stop, infinite: go.infinite, handle });
+        self.running = Some(Running { stop, answered, infinite: go.infinite, handle });
     }
 
     /// The search's limits for `go` under the options.
@@ -291,12 +434,16 @@ impl Session {
         if let Some(ms) = go.movetime {
             limits.time_ms = Some(ms.max(1));
         }
-        let (time, increment) = match self.game.turn() {
-            Side::First => (go.wtime, go.winc),
-            Side::Second => (go.btime, go.binc),
-        };
+        let side = index(self.game.turn());
+        // A byoyomi alone (USI's `go byoyomi 1000`) is a clock with nothing left on it.
+        let time = go.time[side].or(go.byoyomi.map(|_| 0));
         if let (Some(time_ms), false) = (time, go.infinite) {
-            let clock = Clock { time_ms, increment_ms: increment.unwrap_or(0), moves_to_go: go.movestogo };
+            let clock = Clock {
+                time_ms,
+                increment_ms: go.inc[side].unwrap_or(0),
+                moves_to_go: go.movestogo,
+                byoyomi_ms: go.byoyomi.unwrap_or(0),
+            };
             let allocated = clock::allocate(clock, overhead);
             limits.time_ms = Some(limits.time_ms.map_or(allocated, |t| t.min(allocated)));
         }
@@ -319,19 +466,33 @@ impl Session {
         limits
     }
 
-    /// Ends the search thread, if any: at once when `stop` (it answers with
-    /// its best move so far), else waiting for it to finish; takes its memory back.
-    fn finish_search(&mut self, stop: bool) {
+    /// Ends the search thread, if any (see [`Finish`]); takes its memory
+    /// back, and in XBoard plays the move it answered into the game.
+    fn finish_search(&mut self, how: Finish) {
         let Some(running) = self.running.take() else { return };
-        if stop {
+        if how == Finish::Discard {
+            // Whoever sets the flag first decides: the move is taken back unless already said.
+            let _ = running.answered.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire);
+        }
+        if how != Finish::Wait {
             running.stop.store(true, Ordering::Relaxed);
         }
-        match running.handle.join() {
-            Ok(memory) if !self.memory_stale => self.memory = Some(memory),
-            _ => {
-                self.memory = Some(SearchMemory::with_megabytes(self.options.hash_mb));
-                self.memory_stale = false;
+        let answer = match running.handle.join() {
+            Ok((memory, answer)) => {
+                if !self.memory_stale {
+                    self.memory = Some(memory);
+                }
+                answer
             }
+            Err(_) => None,
+        };
+        if self.memory.is_none() || self.memory_stale {
+            self.memory = Some(SearchMemory::with_megabytes(self.options.hash_mb));
+            self.memory_stale = false;
+        }
+        if let (Some(m), true) = (answer, self.keeps_game()) {
+            // The GUI has the move: the engine's game has it too.
+            let _ = self.game.play(&m);
         }
     }
 }
@@ -346,8 +507,16 @@ struct Plan {
     excluded: Vec<String>,
 }
 
-/// The search thread: info lines as it deepens, then exactly one `bestmove`.
-fn search(game: &Game, plan: &Plan, stop: &AtomicBool, memory: &mut SearchMemory, out: &Out) {
+/// The search thread: thinking lines as it deepens, then exactly one answer
+/// (unless the loop takes it back first); the move answered, if any.
+fn search(
+    game: &Game,
+    plan: &Plan,
+    stop: &AtomicBool,
+    answered: &AtomicBool,
+    memory: &mut SearchMemory,
+    out: &Voice,
+) -> Option<String> {
     let best = match searchable(game) {
         Ok(game) => {
             let lines = plan.multipv.min(game.legal_moves().len() - plan.excluded.len()).max(1);
@@ -357,12 +526,9 @@ fn search(game: &Game, plan: &Plan, stop: &AtomicBool, memory: &mut SearchMemory
                 multiple_lines(&game, plan, lines, stop, memory, out)
             };
             // Never an illegal move: the search's answer is legal; if it had none, the first legal move.
-            Some(found.filter(|m| game.legal_moves().contains(m)).unwrap_or_else(|| game.legal_moves()[0].clone()))
+            Ok(found.filter(|m| game.legal_moves().contains(m)).unwrap_or_else(|| game.legal_moves()[0].clone()))
         }
-        Err(why) => {
-            out.info(&why);
-            None
-        }
+        Err(why) => Err(why),
     };
     if plan.infinite {
         // UCI: after `go infinite` the answer waits for `stop`.
@@ -370,7 +536,19 @@ fn search(game: &Game, plan: &Plan, stop: &AtomicBool, memory: &mut SearchMemory
             std::thread::sleep(Duration::from_millis(1));
         }
     }
-    out.line(&format!("bestmove {}", best.as_deref().unwrap_or("0000")));
+    if answered.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_err() {
+        return None;
+    }
+    match best {
+        Ok(m) => {
+            out.best(&m);
+            Some(m)
+        }
+        Err(why) => {
+            out.no_move(&why, Some(game.outcome()));
+            None
+        }
+    }
 }
 
 /// The game to search: this one, or, when its record has ended it (a
@@ -386,42 +564,24 @@ fn searchable(game: &Game) -> Result<Game, String> {
     }
 }
 
-fn info_line(r: &BestMove, multipv: usize, nodes: u64, time_ms: u64) -> String {
-    let score = match r.mate {
-        Some(n) => format!("mate {n}"),
-        None => format!("cp {}", r.score),
-    };
-    let nps = nodes * 1000 / time_ms.max(1);
-    let mut line = format!(
-        "info depth {} seldepth {} multipv {multipv} score {score} nodes {nodes} nps {nps} time {time_ms}",
-        r.depth,
-        r.seldepth.max(r.depth)
-    );
-    if !r.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&r.pv.join(" "));
-    }
-    line
-}
-
 /// One line: the search deepens and reports each iteration.
-fn single_line(game: &Game, plan: &Plan, stop: &AtomicBool, memory: &mut SearchMemory, out: &Out) -> Option<String> {
+fn single_line(game: &Game, plan: &Plan, stop: &AtomicBool, memory: &mut SearchMemory, out: &Voice) -> Option<String> {
     let thinking = Thinking { stop: Some(stop), excluded: &plan.excluded, memory: Some(memory) };
     let mut reported: Option<(u32, Vec<String>)> = None;
     let mut report = |r: &BestMove| {
-        out.line(&info_line(r, 1, r.nodes, r.time_ms));
+        out.thinking(r, 1, r.nodes, r.time_ms);
         reported = Some((r.depth, r.pv.clone()));
     };
     match game.think(plan.limits, thinking, &mut report) {
         Ok(r) => {
             // The answer again only when it is not the last line reported (a stopped iteration changed it).
             if reported.as_ref() != Some(&(r.depth, r.pv.clone())) {
-                out.line(&info_line(&r, 1, r.nodes, r.time_ms));
+                out.thinking(&r, 1, r.nodes, r.time_ms);
             }
             r.best
         }
         Err(e) => {
-            out.info(&format!("search refused: {e}"));
+            out.problem(&format!("search refused: {e}"), "go");
             None
         }
     }
@@ -438,7 +598,7 @@ fn multiple_lines(
     lines: usize,
     stop: &AtomicBool,
     memory: &mut SearchMemory,
-    out: &Out,
+    out: &Voice,
 ) -> Option<String> {
     let started = Instant::now();
     let limits = plan.limits;
@@ -459,7 +619,7 @@ fn multiple_lines(
             let r = match game.think(step, thinking, &mut |_| {}) {
                 Ok(r) => r,
                 Err(e) => {
-                    out.info(&format!("search refused: {e}"));
+                    out.problem(&format!("search refused: {e}"), "go");
                     break 'deepening;
                 }
             };
@@ -468,7 +628,7 @@ fn multiple_lines(
                 break 'deepening;
             }
             let Some(m) = r.best.clone() else { break };
-            out.line(&info_line(&r, k, nodes, started.elapsed().as_millis() as u64));
+            out.thinking(&r, k, nodes, started.elapsed().as_millis() as u64);
             if k == 1 {
                 best = Some(m.clone());
             }
