@@ -10,7 +10,7 @@ use crate::chesslike::outcome::{ending_words, MoveError};
 use crate::chesslike::piece::{Color, Piece, PieceDef, Role};
 use crate::chesslike::position::{Position, Removal};
 use crate::chesslike::variant::{MoveNotation, Promotion, Variant};
-use crate::door::codes::PIECE_ARGS;
+use crate::door::codes::is_piece_arg;
 use crate::door::family::boxed;
 use crate::door::info::{GameInfo, PieceInfo, SideInfo};
 use crate::door::{
@@ -66,7 +66,7 @@ impl DoorFamily for ChessLike {
 /// An argument's value with a piece name (`Minion`) given as the piece's
 /// letter in `v` (`M`, `+P`): the door's args name pieces by letter.
 fn piece_letter(v: &Variant, arg: &'static str, value: String) -> String {
-    if !PIECE_ARGS.contains(&arg) {
+    if !is_piece_arg(arg) {
         return value;
     }
     match v.pieces.iter().find(|p| p.name == value) {

@@ -14,8 +14,8 @@
 //!
 //! Below it, each family implements [`DoorPosition`] once (in its own
 //! folder: `chesslike/door.rs`, `cyvasse/door.rs`) and is listed in
-//! [`FAMILIES`], the one place the door names the families (besides the
-//! families' sections of the refusal codes' list, `codes`); [`Game`] holds a
+//! [`FAMILIES`], the one place the door names the families (each family's
+//! refusals and their words come with it: [`DoorFamily::words`]); [`Game`] holds a
 //! [`Record`] of that family's positions behind the object-safe [`AnyGame`],
 //! so a new family touches neither the CLI, nor the bindings, nor the server.
 
@@ -23,6 +23,8 @@ mod any_game;
 pub mod codes;
 pub(crate) mod family;
 pub mod info;
+#[cfg(test)]
+mod lines_tests;
 mod partial_turn;
 pub mod setup;
 pub mod think;
