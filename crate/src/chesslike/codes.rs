@@ -180,6 +180,7 @@ pub static WORDS: &[Words] = &[
     Words::door("move.tooLong").line("a move is a few characters long, not {length}"),
     Words::door("move.cannotReach").line("the {piece} on {from} cannot move to {to}"),
     Words::door("drop.notAllowed").line("this variant has no drops"),
+    Words::door("piece.unknown").line("'{letter}' is not a piece of this variant"),
 ];
 
 // Each error's `Display`: its code's line in this family's table (a counter's

@@ -75,12 +75,18 @@ pub static WORDS: &[Words] = &[
         "The setup of {side} (King on {kingFields}) has {count} problems",
     )
     .line("setup of the {side} (zone {zone}, King on {kingFieldsOr}): {problems}"),
-    Words::text("setup.unknownPreset", &["id", "known"], "No preset “{id}” (known: {known})"),
-    Words::text("setup.badPlacement", &["text"], "“{text}” is neither a piece letter nor a mountain or water"),
-    Words::text("setup.outsideZone", &["square", "side"], "{square} is outside the zone of {side}"),
-    Words::text("setup.fieldTaken", &["square", "piece"], "{square} is taken by the {piece}"),
-    Words::text("setup.mountainField", &["square"], "{square} is a mountain: no piece may stand on it"),
-    Words::text("setup.alreadyTerrain", &["square", "terrain"], "{square} is already a {terrain}"),
+    Words::text("setup.unknownPreset", &["id", "known"], "No preset “{id}” (known: {known})")
+    .line("no preset '{id}' (known: {known})"),
+    Words::text("setup.badPlacement", &["text"], "“{text}” is neither a piece letter nor a mountain or water")
+    .line("'{text}' is neither a piece letter (R S L H E C T D W K) nor 'mountain' or 'water'"),
+    Words::text("setup.outsideZone", &["square", "side"], "{square} is outside the zone of {side}")
+    .line("{square} is outside the zone of the {side} ({zone})"),
+    Words::text("setup.fieldTaken", &["square", "piece"], "{square} is taken by the {piece}")
+    .line("{square} is taken by the {piece}"),
+    Words::text("setup.mountainField", &["square"], "{square} is a mountain: no piece may stand on it")
+    .line("{square} is a mountain: no piece may stand on it"),
+    Words::text("setup.alreadyTerrain", &["square", "terrain"], "{square} is already a {terrain}")
+    .line("{square} is already a {terrain} field"),
     Words::text("setup.noKing", &[], "No King placed")
     .line("no King placed"),
     Words::text("setup.kingOffFields", &["square"], "The King stands on {square}, not on one of the three King fields")
@@ -108,6 +114,8 @@ pub static WORDS: &[Words] = &[
     Words::door("square.offBoard")
         .line("'{square}' is not a field (rows 1-9 of 8, 9, 10, 11, 12, 11, 10, 9, 8 fields, a1 to h9)"),
     Words::door("move.cannotReach").line("the {piece} on {from} cannot reach {to}"),
+    Words::door("piece.unknown").line("'{letter}' is not a Cyvasse piece (R S L H E C T D W K)"),
+    Words::door("drop.notAllowed").line("pieces are never dropped in Cyvasse"),
 ];
 
 // Each error's `Display`: its code's line in this table (a turn's refusal

@@ -174,9 +174,14 @@ impl En {
 /// The English line of a family's coded error: its code's row in `table`
 /// (the family's), else in [`DOOR_WORDS`], filled from its line arguments.
 pub fn line(table: &[Words], e: &(impl Coded + ?Sized)) -> String {
-    let code = e.code();
+    line_of(table, e.code(), &e.line_args())
+}
+
+/// The English line of `code`: its row in `table`, else in [`DOOR_WORDS`],
+/// filled from `args`; the code itself if no table words it.
+pub fn line_of(table: &[Words], code: &str, args: &Args) -> String {
     match table.iter().chain(DOOR_WORDS).find(|w| w.code == code && (w.line.is_some() || w.en.is_some())) {
-        Some(w) => w.english(&e.line_args()),
+        Some(w) => w.english(args),
         None => code.to_string(),
     }
 }
@@ -220,9 +225,11 @@ impl serde::Serialize for En {
 /// halves). A family's own codes are in its table (`chesslike/codes.rs`,
 /// `cyvasse/codes.rs`).
 pub static DOOR_WORDS: &[Words] = &[
-    Words::text("game.unknown", &["id", "known"], "Unknown game “{id}” (known: {known})"),
-    Words::text("game.noSetup", &["id"], "“{id}” has no setup phase"),
-    Words::text("game.over", &["result", "reason"], "The game is over ({result} {reason})"),
+    Words::text("game.unknown", &["id", "known"], "Unknown game “{id}” (known: {known})")
+        .line("unknown variant '{id}' (known: {known})"),
+    Words::text("game.noSetup", &["id"], "“{id}” has no setup phase").line("'{id}' has no setup phase"),
+    Words::text("game.over", &["result", "reason"], "The game is over ({result} {reason})")
+        .line("the game is over ({result} {reason})"),
     Words::text("argument.invalid", &[], "The engine refused an argument"),
     Words::text("square.offBoard", &["square"], "Square “{square}” is not on the board"),
     Words::text("piece.unknown", &["letter"], "“{letter}” is not a piece of this game"),
@@ -230,13 +237,16 @@ pub static DOOR_WORDS: &[Words] = &[
         "perft.badDepth",
         &["depth", "low", "max"],
         "Perft depth {depth} is not a whole number from {low} to {max}",
-    ),
-    Words::text("position.empty", &[], "Bad position string: it is empty"),
+    )
+    .line("perft{divide} depth {depth} is not a whole number from {low} to {max}"),
+    Words::text("position.empty", &[], "Bad position string: it is empty")
+        .line("bad position string: the position string is empty"),
     Words::text(
         "position.tooLong",
         &["length", "max"],
         "Bad position string: it is {length} bytes long; no position needs more than {max}",
-    ),
+    )
+    .line("bad position string: it is {length} bytes long; no position needs more than {max}"),
     Words::text(
         "position.counterRange",
         &["counter", "text", "low", "max"],
@@ -249,21 +259,26 @@ pub static DOOR_WORDS: &[Words] = &[
         "Bad position string: the {counter} “{text}” is not a whole number ({low} to {max})",
     )
     .line("the {counter} '{text}' is not a whole number ({low} to {max})"),
-    Words::text("move.tooLong", &["length"], "A move is a few characters long, not {length}"),
-    Words::text("move.badCode", &["code"], "{code} is not a move code"),
+    Words::text("move.tooLong", &["length"], "A move is a few characters long, not {length}")
+        .line("a move text has at most {max} characters, not {length}"),
+    Words::text("move.badCode", &["code"], "{code} is not a move code")
+        .line("{code} is not a move code (codes come from legalMoveCodes())"),
     Words::text("move.cannotReach", &["piece", "from", "to"], "The {piece} on {from} cannot move to {to}"),
     Words::text("drop.notAllowed", &[], "Pieces are never dropped in this game"),
     Words::text(
         "setup.tooLong",
         &["length", "max"],
         "Bad setup: it is {length} characters long; no setup needs more than {max}",
-    ),
+    )
+    .line("bad setup: it is {length} {unit} long; no setup needs more than {max}"),
     Words::text(
         "setup.halvesInOrder",
         &[],
         "A start position takes the first player’s setup, then the second player’s",
-    ),
-    Words::text("setup.differentGames", &[], "The two halves are of different games"),
+    )
+    .line("a start position takes the first player's (w) setup, then the second player's (b)"),
+    Words::text("setup.differentGames", &[], "The two halves are of different games")
+        .line("the two halves are of different games"),
 ];
 
 /// Every code's words: the door's, then each family's (a family's lines for
