@@ -119,10 +119,16 @@ pub struct DoorError {
     /// The problems one refusal lists (a setup's), each coded.
     problems: Vec<Said>,
     message: String,
-    /// The table whose line the message is, for a refusal made by
-    /// [`DoorError::worded`]: the message is filled again as args are added.
-    worded: Option<&'static [Words]>,
-    /// Arguments only the English line uses (`--divide`), before `args`.
+    /// For a refusal made by [`DoorError::worded`], where its line comes
+    /// from: the message is filled again as args are added.
+    worded: Option<Box<Worded>>,
+}
+
+/// The table a worded refusal's line comes from, and the arguments only the
+/// line uses (`--divide`), which come before `args`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Worded {
+    table: &'static [Words],
     line_args: Args,
 }
 
@@ -149,15 +155,7 @@ impl DoorError {
     pub fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> DoorError {
         // Messages echo what they were given (a move text, a square), control
         // characters included: each front end writes them as one line its way.
-        DoorError {
-            kind,
-            code,
-            args: Vec::new(),
-            problems: Vec::new(),
-            message: message.into(),
-            worded: None,
-            line_args: Vec::new(),
-        }
+        DoorError { kind, code, args: Vec::new(), problems: Vec::new(), message: message.into(), worded: None }
     }
 
     /// A refusal worded by its code's line in `table` (a family's; `&[]` for
@@ -165,7 +163,7 @@ impl DoorError {
     /// they are added with [`DoorError::arg`] and [`DoorError::line_arg`].
     pub fn worded(kind: ErrorKind, table: &'static [Words], code: &'static str) -> DoorError {
         let mut e = DoorError::new(kind, code, "");
-        e.worded = Some(table);
+        e.worded = Some(Box::new(Worded { table, line_args: Vec::new() }));
         e.reword();
         e
     }
@@ -183,19 +181,22 @@ impl DoorError {
         self
     }
 
-    /// The same refusal with an argument only its English line uses (or
-    /// words otherwise than `args`: `first player (w)` for `w`).
+    /// The same worded refusal with an argument only its English line uses
+    /// (or words otherwise than `args`: `first player (w)` for `w`); a
+    /// refusal with a message of its own keeps it as it is.
     pub fn line_arg(mut self, name: &'static str, value: impl ToString) -> DoorError {
-        self.line_args.push((name, value.to_string()));
-        self.reword();
+        if let Some(worded) = &mut self.worded {
+            worded.line_args.push((name, value.to_string()));
+            self.reword();
+        }
         self
     }
 
     /// The message filled again from the table, for a worded refusal.
     fn reword(&mut self) {
-        if let Some(table) = self.worded {
-            let args: Args = self.line_args.iter().chain(&self.args).cloned().collect();
-            self.message = codes::line_of(table, self.code, &args);
+        if let Some(worded) = &self.worded {
+            let args: Args = worded.line_args.iter().chain(&self.args).cloned().collect();
+            self.message = codes::line_of(worded.table, self.code, &args);
         }
     }
 
