@@ -15,7 +15,7 @@ WASM_OPT := tools/node_modules/.bin/wasm-opt
 ESBUILD := tools/node_modules/.bin/esbuild
 TSC := tools/node_modules/.bin/tsc
 
-.PHONY: all native www play test test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci fairy-stockfish-largeboards bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
+.PHONY: all native www play test check-generated test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci fairy-stockfish-largeboards bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -42,7 +42,7 @@ www: deps-wasm
 	$(WASM_BINDGEN) --target no-modules --out-dir build/wasm --out-name zilo $(WASM_RAW)
 	$(WASM_OPT) -O3 build/wasm/zilo_bg.wasm -o build/wasm/zilo_bg.wasm
 	node tools/build-www.mjs build/wasm $(ENGINE_JS)
-	node tools/engine-catalog.mjs build/wasm www/i18n/en.js
+	node tools/engine-catalog.mjs build/wasm www/i18n/en.js www/src/engine-args.js
 	node tools/build-board.mjs www/src www/fonts www/zilo-board.js
 	node tools/rules-html.mjs docs/rules www/rules.js
 	@echo "built $(ENGINE_JS): $$(du -k $(ENGINE_JS) | cut -f1) KiB; page total $$(du -ck www/*.html www/*.css www/*.js | tail -1 | cut -f1) KiB"
@@ -131,7 +131,16 @@ test-server:
 test-types: deps-tools
 	$(TSC) -p www
 
-test: test-types test-rust test-server test-reference test-differential test-uci test-e2e test-pkg
+# The generated files the repository keeps (the engine's declarations, the English catalog's
+# refusals and argument words, the page's table of the arguments it words: all written by
+# `make www` from the engine's tables) are what the build writes now: a change to a table of
+# words or to the packed field list is committed with its regenerated files.
+GENERATED := www/engine.d.ts www/i18n/en.js www/src/engine-args.js
+check-generated: www
+	@git diff --exit-code --stat -- $(GENERATED) || \
+	  (echo "check-generated: $(GENERATED) differ from what make www writes: commit the regenerated files"; exit 1)
+
+test: check-generated test-types test-rust test-server test-reference test-differential test-uci test-e2e test-pkg
 
 # Long fuzzing: every variant's position-string and move parsers, move codes, random call
 # sequences and command lines (crate/tests/fuzz_*.rs), then random calls through the JS API.

@@ -4,8 +4,6 @@
 //! position string is refused for the same reason in every game and a game
 //! continued from any accepted position counts on without overflowing.
 
-use std::fmt;
-
 /// The largest value either counter may be given: far more than any game
 /// reaches, and far enough below `u32::MAX` that a game continued from it
 /// keeps counting.
@@ -20,17 +18,6 @@ pub struct CounterError {
     pub text: String,
     /// The smallest value (the move number starts at 1).
     pub low: u32,
-}
-
-impl fmt::Display for CounterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let CounterError { counter, text, low } = self;
-        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-            write!(f, "the {counter} {text} is out of range ({low} to {MAX_COUNTER})")
-        } else {
-            write!(f, "the {counter} '{text}' is not a whole number ({low} to {MAX_COUNTER})")
-        }
-    }
 }
 
 impl std::error::Error for CounterError {}

@@ -120,7 +120,7 @@ pub enum Returned {
 pub struct Field<T: 'static> {
     /// The property's name in JavaScript.
     pub name: &'static str,
-    /// The name of the `MoveRecord`/`Outcome` field it comes from, as that
+    /// The name of the `MoveRecord`/`Ending` field it comes from, as that
     /// type serializes it (the round-trip test compares the two).
     pub source: &'static str,
     /// Its TypeScript type.
@@ -303,7 +303,8 @@ fn side_letter(side: Option<Side>) -> Option<&'static str> {
     side.map(|s| if s == Side::First { "w" } else { "b" })
 }
 
-/// The outcome's fields, packed after the move's by `play()`: its `result`.
+/// The [`Ending`]'s fields, packed after the move's by `play()`: the result,
+/// its reason, the winner, and the ending's English title and sentence.
 pub static RESULT_FIELDS: &[Field<Ending>] = &[
     Field {
         name: "result",

@@ -45,6 +45,15 @@ pub fn error_words() -> Result<JsValue, JsValue> {
     to_js(&door::codes::words().collect::<Vec<_>>())
 }
 
+/// The arguments a page words (`[{name, kind, words}]`: piece letters, sides,
+/// words with their English), for the build that writes the page's table of
+/// them and the English catalog's `<argument>.<word>` entries
+/// (`tools/engine-catalog.mjs`); the public API does not forward it.
+#[wasm_bindgen(js_name = argWords)]
+pub fn arg_words() -> Result<JsValue, JsValue> {
+    to_js(&door::codes::arg_words_info())
+}
+
 /// The fields of the packed move records, for the build that writes their
 /// JavaScript unpacker and TypeScript declarations (`tools/packed-record.mjs`);
 /// the public API does not forward it.

@@ -9,10 +9,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Script, createContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { Zilo } from './engine-node.mjs';
-import { engineWords } from '../../tools/engine-catalog.mjs';
+import { engineWords, engineArgWords, argsModule } from '../../tools/engine-catalog.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const words = engineWords(process.env.ZILO_WASM_DIR || `${root}build/wasm`);
+const wasmDir = process.env.ZILO_WASM_DIR || `${root}build/wasm`;
+const words = engineWords(wasmDir);
 
 function catalogs() {
   const ctx = createContext({});
@@ -55,4 +56,23 @@ test('every other catalog translates exactly the engine\'s codes, each with exac
       assert.deepEqual([...new Set([...used, ...counted])].sort(), [...w.args].sort(), `${lang} engine.${w.code}: its args`);
     }
   }
+});
+
+test('the page words the arguments the engine names as pieces, sides and words, from the engine\'s one list', () => {
+  const argWords = engineArgWords(wasmDir);
+  // www/src/engine-args.js, which engine-words.js reads, is written from the list.
+  assert.equal(readFileSync(`${root}www/src/engine-args.js`, 'utf8'), argsModule(argWords));
+  const kinds = Object.fromEntries(argWords.map((a) => [a.name, a.kind]));
+  assert.equal(kinds.monarch, 'piece');
+  assert.equal(kinds.owner, 'side');
+  assert.equal(kinds.counter, 'word');
+  // Each word's English is the engine's; every other catalog words the same words.
+  const all = catalogs();
+  for (const a of argWords.filter((x) => x.kind === 'word')) {
+    for (const [word, english] of a.words) {
+      assert.equal(all.en[`${a.name}.${word}`], english, `${a.name}.${word}`);
+      for (const lang of Object.keys(all)) assert.ok(typeof all[lang][`${a.name}.${word}`] === 'string', `${lang}: ${a.name}.${word}`);
+    }
+  }
+  assert.equal(all.en['terrain.water'], 'water field');
 });

@@ -514,7 +514,8 @@
     // ---- the engine's words: refusals by DoorError code, games' names and pieces --
     // Refusals: engine.<code> (Zilo.errorCodes() lists the codes; an Error's args fill the
     // placeholders). Their English words are the engine's own (crate/src/door/codes.rs and each
-    // family's codes.rs): `make www` writes them below from its tables.
+    // family's codes.rs): `make www` writes them below from its tables, and the English of the
+    // word arguments after them (the engine's ARG_WORDS, also www/src/engine-args.js).
     // {piece}, {attacker}, {target}, {monarch}: the piece's name in this catalog
     // (game.<id>.piece.<letter>.name); {side}, {owner}: the side's name (game.<id>.side.<w|b>.name);
     // {terrain}: terrain.<word>; {counter}: counter.<word>; the rest as the engine gives them.
@@ -620,13 +621,13 @@
     'engine.setup.sharedField': 'More than one piece on {square}',
     'engine.setup.doubleTerrain': '{square} is given terrain more than once',
     'engine.setup.notDone': 'The setup is not finished',
-    // ---- end of the engine's generated words ----
     'terrain.mountain': 'mountain',
     'terrain.water': 'water field',
     'counter.halfmoves': 'half-move counter',
     'counter.fullmoves': 'full-move number',
     'counter.pliesSinceCapture': 'plies since capture',
     'counter.turnNumber': 'turn number',
+    // ---- end of the engine's generated words ----
 
     // Outcomes: outcome.title.win|draw, and outcome.<reason>.win|draw (Result.reason; with a
     // winner, .win). {winner}, {loser}, {toMove}: side names; {monarch}: the loser's royal piece.

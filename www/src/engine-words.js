@@ -5,6 +5,7 @@
  * falls back to the engine's own English where a catalog has nothing, so a game the catalogs
  * do not know yet still reads. */
 import { t, has } from './i18n.js';
+import { ARG_KINDS } from './engine-args.js';
 
 
 const idOf = (game) => (game && typeof game === 'object' ? game.id : game);
@@ -15,14 +16,16 @@ export function gameWord(game, key, fallback) {
   return has(k) ? t(k) : fallback;
 }
 
-/** A refusal's arguments as words: piece letters as the pieces' names, sides as the sides'
- * names, terrain and counters in words; squares, moves and numbers as they are. */
+/** A refusal's arguments as words, by the engine's table of them (engine-args.js): piece letters
+ * as the pieces' names, sides as the sides' names, word arguments (terrain, counters) in words;
+ * squares, moves and numbers as they are. */
 export function engineArgs(game, args) {
   const out = {};
   for (const [k, v] of Object.entries(args || {})) {
-    if (k === 'piece' || k === 'attacker' || k === 'target' || k === 'monarch') out[k] = gameWord(game, 'piece.' + v + '.name', v);
-    else if (k === 'side' || k === 'owner') out[k] = gameWord(game, 'side.' + v + '.name', v);
-    else if (k === 'terrain' || k === 'counter') out[k] = has(k + '.' + v) ? t(k + '.' + v) : v;
+    const kind = Object.prototype.hasOwnProperty.call(ARG_KINDS, k) ? ARG_KINDS[k] : null;
+    if (kind === 'piece') out[k] = gameWord(game, 'piece.' + v + '.name', v);
+    else if (kind === 'side') out[k] = gameWord(game, 'side.' + v + '.name', v);
+    else if (kind === 'word') out[k] = has(k + '.' + v) ? t(k + '.' + v) : v;
     else if (typeof v === 'string' && v !== '' && /^\d+$/.test(v)) out[k] = Number(v);
     else out[k] = v;
   }

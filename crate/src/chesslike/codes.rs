@@ -10,10 +10,11 @@ use crate::chesslike::outcome::MoveError;
 use crate::chesslike::piece::Color;
 use crate::chesslike::position::PositionError;
 use crate::counters::CounterError;
-use crate::door::codes::{Args, Coded, Words};
+use crate::door::codes::{english_word, word_of, Args, Coded, Words};
 
 /// The chess-like family's own codes and their words (`door::codes::Words`):
-/// the door's list and the page's English catalog come from this table.
+/// the errors' English lines (`Display`), the door's list and the page's
+/// English catalog come from this table.
 pub static WORDS: &[Words] = &[
     Words::plural(
         "position.rankCount",
@@ -21,118 +22,171 @@ pub static WORDS: &[Words] = &[
         "found",
         "Bad position string: the board has {found} rank; this game has {expected}",
         "Bad position string: the board has {found} ranks; this game has {expected}",
-    ),
+    )
+    .line("the board has {found} ranks; this variant has {expected}"),
     Words::plural(
         "position.rankLength",
         &["rank", "found", "expected"],
         "found",
         "Bad position string: rank {rank} has {found} square; this game has {expected}",
         "Bad position string: rank {rank} has {found} squares; this game has {expected}",
-    ),
-    Words::text("position.unknownPiece", &["letter"], "Bad position string: “{letter}” is not a piece of this game"),
+    )
+    .line("rank {rank} has {found} squares; this variant has {expected}"),
+    Words::text("position.unknownPiece", &["letter"], "Bad position string: “{letter}” is not a piece of this game")
+        .line("'{letter}' is not a piece of this variant"),
     Words::text(
         "position.unknownHandPiece",
         &["letter"],
         "Bad position string: “{letter}” in the hand is not a piece of this game",
-    ),
+    )
+    .line("'{letter}' in the hand is not a piece of this variant"),
     Words::text(
         "position.notInHand",
         &["letter", "droppable"],
         "Bad position string: “{letter}” cannot be in the hand; only {droppable} may be held there",
-    ),
-    Words::text("position.unclosedHand", &[], "Bad position string: the hand is missing its closing “]”"),
-    Words::text("position.missingTurn", &[], "Bad position string: the side to move (“w” or “b”) is missing"),
-    Words::text("position.badTurn", &["text"], "Bad position string: side to move “{text}” is neither “w” nor “b”"),
+    )
+    .line("'{letter}' cannot be in the hand: in this variant only {droppable} may be held there"),
+    Words::text("position.unclosedHand", &[], "Bad position string: the hand is missing its closing “]”")
+        .line("the hand is missing its closing ']'"),
+    Words::text("position.missingTurn", &[], "Bad position string: the side to move (“w” or “b”) is missing")
+        .line("the side to move ('w' or 'b') is missing"),
+    Words::text("position.badTurn", &["text"], "Bad position string: side to move “{text}” is neither “w” nor “b”")
+        .line("side to move '{text}' is neither 'w' nor 'b'"),
     Words::text(
         "position.badCastling",
         &["text"],
         "Bad position string: castling field “{text}” is not valid for this game",
-    ),
+    )
+    .line("castling field '{text}' is not valid for this variant"),
     Words::text(
         "position.badEnPassant",
         &["text"],
         "Bad position string: en passant field “{text}” is not a square or “-”",
-    ),
+    )
+    .line("en passant field '{text}' is not a square or '-'"),
     Words::text(
         "position.noEnPassant",
         &["text"],
         "Bad position string: en passant field “{text}” given, but this game has no en passant",
-    ),
-    Words::text("position.zeroRun", &["rank"], "Bad position string: rank {rank} has a run of 0 empty squares"),
+    )
+    .line("en passant field '{text}' given, but this variant has no en passant"),
+    Words::text("position.zeroRun", &["rank"], "Bad position string: rank {rank} has a run of 0 empty squares")
+        .line("rank {rank} has a run of 0 empty squares"),
     Words::text(
         "position.trailingText",
         &["text"],
         "Bad position string: unexpected text “{text}” after the move counters",
-    ),
+    )
+    .line("unexpected text '{text}' after the move counters"),
     Words::text(
         "position.missingMonarch",
         &["side"],
         "Bad position string: there is no monarch of {side} on the board",
-    ),
-    Words::text("position.tooManyMonarchs", &["side"], "Bad position string: there is more than one monarch of {side}"),
-    Words::text("position.opponentInCheck", &[], "Bad position string: the side not to move is in check"),
+    )
+    .line("{side} has no monarch/king on the board"),
+    Words::text("position.tooManyMonarchs", &["side"], "Bad position string: there is more than one monarch of {side}")
+        .line("{side} has more than one monarch/king"),
+    Words::text("position.opponentInCheck", &[], "Bad position string: the side not to move is in check")
+        .line("the side not to move is in check"),
     Words::text(
         "position.handTooLarge",
         &["limit"],
         "Bad position string: a hand holds more than {limit} pieces of one kind",
-    ),
+    )
+    .line("a hand holds more than {limit} pieces of one kind"),
     Words::text(
         "position.royalInHand",
         &["side"],
         "Bad position string: a monarch of {side} is in hand; it is never held in hand",
-    ),
-    Words::text("move.malformed", &["text"], "“{text}” is not a move (write moves like e3e4, or P@e5 for a drop)"),
-    Words::text("move.unknownPiece", &["letter"], "“{letter}” is not a piece of this game"),
-    Words::text("move.gameOver", &[], "The game is over"),
-    Words::text("move.noPieceOfYours", &["square"], "There is no piece of yours on {square}"),
-    Words::text("move.ownPieceThere", &["square"], "{square} is occupied by your own piece"),
+    )
+    .line("{side} has a monarch/king in hand; it is never held in hand"),
+    Words::text("move.malformed", &["text"], "“{text}” is not a move (write moves like e3e4, or P@e5 for a drop)")
+        .line("'{text}' is not a move (write moves like e3e4, or P@e5 for a drop)"),
+    Words::text("move.unknownPiece", &["letter"], "“{letter}” is not a piece of this game")
+        .line("'{letter}' is not a piece of this variant"),
+    Words::text("move.gameOver", &[], "The game is over").line("the game is over"),
+    Words::text("move.noPieceOfYours", &["square"], "There is no piece of yours on {square}")
+        .line("there is no piece of yours on {square}"),
+    Words::text("move.ownPieceThere", &["square"], "{square} is occupied by your own piece")
+        .line("{square} is occupied by your own piece"),
     Words::plural(
         "move.armored",
         &["attacker", "target", "distance"],
         "distance",
         "A {attacker} can capture a {target} only from at most {distance} square away",
         "A {attacker} can capture a {target} only from at most {distance} squares away",
-    ),
-    Words::text("move.noPromotion", &[], "That piece does not promote here"),
+    )
+    .line("a {attacker} can capture a {target} only from at most {distance} squares away"),
+    Words::text("move.noPromotion", &[], "That piece does not promote here").line("that piece does not promote here"),
     Words::text(
         "move.castlingNotAllowed",
         &[],
         "Castling needs an unmoved king and rook, empty squares between them, and no check on the king’s path",
-    ),
+    )
+    .line("castling needs an unmoved king and rook, empty squares between them, and no check on the king's path"),
     Words::text(
         "move.castleNeedsRookMove",
         &["castle"],
         "A king moving two or more squares is a castle, written with the rook’s move too: {castle}",
-    ),
-    Words::text("move.cannotShoot", &["piece", "from", "square"], "The {piece} on {from} cannot shoot {square}"),
-    Words::text("move.blastsOwnMonarch", &["monarch"], "The blast would remove your own {monarch}"),
-    Words::text("move.leavesMonarchInCheck", &["monarch"], "It would leave your {monarch} in check"),
-    Words::text("move.monarchInCheck", &["monarch"], "Your {monarch} is in check and this does not save it"),
-    Words::text("move.mustPromote", &["piece"], "The {piece} must promote there"),
-    Words::text("drop.neverDropped", &["piece"], "A {piece} is never dropped"),
-    Words::text("drop.notInHand", &["piece"], "You have no {piece} in hand"),
-    Words::text("drop.notInReserve", &["piece"], "You have no {piece} left in reserve"),
+    )
+    .line("a king moving two or more squares is a castle, written with the rook's move too: {castle}"),
+    Words::text("move.cannotShoot", &["piece", "from", "square"], "The {piece} on {from} cannot shoot {square}")
+        .line("the {piece} on {from} cannot shoot {square}"),
+    Words::text("move.blastsOwnMonarch", &["monarch"], "The blast would remove your own {monarch}")
+        .line("the blast would remove your own {monarch}"),
+    Words::text("move.leavesMonarchInCheck", &["monarch"], "It would leave your {monarch} in check")
+        .line("it would leave your {monarch} in check"),
+    Words::text("move.monarchInCheck", &["monarch"], "Your {monarch} is in check and this does not save it")
+        .line("your {monarch} is in check and this does not save it"),
+    Words::text("move.mustPromote", &["piece"], "The {piece} must promote there")
+        .line("the {piece} must promote there"),
+    Words::text("drop.neverDropped", &["piece"], "A {piece} is never dropped").line("a {piece} is never dropped"),
+    Words::text("drop.notInHand", &["piece"], "You have no {piece} in hand").line("you have no {piece} in hand"),
+    Words::text("drop.notInReserve", &["piece"], "You have no {piece} left in reserve")
+        .line("you have no {piece} left in reserve"),
     Words::text(
         "drop.reserveRank",
         &["piece", "rank", "thrustTo"],
         "A {piece} is dropped on your rank {rank}, or thrust up its empty file as far as your rank {thrustTo}",
-    ),
+    )
+    .line("a {piece} is dropped on your rank {rank}, or thrust up its empty file as far as your rank {thrustTo}"),
     Words::text(
         "drop.thrustBlocked",
         &["piece"],
         "A {piece} is thrust only over empty squares of its file, from your drop rank on",
-    ),
-    Words::text("drop.squareOccupied", &["square"], "{square} is not empty; pieces are dropped on empty squares only"),
+    )
+    .line("a {piece} is thrust only over empty squares of its file, from your drop rank on"),
+    Words::text("drop.squareOccupied", &["square"], "{square} is not empty; pieces are dropped on empty squares only")
+        .line("{square} is not empty; pieces are dropped on empty squares only"),
     Words::plural(
         "drop.farthestRanks",
         &["piece", "count"],
         "count",
         "A {piece} may not be dropped on the farthest rank",
         "A {piece} may not be dropped on the farthest {count} ranks",
+    )
+    .line_plural(
+        "count",
+        "a {piece} may not be dropped on the farthest rank",
+        "a {piece} may not be dropped on the farthest {count} ranks",
     ),
-    Words::text("drop.pawnFileTaken", &["piece"], "You already have an unpromoted {piece} on that file"),
-    Words::text("drop.mate", &["piece"], "A {piece} drop may not give checkmate"),
+    Words::text("drop.pawnFileTaken", &["piece"], "You already have an unpromoted {piece} on that file")
+        .line("you already have an unpromoted {piece} on that file"),
+    Words::text("drop.mate", &["piece"], "A {piece} drop may not give checkmate")
+        .line("a {piece} drop may not give checkmate"),
+    // The door's codes, in this family's lines.
+    Words::door("position.empty").line("the position string is empty"),
+    Words::door("square.offBoard").line("square '{square}' is not on the board"),
+    Words::door("move.tooLong").line("a move is a few characters long, not {length}"),
+    Words::door("move.cannotReach").line("the {piece} on {from} cannot move to {to}"),
+    Words::door("drop.notAllowed").line("this variant has no drops"),
+    Words::door("piece.unknown").line("'{letter}' is not a piece of this variant"),
 ];
+
+// Each error's `Display`: its code's line in this family's table (a counter's
+// in the door's, as every family reads counters alike).
+crate::display_by_words!(WORDS => PositionError, FenError, MoveTextError, IllegalReason);
+crate::display_by_words!(crate::door::codes::DOOR_WORDS => CounterError);
 
 fn side(c: &Color) -> String {
     (if *c == Color::White { "w" } else { "b" }).to_string()
@@ -152,18 +206,20 @@ impl Coded for CounterError {
     }
 
     fn args(&self) -> Args {
-        let counter = match self.counter {
-            "half-move counter" => "halfmoves",
-            "full-move number" => "fullmoves",
-            "plies since capture" => "pliesSinceCapture",
-            _ => "turnNumber",
-        };
+        // The counter by its word (`halfmoves`), whose English is the name the game reads it by.
+        let counter = word_of("counter", self.counter).unwrap_or("turnNumber");
         args([
             ("counter", counter.to_string()),
             ("text", self.text.clone()),
             ("low", self.low.to_string()),
             ("max", crate::counters::MAX_COUNTER.to_string()),
         ])
+    }
+
+    fn line_args(&self) -> Args {
+        let mut a = self.args();
+        a[0].1 = english_word("counter", &a[0].1);
+        a
     }
 }
 
@@ -186,6 +242,11 @@ impl Coded for PositionError {
             PositionError::HandTooLarge { limit } => args([("limit", limit.to_string())]),
             PositionError::OpponentInCheck => Vec::new(),
         }
+    }
+
+    fn line_args(&self) -> Args {
+        let player = |v: String| (if v == "w" { "the first player" } else { "the second player" }).to_string();
+        self.args().into_iter().map(|(k, v)| if k == "side" { (k, player(v)) } else { (k, v) }).collect()
     }
 }
 
@@ -230,6 +291,14 @@ impl Coded for FenError {
             FenError::Counter(e) => e.args(),
             FenError::Position(e) => e.args(),
             FenError::Empty | FenError::UnclosedHand | FenError::MissingTurn => Vec::new(),
+        }
+    }
+
+    fn line_args(&self) -> Args {
+        match self {
+            FenError::Counter(e) => e.line_args(),
+            FenError::Position(e) => e.line_args(),
+            _ => self.args(),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! [`DoorPosition`] (moves described in square names, the end in the
 //! variant's words), and the family as [`DoorFamily`] (every variant id).
 
+use crate::chesslike::codes::WORDS;
 use crate::chesslike::fen;
 use crate::chesslike::geometry::Square;
 use crate::chesslike::moves::{move_code, move_from_code, Move};
@@ -10,7 +11,7 @@ use crate::chesslike::outcome::{ending_words, MoveError};
 use crate::chesslike::piece::{Color, Piece, PieceDef, Role};
 use crate::chesslike::position::{Position, Removal};
 use crate::chesslike::variant::{MoveNotation, Promotion, Variant};
-use crate::door::codes::PIECE_ARGS;
+use crate::door::codes::is_piece_arg;
 use crate::door::family::boxed;
 use crate::door::info::{GameInfo, PieceInfo, SideInfo};
 use crate::door::{
@@ -66,7 +67,7 @@ impl DoorFamily for ChessLike {
 /// An argument's value with a piece name (`Minion`) given as the piece's
 /// letter in `v` (`M`, `+P`): the door's args name pieces by letter.
 fn piece_letter(v: &Variant, arg: &'static str, value: String) -> String {
-    if !PIECE_ARGS.contains(&arg) {
+    if !is_piece_arg(arg) {
         return value;
     }
     match v.pieces.iter().find(|p| p.name == value) {
@@ -167,10 +168,10 @@ impl Position {
     }
 
     fn square_arg(&self, name: &str) -> Result<Square, DoorError> {
-        self.variant().geometry.parse_square(name).ok_or_else(|| {
-            DoorError::new(ErrorKind::BadArgument, "square.offBoard", format!("square '{name}' is not on the board"))
-                .arg("square", name)
-        })
+        self.variant()
+            .geometry
+            .parse_square(name)
+            .ok_or_else(|| DoorError::worded(ErrorKind::BadArgument, WORDS, "square.offBoard").arg("square", name))
     }
 
     fn role_arg(&self, letter: &str) -> Result<Role, DoorError> {
@@ -179,14 +180,7 @@ impl Position {
             (Some(c), None) => self.variant().role_by_letter(c),
             _ => None,
         }
-        .ok_or_else(|| {
-            DoorError::new(
-                ErrorKind::BadArgument,
-                "piece.unknown",
-                format!("'{letter}' is not a piece of this variant"),
-            )
-            .arg("letter", letter)
-        })
+        .ok_or_else(|| DoorError::worded(ErrorKind::BadArgument, WORDS, "piece.unknown").arg("letter", letter))
     }
 }
 

@@ -4,7 +4,7 @@
 //! `<ranks from the top, '/'-separated>[<hand>] <w|b> <castling> <en passant> <halfmoves> <fullmoves>`
 //! Fields after the side to move may be left out; they default to `- - 0 1`.
 
-use std::fmt::{self, Write};
+use std::fmt::Write;
 
 use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::piece::{Color, Piece, MAX_ROLES};
@@ -42,35 +42,6 @@ pub enum FenError {
     Counter(CounterError),
     TrailingText(String),
     Position(PositionError),
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Empty => write!(f, "the position string is empty"),
-            FenError::RankCount { expected, found } => {
-                write!(f, "the board has {found} ranks; this variant has {expected}")
-            }
-            FenError::RankLength { rank, expected, found } => {
-                write!(f, "rank {rank} has {found} squares; this variant has {expected}")
-            }
-            FenError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
-            FenError::UnknownHandPiece(c) => write!(f, "'{c}' in the hand is not a piece of this variant"),
-            FenError::NotInHand(c, droppable) => {
-                write!(f, "'{c}' cannot be in the hand: in this variant only {droppable} may be held there")
-            }
-            FenError::UnclosedHand => write!(f, "the hand is missing its closing ']'"),
-            FenError::MissingTurn => write!(f, "the side to move ('w' or 'b') is missing"),
-            FenError::Turn(t) => write!(f, "side to move '{t}' is neither 'w' nor 'b'"),
-            FenError::Castling(t) => write!(f, "castling field '{t}' is not valid for this variant"),
-            FenError::EnPassant(t) => write!(f, "en passant field '{t}' is not a square or '-'"),
-            FenError::NoEnPassant(t) => write!(f, "en passant field '{t}' given, but this variant has no en passant"),
-            FenError::ZeroRun { rank } => write!(f, "rank {rank} has a run of 0 empty squares"),
-            FenError::Counter(e) => write!(f, "{e}"),
-            FenError::TrailingText(t) => write!(f, "unexpected text '{t}' after the move counters"),
-            FenError::Position(e) => write!(f, "{e}"),
-        }
-    }
 }
 
 impl std::error::Error for FenError {}

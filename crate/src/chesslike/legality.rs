@@ -81,54 +81,6 @@ pub enum IllegalReason {
     },
 }
 
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use IllegalReason::*;
-        match self {
-            GameOver => write!(f, "the game is over"),
-            NoPieceOfYours { square } => write!(f, "there is no piece of yours on {square}"),
-            CannotReach { piece, from, to } => write!(f, "the {piece} on {from} cannot move to {to}"),
-            OwnPieceThere { square } => write!(f, "{square} is occupied by your own piece"),
-            Armored { attacker, target, max_distance } => {
-                write!(f, "a {attacker} can capture a {target} only from at most {max_distance} squares away")
-            }
-            NoPromotion => write!(f, "that piece does not promote here"),
-            CastlingNotAllowed => write!(
-                f,
-                "castling needs an unmoved king and rook, empty squares between them, and no check on the king's path"
-            ),
-            CastleNeedsRookMove { castle } => {
-                write!(f, "a king moving two or more squares is a castle, written with the rook's move too: {castle}")
-            }
-            CannotShoot { piece, from, target } => write!(f, "the {piece} on {from} cannot shoot {target}"),
-            BlastsOwnMonarch { monarch } => write!(f, "the blast would remove your own {monarch}"),
-            LeavesMonarchInCheck { monarch, in_check: true } => {
-                write!(f, "your {monarch} is in check and this does not save it")
-            }
-            LeavesMonarchInCheck { monarch, in_check: false } => write!(f, "it would leave your {monarch} in check"),
-            DropsNotAllowed => write!(f, "this variant has no drops"),
-            NeverDropped { piece } => write!(f, "a {piece} is never dropped"),
-            NotInHand { piece, reserve: false } => write!(f, "you have no {piece} in hand"),
-            NotInHand { piece, reserve: true } => write!(f, "you have no {piece} left in reserve"),
-            ReserveDropRank { piece, rank, thrust_to } => write!(
-                f,
-                "a {piece} is dropped on your rank {rank}, or thrust up its empty file as far as your rank {thrust_to}"
-            ),
-            ThrustBlocked { piece } => {
-                write!(f, "a {piece} is thrust only over empty squares of its file, from your drop rank on")
-            }
-            SquareOccupied { square } => write!(f, "{square} is not empty; pieces are dropped on empty squares only"),
-            DropWhereStuck { piece, ranks: 1 } => write!(f, "a {piece} may not be dropped on the farthest rank"),
-            DropWhereStuck { piece, ranks } => {
-                write!(f, "a {piece} may not be dropped on the farthest {ranks} ranks")
-            }
-            TwoOnAFile { piece } => write!(f, "you already have an unpromoted {piece} on that file"),
-            MustPromote { piece } => write!(f, "the {piece} must promote there"),
-            DropMate { piece } => write!(f, "a {piece} drop may not give checkmate"),
-        }
-    }
-}
-
 /// An illegal move with its reason; displays as `P@e9: a Minion may not be dropped on the farthest rank`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {

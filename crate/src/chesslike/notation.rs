@@ -29,17 +29,6 @@ pub enum MoveTextError {
     TooLong(usize),
 }
 
-impl fmt::Display for MoveTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveTextError::Malformed(t) => write!(f, "'{t}' is not a move (write moves like e3e4, or P@e5 for a drop)"),
-            MoveTextError::TooLong(n) => write!(f, "a move is a few characters long, not {n}"),
-            MoveTextError::OffBoard(t) => write!(f, "square '{t}' is not on the board"),
-            MoveTextError::UnknownPiece(c) => write!(f, "'{c}' is not a piece of this variant"),
-        }
-    }
-}
-
 impl std::error::Error for MoveTextError {}
 
 /// Splits a leading square name (`e3`, `a10`) off `text`.

@@ -41,23 +41,6 @@ pub enum PositionError {
     RoyalInHand(Color),
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |c: &Color| if *c == Color::White { "the first player" } else { "the second player" };
-        match self {
-            PositionError::MissingMonarch(c) => write!(f, "{} has no monarch/king on the board", side(c)),
-            PositionError::TooManyMonarchs(c) => write!(f, "{} has more than one monarch/king", side(c)),
-            PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
-            PositionError::HandTooLarge { limit } => {
-                write!(f, "a hand holds more than {limit} pieces of one kind")
-            }
-            PositionError::RoyalInHand(c) => {
-                write!(f, "{} has a monarch/king in hand; it is never held in hand", side(c))
-            }
-        }
-    }
-}
-
 impl std::error::Error for PositionError {}
 
 /// What a move removed from the board, reported to the caller of `play_reporting`.

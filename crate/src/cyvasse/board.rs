@@ -316,13 +316,6 @@ impl FromStr for Cell {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CellError(pub String);
 
-impl fmt::Display for CellError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t: String = self.0.chars().take(20).collect();
-        write!(f, "'{t}' is not a field (rows 1-9 of 8, 9, 10, 11, 12, 11, 10, 9, 8 fields, a1 to h9)")
-    }
-}
-
 impl std::error::Error for CellError {}
 
 /// The fields of a straight line, nearest first (see [`Cell::line`]).

@@ -3,6 +3,7 @@
 //! the game as a [`DoorFamily`] with a hidden setup ([`SetupRules`]).
 
 use super::board::{Cell, ROW_LEN};
+use super::codes::WORDS;
 use super::eval;
 use super::movegen::{turn_code, turn_from_code, Turn, TurnError};
 use super::outcome::Outcome;
@@ -232,13 +233,9 @@ impl SetupRules for CyvasseSetup {
         let side = cyvasse_side(side);
         let half = preset(side, id).ok_or_else(|| {
             let known: Vec<String> = presets(side).iter().map(|p| p.name.to_ascii_lowercase()).collect();
-            DoorError::new(
-                ErrorKind::BadArgument,
-                "setup.unknownPreset",
-                format!("no preset '{id}' (known: {})", known.join(", ")),
-            )
-            .arg("id", id)
-            .arg("known", known.join(", "))
+            DoorError::worded(ErrorKind::BadArgument, WORDS, "setup.unknownPreset")
+                .arg("id", id)
+                .arg("known", known.join(", "))
         })?;
         Ok(Box::new(CyvasseHalf { side, half }))
     }
@@ -268,7 +265,7 @@ impl HalfBoard for CyvasseHalf {
 
     fn place(&mut self, square: &str, what: &str) -> Result<(), DoorError> {
         let cell = cell_arg(square)?;
-        let refuse = |code: &'static str, m: String| DoorError::new(ErrorKind::BadSetup, code, m).arg("square", cell);
+        let refuse = |code: &'static str| DoorError::worded(ErrorKind::BadSetup, WORDS, code).arg("square", cell);
         let placed = match what {
             "mountain" => Placed::Terrain(Terrain::Mountain),
             "water" => Placed::Terrain(Terrain::Water),
@@ -277,49 +274,37 @@ impl HalfBoard for CyvasseHalf {
                 match (chars.next().and_then(Kind::from_letter), chars.next()) {
                     (Some(k), None) => Placed::Piece(k),
                     _ => {
-                        return Err(DoorError::new(
-                            ErrorKind::BadArgument,
-                            "setup.badPlacement",
-                            format!(
-                                "'{what}' is neither a piece letter (R S L H E C T D W K) nor 'mountain' or 'water'"
-                            ),
+                        return Err(
+                            DoorError::worded(ErrorKind::BadArgument, WORDS, "setup.badPlacement").arg("text", what)
                         )
-                        .arg("text", what))
                     }
                 }
             }
         };
         if cell.zone() != Some(self.side) {
-            return Err(refuse(
-                "setup.outsideZone",
-                format!("{cell} is outside the zone of the {} ({})", self.side, self.side.zone_rows()),
-            )
-            .arg("side", self.side.letter()));
+            return Err(refuse("setup.outsideZone")
+                .line_arg("side", self.side)
+                .line_arg("zone", self.side.zone_rows())
+                .arg("side", self.side.letter()));
         }
         let mut half = self.half.clone();
         match placed {
             Placed::Piece(kind) => {
                 if let Some(there) = half.piece_at(cell) {
-                    return Err(refuse("setup.fieldTaken", format!("{cell} is taken by the {there}"))
-                        .arg("piece", there.letter()));
+                    return Err(refuse("setup.fieldTaken").line_arg("piece", there).arg("piece", there.letter()));
                 }
                 if half.terrain_at(cell) == Terrain::Mountain {
-                    return Err(refuse(
-                        "setup.mountainField",
-                        format!("{cell} is a mountain: no piece may stand on it"),
-                    ));
+                    return Err(refuse("setup.mountainField"));
                 }
                 half.place(cell, kind);
             }
             Placed::Terrain(terrain) => {
                 if half.terrain_at(cell) != Terrain::Land {
                     let there = terrain_word(half.terrain_at(cell));
-                    return Err(refuse("setup.alreadyTerrain", format!("{cell} is already a {there} field"))
-                        .arg("terrain", there));
+                    return Err(refuse("setup.alreadyTerrain").arg("terrain", there));
                 }
                 if let Some(there) = half.piece_at(cell).filter(|_| terrain == Terrain::Mountain) {
-                    return Err(refuse("setup.fieldTaken", format!("{cell} is taken by the {there}"))
-                        .arg("piece", there.letter()));
+                    return Err(refuse("setup.fieldTaken").line_arg("piece", there).arg("piece", there.letter()));
                 }
                 half.place_terrain(cell, terrain);
             }
@@ -387,12 +372,7 @@ fn piece_arg(letter: &str) -> Result<(), DoorError> {
     let mut chars = letter.chars();
     match (chars.next().and_then(super::piece::Kind::from_letter), chars.next()) {
         (Some(_), None) => Ok(()),
-        _ => Err(DoorError::new(
-            ErrorKind::BadArgument,
-            "piece.unknown",
-            format!("'{letter}' is not a Cyvasse piece (R S L H E C T D W K)"),
-        )
-        .arg("letter", letter)),
+        _ => Err(DoorError::worded(ErrorKind::BadArgument, WORDS, "piece.unknown").arg("letter", letter)),
     }
 }
 
@@ -551,7 +531,7 @@ impl DoorPosition for Position {
     fn drop_error(&self, piece: &str, square: &str) -> Result<Option<DoorError>, DoorError> {
         piece_arg(piece)?;
         cell_arg(square)?;
-        Ok(Some(DoorError::new(ErrorKind::IllegalMove, "drop.notAllowed", "pieces are never dropped in Cyvasse")))
+        Ok(Some(DoorError::worded(ErrorKind::IllegalMove, WORDS, "drop.notAllowed")))
     }
 
     fn refusal(&self, e: TurnError) -> DoorError {

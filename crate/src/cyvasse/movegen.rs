@@ -613,16 +613,12 @@ pub enum TurnError {
 }
 
 impl fmt::Display for TurnError {
+    /// Its code's line in Cyvasse's table of words (`codes.rs`); a turn the
+    /// rules refuse, with its move text before the reason.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TurnError::Syntax(t) => {
-                write!(f, "'{t}' is not a move text (c3d4, a capture c3xd4, two Rabble moves c3c4+e3e4)")
-            }
-            TurnError::Cell(e) => write!(f, "{e}"),
-            TurnError::NoPiece(c) => write!(f, "no piece on {c}"),
-            TurnError::NotYours(c, side) => write!(f, "the piece on {c} belongs to the {side}, who is not to move"),
             TurnError::Illegal { text, reason } => write!(f, "illegal move {text}: {reason}"),
-            TurnError::GameOver(side) => write!(f, "the game is over: the {side}'s King has been captured"),
+            _ => f.write_str(&crate::door::codes::line(super::codes::WORDS, self)),
         }
     }
 }
@@ -658,26 +654,4 @@ pub enum IllegalTurn {
         to: Cell,
         capture: bool,
     },
-}
-
-impl fmt::Display for IllegalTurn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalTurn::TowerNeverMoves => write!(f, "the Tower never moves"),
-            IllegalTurn::CrossbowsNeverCapture => write!(f, "the Crossbows never capture"),
-            IllegalTurn::Shielded { victim, at } => write!(f, "the {victim} on {at} stands next to its own Tower"),
-            IllegalTurn::ArmorHolds { victim, at, attackers } => {
-                write!(f, "the {victim} on {at} has armor {} and is attacked by {attackers}", victim.armor())
-            }
-            IllegalTurn::NothingToCapture(at) => write!(f, "there is nothing to capture on {at}"),
-            IllegalTurn::Occupied(at) => write!(f, "{at} is occupied"),
-            IllegalTurn::SecondNotRabble => write!(f, "only a Rabble's move may be followed by a second Rabble move"),
-            IllegalTurn::SecondRabbleMove => {
-                write!(f, "the second move must be another Rabble's step to an empty field, after a Rabble's move")
-            }
-            IllegalTurn::CannotGo { kind, from, to, capture } => {
-                write!(f, "the {kind} on {from} cannot {} {to}", if *capture { "capture to" } else { "reach" })
-            }
-        }
-    }
 }

@@ -360,48 +360,4 @@ impl From<CounterError> for PositionError {
     }
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Empty => write!(f, "empty position string"),
-            PositionError::FieldCount(n) => write!(
-                f,
-                "a position string has 4 parts (rows, side to move, plies since capture, turn number); this one has {n}"
-            ),
-            PositionError::RowCount(n) => write!(f, "a position string has 9 rows separated by '/'; this one has {n}"),
-            PositionError::RowLength { row, found, expected } => {
-                write!(f, "row {row} lists {found} fields; row {row} has {expected}")
-            }
-            PositionError::BadNumber { row, number } => {
-                write!(f, "row {row}: '{number}' is not a number of empty fields (1 to 12, no leading zeros)")
-            }
-            PositionError::NotAPiece(c) => {
-                write!(f, "'{c}' is not a Cyvasse piece (R S L H E C T D W K, lowercase for b)")
-            }
-            PositionError::BadChar { row, ch } => write!(
-                f,
-                "row {row}: '{}' has no meaning in a position string (numbers, ^, ~, piece letters, *)",
-                ch.escape_default()
-            ),
-            PositionError::StrayStar { row } => write!(f, "row {row}: '*' must follow a piece letter"),
-            PositionError::Side(s) => write!(f, "the side to move must be w or b, not '{s}'"),
-            PositionError::Counter(e) => write!(f, "{e}"),
-            PositionError::Setup(e) => write!(f, "{e}"),
-            PositionError::TooMany { side, kind, count } => {
-                write!(f, "the {side} has {count} {}; a side has at most {}", kind.name(), kind.count())
-            }
-            PositionError::ZoneRowCount { side, found } => write!(
-                f,
-                "a setup lists the 4 rows of the zone ({}) separated by '/'; this one has {found}",
-                side.zone_rows()
-            ),
-            PositionError::WrongSide { side, letter } => write!(
-                f,
-                "'{letter}' is a piece of the other side; the {side} writes its pieces in {}",
-                if *side == Side::White { "uppercase" } else { "lowercase" }
-            ),
-        }
-    }
-}
-
 impl std::error::Error for PositionError {}

@@ -8,8 +8,6 @@
 //! `w` (uppercase letters), rows 9/8/7/6 for `b` (lowercase), e.g. the
 //! "Fortress" preset `RSR~RSR~RSR/LHE^CC^EHL/1L^WKW~D1/3T4`.
 
-use std::fmt;
-
 use super::board::{Cell, BLACK_ZONE, WHITE_ZONE};
 use super::piece::{Kind, Piece, Side, Terrain};
 use super::position::{parse_row, write_row, Item, Position, PositionError};
@@ -226,65 +224,11 @@ pub enum SetupProblem {
     NotDone,
 }
 
-fn terrain_word(t: Terrain) -> &'static str {
-    match t {
-        Terrain::Mountain => "mountain",
-        Terrain::Water => "water field",
-        Terrain::Land => "land field",
-    }
-}
-
-impl fmt::Display for SetupProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupProblem::NoKing => write!(f, "no King placed"),
-            SetupProblem::KingField(c) => write!(f, "the King stands on {c}, not on one of the three King fields"),
-            SetupProblem::PieceCount { kind, placed } => {
-                write!(f, "{}: {placed} placed, {} needed", kind.name(), kind.count())
-            }
-            SetupProblem::TerrainCount { terrain, placed } => {
-                let n = if *terrain == Terrain::Mountain { MOUNTAINS } else { WATER };
-                let word = if *terrain == Terrain::Mountain { "mountains" } else { "water fields" };
-                write!(f, "{word}: {placed} placed, {n} needed")
-            }
-            SetupProblem::PieceOutsideZone(c, k) => write!(f, "the {k} on {c} is outside the zone"),
-            SetupProblem::TerrainOutsideZone(c, t) => write!(f, "the {} on {c} is outside the zone", terrain_word(*t)),
-            SetupProblem::TerrainOnKingField(c, t) => write!(f, "a {} on the King's field {c}", terrain_word(*t)),
-            SetupProblem::OnMountain(c, k) => write!(f, "the {k} on {c} stands on a mountain"),
-            SetupProblem::SharedField(c) => write!(f, "more than one piece on {c}"),
-            SetupProblem::DoubleTerrain(c) => write!(f, "{c} is given terrain more than once"),
-            SetupProblem::NotDone => write!(f, "the setup is not finished"),
-        }
-    }
-}
-
 /// Everything wrong with one side's setup.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SetupError {
     pub side: Side,
     pub problems: Vec<SetupProblem>,
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let fields = king_fields(self.side);
-        write!(
-            f,
-            "setup of the {} (zone {}, King on {}, {} or {}): ",
-            self.side,
-            self.side.zone_rows(),
-            fields[0],
-            fields[1],
-            fields[2]
-        )?;
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
 }
 
 impl std::error::Error for SetupError {}

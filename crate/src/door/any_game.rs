@@ -57,9 +57,7 @@ pub trait AnyGame: Send {
 }
 
 fn over_error<S: Player>(o: FamilyOutcome<S>) -> DoorError {
-    DoorError::new(ErrorKind::GameOver, "game.over", format!("the game is over ({} {})", o.result(), o.reason()))
-        .arg("result", o.result())
-        .arg("reason", o.reason())
+    DoorError::worded(ErrorKind::GameOver, &[], "game.over").arg("result", o.result()).arg("reason", o.reason())
 }
 
 fn record_error<P: DoorPosition>(pos: &P, e: PlayError<P::Side, P::MoveError>) -> DoorError {
@@ -79,13 +77,9 @@ impl<P: DoorPosition> RecordExt<P> for Record<P> {
     /// The move `text` names, if it may be played now.
     fn legal_move_of(&self, text: &str) -> Result<P::Move, DoorError> {
         if text.len() > MAX_MOVE_LEN {
-            return Err(DoorError::new(
-                ErrorKind::IllegalMove,
-                "move.tooLong",
-                format!("a move text has at most {MAX_MOVE_LEN} characters, not {}", text.len()),
-            )
-            .arg("max", MAX_MOVE_LEN)
-            .arg("length", text.len()));
+            return Err(DoorError::worded(ErrorKind::IllegalMove, &[], "move.tooLong")
+                .arg("max", MAX_MOVE_LEN)
+                .arg("length", text.len()));
         }
         let outcome = self.outcome();
         if outcome.is_over() {
@@ -168,14 +162,9 @@ impl<P: DoorPosition> AnyGame for Record<P> {
     }
 
     fn push_code(&mut self, code: u32) -> Result<(), DoorError> {
-        let m = Record::position(self).move_from_code(code).ok_or_else(|| {
-            DoorError::new(
-                ErrorKind::IllegalMove,
-                "move.badCode",
-                format!("{code} is not a move code (codes come from legalMoveCodes())"),
-            )
-            .arg("code", code)
-        })?;
+        let m = Record::position(self)
+            .move_from_code(code)
+            .ok_or_else(|| DoorError::worded(ErrorKind::IllegalMove, &[], "move.badCode").arg("code", code))?;
         match Record::play(self, m) {
             Ok(()) => Ok(()),
             // A refused move leaves the position as it was: the refusal's words come from it.

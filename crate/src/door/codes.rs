@@ -29,6 +29,11 @@ pub trait Coded: fmt::Display {
     fn args(&self) -> Args {
         Vec::new()
     }
+    /// The arguments its English line (`Display`) is filled from: its args
+    /// unless the line words them otherwise (`the first player` for `w`).
+    fn line_args(&self) -> Args {
+        self.args()
+    }
 }
 
 /// Something the engine says: a code, its arguments, and the English line.
@@ -56,19 +61,29 @@ pub fn args_as_object<S: serde::Serializer>(args: &Args, s: S) -> Result<S::Ok, 
     map.end()
 }
 
-/// A code's words: the code, the names of the arguments its words use, and
-/// its English words for a page (`{name}` placeholders; a count's forms by
-/// `Intl.PluralRules` category). Each family keeps a table of its own codes
+/// A code's words: the code, the names of the arguments its words use, its
+/// English words for a page (`{name}` placeholders; a count's forms by
+/// `Intl.PluralRules` category) and the English line the CLI and the server
+/// print (the error's `Display`, see [`display_by_words!`]). Each family
+/// keeps a table of its own codes
 /// ([`DoorFamily::words`](super::DoorFamily::words)), the door one of the codes
-/// every family shares ([`DOOR_WORDS`]): from them come the list of codes
-/// ([`CODES`], `Zilo.errorCodes()`) and the page's English catalog of
-/// refusals (`engine.<code>`, written by `tools/engine-catalog.mjs` at build
-/// time), which every other catalog translates.
+/// every family shares ([`DOOR_WORDS`]): from them come the errors' English
+/// lines, the list of codes ([`CODES`], `Zilo.errorCodes()`) and the page's
+/// English catalog of refusals (`engine.<code>`, written into
+/// `www/i18n/en.js` by `tools/engine-catalog.mjs` at build time), which every
+/// other catalog translates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Words {
     pub code: &'static str,
     pub args: &'static [&'static str],
-    pub en: En,
+    /// The page's English words; `None` in a family's row for a code the
+    /// door words ([`DOOR_WORDS`]), which the row gives only its line.
+    pub en: Option<En>,
+    /// The line `Display` prints, when it is not `en`: the CLI's wording
+    /// (`'x' is not a piece of this variant`), filled from the error's
+    /// [`Coded::line_args`], which may name more than `args` (a zone's rows).
+    #[serde(skip)]
+    pub line: Option<En>,
 }
 
 /// English words: one text, or the forms of a count (`one`, `other`) by the
@@ -81,7 +96,7 @@ pub enum En {
 
 impl Words {
     pub const fn text(code: &'static str, args: &'static [&'static str], en: &'static str) -> Words {
-        Words { code, args, en: En::Text(en) }
+        Words { code, args, en: Some(En::Text(en)), line: None }
     }
 
     pub const fn plural(
@@ -91,8 +106,98 @@ impl Words {
         one: &'static str,
         other: &'static str,
     ) -> Words {
-        Words { code, args, en: En::Plural { by, one, other } }
+        Words { code, args, en: Some(En::Plural { by, one, other }), line: None }
     }
+
+    /// A family's line for a code whose page words are the door's.
+    pub const fn door(code: &'static str) -> Words {
+        Words { code, args: &[], en: None, line: None }
+    }
+
+    /// The same words with the line `Display` prints.
+    pub const fn line(self, line: &'static str) -> Words {
+        Words { line: Some(En::Text(line)), ..self }
+    }
+
+    /// The same words with a line in a count's two forms.
+    pub const fn line_plural(self, by: &'static str, one: &'static str, other: &'static str) -> Words {
+        Words { line: Some(En::Plural { by, one, other }), ..self }
+    }
+
+    /// The English line with `args` filled in: the line `Display` prints, or
+    /// the page's words where the row has no line of its own.
+    pub fn english(&self, args: &Args) -> String {
+        match self.line.or(self.en) {
+            Some(en) => en.fill(args),
+            None => self.code.to_string(),
+        }
+    }
+}
+
+impl En {
+    /// The words with each `{name}` replaced by the argument's value (a
+    /// placeholder without an argument is left as it is); the count's form
+    /// by English rules (`one` for 1).
+    pub fn fill(&self, args: &Args) -> String {
+        let value = |name: &str| args.iter().find(|(k, _)| *k == name).map(|(_, v)| v.as_str());
+        let text = match *self {
+            En::Text(text) => text,
+            En::Plural { by, one, other } => {
+                if value(by) == Some("1") {
+                    one
+                } else {
+                    other
+                }
+            }
+        };
+        let mut out = String::with_capacity(text.len() + 16);
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find('}').and_then(|close| value(&after[..close]).map(|v| (close, v))) {
+                Some((close, v)) => {
+                    out.push_str(v);
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// The English line of a family's coded error: its code's row in `table`
+/// (the family's), else in [`DOOR_WORDS`], filled from its line arguments.
+pub fn line(table: &[Words], e: &(impl Coded + ?Sized)) -> String {
+    line_of(table, e.code(), &e.line_args())
+}
+
+/// The English line of `code`: its row in `table`, else in [`DOOR_WORDS`],
+/// filled from `args`; the code itself if no table words it.
+pub fn line_of(table: &[Words], code: &str, args: &Args) -> String {
+    match table.iter().chain(DOOR_WORDS).find(|w| w.code == code && (w.line.is_some() || w.en.is_some())) {
+        Some(w) => w.english(args),
+        None => code.to_string(),
+    }
+}
+
+/// Implements `Display` for coded errors from a table of words: the line is
+/// the code's row's, filled from [`Coded::line_args`].
+/// `display_by_words!(WORDS => FenError, MoveTextError);`
+#[macro_export]
+macro_rules! display_by_words {
+    ($table:expr => $($ty:ty),+ $(,)?) => {$(
+        impl ::std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&$crate::door::codes::line($table, self))
+            }
+        }
+    )+};
 }
 
 /// As a catalog writes it: a string, or `{one, other}` with `plural` naming
@@ -120,9 +225,11 @@ impl serde::Serialize for En {
 /// halves). A family's own codes are in its table (`chesslike/codes.rs`,
 /// `cyvasse/codes.rs`).
 pub static DOOR_WORDS: &[Words] = &[
-    Words::text("game.unknown", &["id", "known"], "Unknown game “{id}” (known: {known})"),
-    Words::text("game.noSetup", &["id"], "“{id}” has no setup phase"),
-    Words::text("game.over", &["result", "reason"], "The game is over ({result} {reason})"),
+    Words::text("game.unknown", &["id", "known"], "Unknown game “{id}” (known: {known})")
+        .line("unknown variant '{id}' (known: {known})"),
+    Words::text("game.noSetup", &["id"], "“{id}” has no setup phase").line("'{id}' has no setup phase"),
+    Words::text("game.over", &["result", "reason"], "The game is over ({result} {reason})")
+        .line("the game is over ({result} {reason})"),
     Words::text("argument.invalid", &[], "The engine refused an argument"),
     Words::text("square.offBoard", &["square"], "Square “{square}” is not on the board"),
     Words::text("piece.unknown", &["letter"], "“{letter}” is not a piece of this game"),
@@ -130,43 +237,54 @@ pub static DOOR_WORDS: &[Words] = &[
         "perft.badDepth",
         &["depth", "low", "max"],
         "Perft depth {depth} is not a whole number from {low} to {max}",
-    ),
-    Words::text("position.empty", &[], "Bad position string: it is empty"),
+    )
+    .line("perft{divide} depth {depth} is not a whole number from {low} to {max}"),
+    Words::text("position.empty", &[], "Bad position string: it is empty")
+        .line("bad position string: the position string is empty"),
     Words::text(
         "position.tooLong",
         &["length", "max"],
         "Bad position string: it is {length} bytes long; no position needs more than {max}",
-    ),
+    )
+    .line("bad position string: it is {length} bytes long; no position needs more than {max}"),
     Words::text(
         "position.counterRange",
         &["counter", "text", "low", "max"],
         "Bad position string: the {counter} {text} is out of range ({low} to {max})",
-    ),
+    )
+    .line("the {counter} {text} is out of range ({low} to {max})"),
     Words::text(
         "position.counterNotNumber",
         &["counter", "text", "low", "max"],
         "Bad position string: the {counter} “{text}” is not a whole number ({low} to {max})",
-    ),
-    Words::text("move.tooLong", &["length"], "A move is a few characters long, not {length}"),
-    Words::text("move.badCode", &["code"], "{code} is not a move code"),
+    )
+    .line("the {counter} '{text}' is not a whole number ({low} to {max})"),
+    Words::text("move.tooLong", &["length"], "A move is a few characters long, not {length}")
+        .line("a move text has at most {max} characters, not {length}"),
+    Words::text("move.badCode", &["code"], "{code} is not a move code")
+        .line("{code} is not a move code (codes come from legalMoveCodes())"),
     Words::text("move.cannotReach", &["piece", "from", "to"], "The {piece} on {from} cannot move to {to}"),
     Words::text("drop.notAllowed", &[], "Pieces are never dropped in this game"),
     Words::text(
         "setup.tooLong",
         &["length", "max"],
         "Bad setup: it is {length} characters long; no setup needs more than {max}",
-    ),
+    )
+    .line("bad setup: it is {length} {unit} long; no setup needs more than {max}"),
     Words::text(
         "setup.halvesInOrder",
         &[],
         "A start position takes the first player’s setup, then the second player’s",
-    ),
-    Words::text("setup.differentGames", &[], "The two halves are of different games"),
+    )
+    .line("a start position takes the first player's (w) setup, then the second player's (b)"),
+    Words::text("setup.differentGames", &[], "The two halves are of different games")
+        .line("the two halves are of different games"),
 ];
 
-/// Every code's words: the door's, then each family's.
+/// Every code's words: the door's, then each family's (a family's lines for
+/// the door's codes left out).
 pub fn words() -> impl Iterator<Item = &'static Words> {
-    DOOR_WORDS.iter().chain(super::FAMILIES.iter().flat_map(|f| f.words().iter()))
+    DOOR_WORDS.iter().chain(super::FAMILIES.iter().flat_map(|f| f.words().iter())).filter(|w| w.en.is_some())
 }
 
 /// Every code the engine gives, from the tables of words: the page's catalogs
@@ -174,8 +292,92 @@ pub fn words() -> impl Iterator<Item = &'static Words> {
 pub static CODES: std::sync::LazyLock<Vec<&'static str>> =
     std::sync::LazyLock::new(|| words().map(|w| w.code).collect());
 
-/// The names of the arguments that hold a piece letter.
-pub const PIECE_ARGS: &[&str] = &["piece", "attacker", "target", "monarch"];
+/// What an argument's value is, for the words a page says it in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgWords {
+    /// A piece letter of the game (`P`, `+P`): the page says the piece's name
+    /// (`game.<id>.piece.<letter>.name`), the CLI's line its English name.
+    Piece,
+    /// `w` or `b`: the page says the side's name (`game.<id>.side.<w|b>.name`).
+    Side,
+    /// One of a few words, each with its English: the page says
+    /// `<argument>.<word>` from its catalog (the English catalog's entries
+    /// are written from here), the CLI's line the English.
+    Word(&'static [(&'static str, &'static str)]),
+}
+
+/// The arguments whose values a page words (every other argument is shown
+/// as it is: squares, texts, numbers): one list for every code, so that
+/// the page, the catalogs and the English lines agree on them.
+pub static ARG_WORDS: &[(&str, ArgWords)] = &[
+    ("piece", ArgWords::Piece),
+    ("attacker", ArgWords::Piece),
+    ("target", ArgWords::Piece),
+    ("monarch", ArgWords::Piece),
+    ("side", ArgWords::Side),
+    ("owner", ArgWords::Side),
+    ("terrain", ArgWords::Word(&[("mountain", "mountain"), ("water", "water field")])),
+    (
+        "counter",
+        ArgWords::Word(&[
+            ("halfmoves", "half-move counter"),
+            ("fullmoves", "full-move number"),
+            ("pliesSinceCapture", "plies since capture"),
+            ("turnNumber", "turn number"),
+        ]),
+    ),
+];
+
+/// How `name` is worded, if it is one of [`ARG_WORDS`].
+pub fn arg_words(name: &str) -> Option<ArgWords> {
+    ARG_WORDS.iter().find(|(n, _)| *n == name).map(|(_, w)| *w)
+}
+
+/// The English of `word`, a value of the word argument `name`
+/// (`water` → `water field`); `word` itself if it has none.
+pub fn english_word(name: &str, word: &str) -> String {
+    match arg_words(name) {
+        Some(ArgWords::Word(words)) => words.iter().find(|(w, _)| *w == word).map_or(word, |(_, en)| en).to_string(),
+        _ => word.to_string(),
+    }
+}
+
+/// The word argument `name`'s value whose English is `english`.
+pub fn word_of(name: &str, english: &str) -> Option<&'static str> {
+    match arg_words(name) {
+        Some(ArgWords::Word(words)) => words.iter().find(|(_, en)| *en == english).map(|(w, _)| *w),
+        _ => None,
+    }
+}
+
+/// Whether the argument `name` holds a piece letter.
+pub fn is_piece_arg(name: &str) -> bool {
+    arg_words(name) == Some(ArgWords::Piece)
+}
+
+/// One of [`ARG_WORDS`] as the build reads it (`Zilo.argWords()`): `kind`
+/// `piece`, `side` or `word`, and a word argument's words with their
+/// English, in order (`[["water", "water field"], …]`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ArgWordsInfo {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub words: Vec<[&'static str; 2]>,
+}
+
+/// [`ARG_WORDS`], described for the build.
+pub fn arg_words_info() -> Vec<ArgWordsInfo> {
+    ARG_WORDS
+        .iter()
+        .map(|(name, w)| match w {
+            ArgWords::Piece => ArgWordsInfo { name, kind: "piece", words: Vec::new() },
+            ArgWords::Side => ArgWordsInfo { name, kind: "side", words: Vec::new() },
+            ArgWords::Word(words) => {
+                ArgWordsInfo { name, kind: "word", words: words.iter().map(|(w, en)| [*w, *en]).collect() }
+            }
+        })
+        .collect()
+}
 
 /// Every reason an [`Outcome`](super::Outcome) gives, `ongoing` included:
 /// the page words a result as `outcome.<reason>` with the winner's side.
@@ -248,7 +450,7 @@ mod tests {
     /// Whether `message` says `value` of the argument `name` (a piece by its
     /// name in game `id`, a side or a counter in words, anything else as it is).
     fn says(id: &str, message: &str, name: &str, value: &str) -> bool {
-        if PIECE_ARGS.contains(&name) {
+        if is_piece_arg(name) {
             let game = games().into_iter().find(|g| g.id == id).unwrap();
             let piece = game.pieces.iter().find(|p| p.letter == value);
             return piece.is_some_and(|p| message.to_lowercase().contains(&p.name.to_lowercase()));
@@ -312,15 +514,16 @@ mod tests {
     #[test]
     fn a_codes_words_use_exactly_its_args() {
         for w in words() {
-            let mut used = placeholders(&w.en);
-            if let En::Plural { by, .. } = w.en {
+            let en = w.en.unwrap();
+            let mut used = placeholders(&en);
+            if let En::Plural { by, .. } = en {
                 assert!(w.args.contains(&by), "{}: counts by {by}, not one of its args", w.code);
                 if !used.contains(&by) {
                     used.push(by);
                 }
             }
             assert_eq!(used, w.args, "{}: its words' placeholders are not its args", w.code);
-            let first = match w.en {
+            let first = match en {
                 En::Text(t) | En::Plural { one: t, .. } => t,
             };
             assert!(!first.is_empty() && !first.ends_with('.'), "{}: a line, without a full stop", w.code);
@@ -338,6 +541,73 @@ mod tests {
                 let w = words().find(|w| w.code == s.code).unwrap();
                 for name in w.args {
                     assert!(s.args.iter().any(|(k, _)| k == name), "{} lacks {name}: {:?}", s.code, s.args);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_refusals_worded_args_hold_what_the_page_words() {
+        for (id, e) in refusals() {
+            let game = games().into_iter().find(|g| g.id == id).unwrap();
+            let said = std::iter::once((e.code(), e.args().clone()))
+                .chain(e.problems().iter().map(|p| (p.code, p.args.clone())));
+            for (code, args) in said {
+                for (name, value) in args {
+                    match arg_words(name) {
+                        Some(ArgWords::Piece) => {
+                            assert!(
+                                game.pieces.iter().any(|p| p.letter == value),
+                                "{code}: {name}={value} is no piece letter of {id}"
+                            )
+                        }
+                        Some(ArgWords::Side) => assert!(value == "w" || value == "b", "{code}: {name}={value}"),
+                        Some(ArgWords::Word(words)) => {
+                            assert!(
+                                words.iter().any(|(w, _)| *w == value),
+                                "{code}: {name}={value} is not one of its words"
+                            )
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_word_argument_reads_back_from_its_english() {
+        assert_eq!(english_word("terrain", "water"), "water field");
+        assert_eq!(word_of("counter", "plies since capture"), Some("pliesSinceCapture"));
+        assert_eq!(english_word("square", "e4"), "e4");
+        let info = arg_words_info();
+        let counter = info.iter().find(|a| a.name == "counter").unwrap();
+        assert_eq!((counter.kind, counter.words[0]), ("word", ["halfmoves", "half-move counter"]));
+        assert!(
+            info.iter().filter(|a| a.kind == "piece").count() == 4 && is_piece_arg("monarch") && !is_piece_arg("side")
+        );
+    }
+
+    #[test]
+    fn a_line_fills_its_placeholders_and_counts_in_english() {
+        let w = Words::plural("x.y", &["count"], "count", "{count} thing", "{count} things").line_plural(
+            "count",
+            "one {count} line of {who}",
+            "{count} lines",
+        );
+        let args = |n: &str| -> Args { vec![("count", n.to_string())] };
+        assert_eq!(w.english(&args("1")), "one 1 line of {who}");
+        assert_eq!(w.english(&args("0")), "0 lines");
+        assert_eq!(Words::text("x.z", &["a"], "A is {a}").english(&vec![("a", "{b}".into())]), "A is {b}");
+    }
+
+    #[test]
+    fn a_familys_line_for_a_door_code_names_a_door_code() {
+        for family in crate::door::FAMILIES {
+            for w in family.words() {
+                if w.en.is_none() {
+                    assert!(w.line.is_some(), "{}: a row of the door's code gives the family's line", w.code);
+                    assert!(DOOR_WORDS.iter().any(|d| d.code == w.code), "{} is not the door's", w.code);
                 }
             }
         }

@@ -84,8 +84,9 @@ pub trait DoorFamily: Sync {
     fn setup(&self) -> Option<&'static dyn SetupRules> {
         None
     }
-    /// The family's own refusal codes and their words (the door's list of
-    /// codes and the page's English catalog come from them).
+    /// The family's refusal codes and their words: its errors' English lines
+    /// (`Display`), the door's list of codes and the page's English catalog
+    /// come from them (a row of a code the door words gives only the line).
     fn words(&self) -> &'static [super::codes::Words];
 }
 

@@ -14,8 +14,8 @@
 //!
 //! Below it, each family implements [`DoorPosition`] once (in its own
 //! folder: `chesslike/door.rs`, `cyvasse/door.rs`) and is listed in
-//! [`FAMILIES`], the one place the door names the families (besides the
-//! families' sections of the refusal codes' list, `codes`); [`Game`] holds a
+//! [`FAMILIES`], the one place the door names the families (each family's
+//! refusals and their words come with it: [`DoorFamily::words`]); [`Game`] holds a
 //! [`Record`] of that family's positions behind the object-safe [`AnyGame`],
 //! so a new family touches neither the CLI, nor the bindings, nor the server.
 
@@ -23,6 +23,8 @@ mod any_game;
 pub mod codes;
 pub(crate) mod family;
 pub mod info;
+#[cfg(test)]
+mod lines_tests;
 mod partial_turn;
 pub mod setup;
 pub mod think;
@@ -117,6 +119,17 @@ pub struct DoorError {
     /// The problems one refusal lists (a setup's), each coded.
     problems: Vec<Said>,
     message: String,
+    /// For a refusal made by [`DoorError::worded`], where its line comes
+    /// from: the message is filled again as args are added.
+    worded: Option<Box<Worded>>,
+}
+
+/// The table a worded refusal's line comes from, and the arguments only the
+/// line uses (`--divide`), which come before `args`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Worded {
+    table: &'static [Words],
+    line_args: Args,
 }
 
 /// What a [`DoorError`] is about.
@@ -142,19 +155,49 @@ impl DoorError {
     pub fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> DoorError {
         // Messages echo what they were given (a move text, a square), control
         // characters included: each front end writes them as one line its way.
-        DoorError { kind, code, args: Vec::new(), problems: Vec::new(), message: message.into() }
+        DoorError { kind, code, args: Vec::new(), problems: Vec::new(), message: message.into(), worded: None }
+    }
+
+    /// A refusal worded by its code's line in `table` (a family's; `&[]` for
+    /// the door's own, [`codes::DOOR_WORDS`]), filled from the arguments as
+    /// they are added with [`DoorError::arg`] and [`DoorError::line_arg`].
+    pub fn worded(kind: ErrorKind, table: &'static [Words], code: &'static str) -> DoorError {
+        let mut e = DoorError::new(kind, code, "");
+        e.worded = Some(Box::new(Worded { table, line_args: Vec::new() }));
+        e.reword();
+        e
     }
 
     /// A family's coded error, its English line put in context by `line`
     /// (`bad position string: …`).
     pub fn coded(kind: ErrorKind, e: &impl Coded, line: impl FnOnce(String) -> String) -> DoorError {
-        DoorError { kind, code: e.code(), args: e.args(), problems: Vec::new(), message: line(e.to_string()) }
+        DoorError { args: e.args(), ..DoorError::new(kind, e.code(), line(e.to_string())) }
     }
 
     /// The same refusal with one more named argument.
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> DoorError {
         self.args.push((name, value.to_string()));
+        self.reword();
         self
+    }
+
+    /// The same worded refusal with an argument only its English line uses
+    /// (or words otherwise than `args`: `first player (w)` for `w`); a
+    /// refusal with a message of its own keeps it as it is.
+    pub fn line_arg(mut self, name: &'static str, value: impl ToString) -> DoorError {
+        if let Some(worded) = &mut self.worded {
+            worded.line_args.push((name, value.to_string()));
+            self.reword();
+        }
+        self
+    }
+
+    /// The message filled again from the table, for a worded refusal.
+    fn reword(&mut self) {
+        if let Some(worded) = &self.worded {
+            let args: Args = worded.line_args.iter().chain(&self.args).cloned().collect();
+            self.message = codes::line_of(worded.table, self.code, &args);
+        }
     }
 
     /// The same refusal listing `problems`.
@@ -374,13 +417,7 @@ fn family(id: &str) -> Result<&'static dyn DoorFamily, DoorError> {
     FAMILIES.iter().copied().find(|f| f.ids().contains(&id)).ok_or_else(|| {
         // An unknown name is echoed, but not a page of it.
         let shown = if id.chars().count() > 40 { format!("({} bytes)", id.len()) } else { id.to_string() };
-        DoorError::new(
-            ErrorKind::UnknownGame,
-            "game.unknown",
-            format!("unknown variant '{shown}' (known: {})", ids().join(", ")),
-        )
-        .arg("id", shown)
-        .arg("known", ids().join(", "))
+        DoorError::worded(ErrorKind::UnknownGame, &[], "game.unknown").arg("id", shown).arg("known", ids().join(", "))
     })
 }
 
@@ -421,9 +458,7 @@ pub fn hidden_setup(id: &str) -> Result<bool, DoorError> {
 
 /// The setup rules of `id`, or an error for a game without a setup phase.
 fn setup_rules(id: &str) -> Result<&'static dyn SetupRules, DoorError> {
-    family(id)?.setup().ok_or_else(|| {
-        DoorError::new(ErrorKind::BadSetup, "game.noSetup", format!("'{id}' has no setup phase")).arg("id", id)
-    })
+    family(id)?.setup().ok_or_else(|| DoorError::worded(ErrorKind::BadSetup, &[], "game.noSetup").arg("id", id))
 }
 
 /// Checks `side`'s setup half, as the engine writes it: every problem is
@@ -437,15 +472,11 @@ pub fn check_half(id: &str, side: Side, half: &str) -> Result<(), DoorError> {
 
 /// A text far longer than any `what` (`position string`, `setup`) needs.
 fn too_long(what: &str, n: usize) -> DoorError {
-    let thing = what.strip_suffix(" string").unwrap_or(what);
     let code = if what == "setup" { "setup.tooLong" } else { "position.tooLong" };
-    DoorError::new(
-        ErrorKind::BadPosition,
-        code,
-        format!("bad {what}: it is {n} bytes long; no {thing} needs more than {MAX_POSITION_LEN}"),
-    )
-    .arg("length", n)
-    .arg("max", MAX_POSITION_LEN)
+    DoorError::worded(ErrorKind::BadPosition, &[], code)
+        .line_arg("unit", "bytes")
+        .arg("length", n)
+        .arg("max", MAX_POSITION_LEN)
 }
 
 impl Game {
@@ -457,11 +488,7 @@ impl Game {
                 return Err(too_long("position string", text.len()));
             }
             if text.trim().is_empty() {
-                return Err(DoorError::new(
-                    ErrorKind::BadPosition,
-                    "position.empty",
-                    "bad position string: the position string is empty",
-                ));
+                return Err(DoorError::worded(ErrorKind::BadPosition, &[], "position.empty"));
             }
         }
         Ok(Game { inner: family.new_game(id, position)? })
@@ -662,14 +689,11 @@ impl Game {
     /// position; a finished game has no legal moves (0 from depth 1 on).
     pub fn perft(&self, depth: u32) -> Result<u64, DoorError> {
         if depth > MAX_PERFT_DEPTH {
-            return Err(DoorError::new(
-                ErrorKind::BadArgument,
-                "perft.badDepth",
-                format!("perft depth {depth} is not a whole number from 0 to {MAX_PERFT_DEPTH}"),
-            )
-            .arg("depth", depth)
-            .arg("low", 0)
-            .arg("max", MAX_PERFT_DEPTH));
+            return Err(DoorError::worded(ErrorKind::BadArgument, &[], "perft.badDepth")
+                .line_arg("divide", "")
+                .arg("depth", depth)
+                .arg("low", 0)
+                .arg("max", MAX_PERFT_DEPTH));
         }
         Ok(self.inner.perft(depth))
     }
@@ -677,14 +701,11 @@ impl Game {
     /// perft one level down: each move's text with its leaf count.
     pub fn perft_divide(&self, depth: u32) -> Result<Vec<(String, u64)>, DoorError> {
         if depth == 0 || depth > MAX_PERFT_DEPTH {
-            return Err(DoorError::new(
-                ErrorKind::BadArgument,
-                "perft.badDepth",
-                format!("perft --divide depth {depth} is not a whole number from 1 to {MAX_PERFT_DEPTH}"),
-            )
-            .arg("depth", depth)
-            .arg("low", 1)
-            .arg("max", MAX_PERFT_DEPTH));
+            return Err(DoorError::worded(ErrorKind::BadArgument, &[], "perft.badDepth")
+                .line_arg("divide", " --divide")
+                .arg("depth", depth)
+                .arg("low", 1)
+                .arg("max", MAX_PERFT_DEPTH));
         }
         Ok(self.inner.perft_divide(depth))
     }

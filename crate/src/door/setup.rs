@@ -43,16 +43,10 @@ impl Half {
         let rules = setup_rules(id)?;
         if let Some(text) = text {
             if text.len() > MAX_POSITION_LEN {
-                return Err(DoorError::new(
-                    ErrorKind::BadSetup,
-                    "setup.tooLong",
-                    format!(
-                        "bad setup: it is {} characters long; no setup needs more than {MAX_POSITION_LEN}",
-                        text.len()
-                    ),
-                )
-                .arg("length", text.len())
-                .arg("max", MAX_POSITION_LEN));
+                return Err(DoorError::worded(ErrorKind::BadSetup, &[], "setup.tooLong")
+                    .line_arg("unit", "characters")
+                    .arg("length", text.len())
+                    .arg("max", MAX_POSITION_LEN));
             }
         }
         Ok(Half { id: rules.id(), board: rules.new_half(side, text)? })
@@ -112,18 +106,10 @@ impl Half {
 /// second's, `to_move` moving first.
 pub fn start_position(first: &Half, second: &Half, to_move: Side) -> Result<String, DoorError> {
     if first.side() != Side::First || second.side() != Side::Second {
-        return Err(DoorError::new(
-            ErrorKind::BadSetup,
-            "setup.halvesInOrder",
-            "a start position takes the first player's (w) setup, then the second player's (b)",
-        ));
+        return Err(DoorError::worded(ErrorKind::BadSetup, &[], "setup.halvesInOrder"));
     }
     if first.variant() != second.variant() {
-        return Err(DoorError::new(
-            ErrorKind::BadSetup,
-            "setup.differentGames",
-            "the two halves are of different games",
-        ));
+        return Err(DoorError::worded(ErrorKind::BadSetup, &[], "setup.differentGames"));
     }
     setup_rules(first.variant())?.join(&first.text(), &second.text(), to_move)
 }
