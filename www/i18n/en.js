@@ -314,6 +314,15 @@
     'server.tooManyRequests': 'Too many requests from your address; try again in {seconds} s',
     'server.headersTooLarge': 'The request’s headers are too large (at most {max} bytes)',
     'server.missingField': 'The request lacks the field “{field}”',
+    'server.badName': 'A name is {min} to {max} letters (a-z, A-Z), digits, “_” or “-”',
+    'server.badPassword': 'A password is {min} to {max} characters',
+    'server.nameTaken': 'The name {name} is taken',
+    'server.wrongLogin': 'Wrong name or password',
+    'server.tooManyAttempts': 'Too many failed sign-ins; try again in {seconds} s',
+    'server.busy': 'The server is busy; try again in a moment',
+    'server.badSession': 'You are signed out; sign in again',
+    'server.ratedNeedsAccount': 'A rated game needs you to be signed in',
+    'server.noSuchPlayer': 'No such player',
 
     // The page around the board (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Angry Bird Chess',

@@ -305,6 +305,15 @@
     'server.tooManyRequests': 'Zbyt wiele żądań z twojego adresu; spróbuj ponownie za {seconds} s',
     'server.headersTooLarge': 'Nagłówki żądania są zbyt duże (najwyżej {max} bajtów)',
     'server.missingField': 'W żądaniu brakuje pola „{field}”',
+    'server.badName': 'Nazwa to od {min} do {max} liter (a-z, A-Z), cyfr, „_” lub „-”',
+    'server.badPassword': 'Hasło ma od {min} do {max} znaków',
+    'server.nameTaken': 'Nazwa {name} jest zajęta',
+    'server.wrongLogin': 'Błędna nazwa lub hasło',
+    'server.tooManyAttempts': 'Zbyt wiele nieudanych logowań; spróbuj ponownie za {seconds} s',
+    'server.busy': 'Serwer jest zajęty; spróbuj za chwilę',
+    'server.badSession': 'Nie jesteś zalogowany; zaloguj się ponownie',
+    'server.ratedNeedsAccount': 'Partia rankingowa wymaga zalogowania',
+    'server.noSuchPlayer': 'Nie ma takiego gracza',
 
     // Strona wokół planszy (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Szachy Wściekłych Ptaków',

@@ -5,6 +5,8 @@
 //! there first: the caller catches up and decides again).
 
 mod format;
+pub mod migrate;
+pub mod players;
 mod postgres;
 mod sqlite;
 
@@ -128,7 +130,7 @@ impl Storage {
     }
 }
 
-/// The tables, in SQL both databases read.
+/// The tables of schema version 1 (`migrate.rs`), in SQL both databases read.
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
