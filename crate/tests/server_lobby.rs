@@ -174,7 +174,7 @@ fn a_database_of_the_server_before_schema_versions_is_migrated_and_replays_the_s
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(versions, vec![1, 2]);
+    assert_eq!(versions, vec![1, 2, 3]);
     let after: i64 = conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
     assert_eq!(after, before + 1, "no event lost, the new move stored");
     let ended: Vec<(String, Option<i64>)> = conn
@@ -197,7 +197,7 @@ fn a_database_of_the_server_before_schema_versions_is_migrated_and_replays_the_s
         .unwrap()
         .query_row("SELECT count(*) FROM zilo_schema", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(again, 2);
+    assert_eq!(again, 3);
 }
 
 fn server_again(db: &str) -> Server {
@@ -506,4 +506,180 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
     assert_eq!(rating(&server, "henryk", "chess"), h);
     let view = server.view(&id);
     assert_eq!(view["names"], json!({"first": "Gosia", "second": "henryk"}));
+}
+
+// ------------------------------------------------------------------ seeks and the lobby socket
+
+/// A lobby socket: frames as they come, bounded waits.
+struct Lobby {
+    ws: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+    seen: Vec<Value>,
+}
+
+impl Lobby {
+    fn open(server: &Server, tokens: &[&str]) -> Lobby {
+        let query: Vec<String> = tokens.iter().map(|t| format!("token={t}")).collect();
+        let url = format!("ws://{}/api/lobby/socket?{}", server.addr, query.join("&"));
+        let (ws, _) = tungstenite::connect(url).expect("a lobby socket");
+        if let tungstenite::stream::MaybeTlsStream::Plain(stream) = ws.get_ref() {
+            stream.set_read_timeout(Some(std::time::Duration::from_millis(100))).unwrap();
+        }
+        Lobby { ws, seen: Vec::new() }
+    }
+
+    /// The next frame of type `t` with `seek` = `id` (any seek when `None`).
+    fn until(&mut self, t: &str, id: Option<&str>) -> Value {
+        let started = std::time::Instant::now();
+        loop {
+            if let Some(found) = self.seen.iter().find(|f| f["t"] == t && id.is_none_or(|id| f["seek"] == id)) {
+                return found.clone();
+            }
+            assert!(started.elapsed() < WAIT, "no {t} {id:?}; saw {:?}", self.seen);
+            match self.ws.read() {
+                Ok(tungstenite::Message::Text(text)) => self.seen.push(serde_json::from_str(&text).unwrap()),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+                Err(e) => panic!("the lobby socket closed: {e}; saw {:?}", self.seen),
+            }
+        }
+    }
+}
+
+fn seek(server: &Server, session: Option<&str>, body: Value) -> (String, String) {
+    let (status, answer) = post(server, "/api/seeks", session, body);
+    assert_eq!(status, 201, "{answer}");
+    (s(&answer["seek"]), s(&answer["token"]))
+}
+
+fn open_seek_ids(server: &Server) -> Vec<String> {
+    let (status, list) = server.get("/api/seeks");
+    assert_eq!(status, 200);
+    list["seeks"].as_array().unwrap().iter().map(|s| s["seek"].as_str().unwrap().to_string()).collect()
+}
+
+/// Guarantee 9: a seek streams to the lobby; of many racing accepts exactly
+/// one wins (the others `409`), the creator learns its game on the lobby
+/// socket and by `GET`, also after `kill -9`, and both land in one game.
+#[test]
+fn racing_accepts_make_one_game_and_the_creator_learns_it() {
+    let server = server(&sqlite_db("seeks"));
+    let mut watcher = Lobby::open(&server, &[]);
+    assert!(watcher.until("seeks", None)["seeks"].is_array());
+    let ivo = sign_up(&server, "ivo", "ivo's password");
+    let (id, token) = seek(&server, Some(&ivo), json!({"variant": "chess", "clock": {"days": 2}, "side": "first", "rated": false}));
+    let mut creator = Lobby::open(&server, &[&token]);
+    creator.until("seeks", None);
+    let shown = watcher.until("seek", Some(&id));
+    assert_eq!(
+        (&shown["variant"], &shown["side"], &shown["rated"], &shown["player"]),
+        (&json!("chess"), &json!("first"), &json!(false), &json!({"name": "ivo", "rating": 1500.0}))
+    );
+    assert_eq!(shown["clock"], json!({"days": 2.0}));
+    assert!(open_seek_ids(&server).contains(&id));
+    assert!(!shown.to_string().contains(&token), "the seek's token is the creator's only");
+    let (status, answer) = post(&server, &format!("/api/seeks/{id}/accept"), Some(&ivo), json!({}));
+    assert_eq!((status, answer["code"].as_str()), (409, Some("server.ownSeek")), "{answer}");
+
+    let answers: Vec<(u16, Value)> = std::thread::scope(|scope| {
+        let racers: Vec<_> =
+            (0..8).map(|_| scope.spawn(|| post(&server, &format!("/api/seeks/{id}/accept"), None, json!({})))).collect();
+        racers.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let winners: Vec<&Value> = answers.iter().filter(|(st, _)| *st == 201).map(|(_, a)| a).collect();
+    assert_eq!(winners.len(), 1, "{answers:?}");
+    assert!(answers.iter().all(|(st, a)| *st == 201 || (*st == 409 && a["code"] == "server.seekTaken")), "{answers:?}");
+    let won = winners[0];
+    assert_eq!(won["seat"], "second");
+    let game = s(&won["game"]);
+    let paired = creator.until("paired", Some(&id));
+    assert_eq!(paired, json!({"t": "paired", "seek": id, "game": game, "seat": "first", "token": token}));
+    watcher.until("unseek", Some(&id));
+    assert!(!watcher.seen.iter().any(|f| f["t"] == "paired"), "only the creator hears of its game");
+    assert!(!open_seek_ids(&server).contains(&id));
+    let (status, learned) = server.get(&format!("/api/seeks/{id}?token={token}"));
+    assert_eq!((status, &learned), (200, &json!({"seek": id, "game": game, "seat": "first", "token": token})));
+    let (status, _) = server.get(&format!("/api/seeks/{id}?token=wrong"));
+    assert_eq!(status, 403);
+
+    // Both land in the one game, in their seats, the creator named.
+    let mut first = server.socket(&game, Some(&token), None);
+    let snapshot = first.until("snapshot");
+    assert_eq!((snapshot["seat"].as_str(), snapshot["game"]["status"].as_str()), (Some("first"), Some("playing")));
+    assert_eq!(snapshot["game"]["names"], json!({"first": "ivo", "second": null}));
+    let mut second = server.socket(&game, Some(&s(&won["token"])), None);
+    assert_eq!(second.until("snapshot")["seat"], "second");
+    assert_eq!(first.play("e4", snapshot["v"].as_u64().unwrap(), "e2e4")["t"], "ack");
+
+    // After kill -9 the creator still learns the game, by GET and on a new lobby socket.
+    let (db, _) = server.kill9();
+    let server = server_again(&db);
+    let (_, learned) = server.get(&format!("/api/seeks/{id}?token={token}"));
+    assert_eq!(learned["game"], game.as_str());
+    let mut again = Lobby::open(&server, &[&token]);
+    assert_eq!(again.until("paired", Some(&id))["game"], game.as_str());
+    let (status, _) = post(&server, &format!("/api/seeks/{id}/accept"), None, json!({}));
+    assert_eq!(status, 409);
+}
+
+/// Cancel, rated seeks, the per-address limit, and a live seek whose creator
+/// left (gone 10 s after the last lobby socket holding it closed), while a
+/// correspondence seek stays.
+#[test]
+fn seeks_are_cancelled_limited_and_live_ones_vanish_when_their_creator_leaves() {
+    let server = server(&sqlite_db("seeks-gone"));
+    let mut watcher = Lobby::open(&server, &[]);
+    let (status, answer) = post(&server, "/api/seeks", None, json!({"variant": "chess", "clock": null, "side": "random", "rated": true}));
+    assert_eq!((status, answer["code"].as_str()), (401, Some("server.ratedNeedsAccount")));
+    let (status, answer) = post(&server, "/api/seeks", None, json!({"variant": "nope", "clock": null, "side": "random"}));
+    assert_eq!(status, 400, "{answer}");
+
+    let (cancelled, token) = seek(&server, None, json!({"variant": "chess", "clock": null, "side": "random"}));
+    let (status, _, _) = send(&server, "DELETE", &format!("/api/seeks/{cancelled}?token=wrong"), None, None);
+    assert_eq!(status, 403);
+    let (status, _, _) = send(&server, "DELETE", &format!("/api/seeks/{cancelled}?token={token}"), None, None);
+    assert_eq!(status, 204);
+    watcher.until("unseek", Some(&cancelled));
+    let (status, answer) = post(&server, &format!("/api/seeks/{cancelled}/accept"), None, json!({}));
+    assert_eq!((status, answer["code"].as_str()), (409, Some("server.seekTaken")));
+
+    let (live, live_token) = seek(&server, None, json!({"variant": "chess", "clock": {"initial": 180, "increment": 2}, "side": "first"}));
+    let (stays, _) = seek(&server, None, json!({"variant": "shogi", "clock": {"days": 3}, "side": "second"}));
+    let holder = Lobby::open(&server, &[&live_token]);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert!(open_seek_ids(&server).contains(&live), "held by its creator's socket");
+    drop(holder);
+    let left = std::time::Instant::now();
+    let gone = watcher.until_within("unseek", &live, std::time::Duration::from_secs(15));
+    assert!(gone, "the live seek never vanished");
+    let after = left.elapsed();
+    assert!(after >= std::time::Duration::from_secs(9), "gone too soon: {after:?}");
+    let open = open_seek_ids(&server);
+    assert!(!open.contains(&live) && open.contains(&stays), "{open:?}");
+
+    // 20 open seeks from one address at most (one is open already).
+    for _ in 0..19 {
+        seek(&server, None, json!({"variant": "chess", "clock": null, "side": "first"}));
+    }
+    let (status, answer) = post(&server, "/api/seeks", None, json!({"variant": "chess", "clock": null, "side": "first"}));
+    assert_eq!((status, answer["code"].as_str()), (429, Some("server.tooManySeeks")), "{answer}");
+}
+
+impl Lobby {
+    /// Whether an `unseek` of `id` came within `within`.
+    fn until_within(&mut self, t: &str, id: &str, within: std::time::Duration) -> bool {
+        let started = std::time::Instant::now();
+        while started.elapsed() < within {
+            if self.seen.iter().any(|f| f["t"] == t && f["seek"] == id) {
+                return true;
+            }
+            match self.ws.read() {
+                Ok(tungstenite::Message::Text(text)) => self.seen.push(serde_json::from_str(&text).unwrap()),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(_)) => {}
+                Err(e) => panic!("the lobby socket closed: {e}"),
+            }
+        }
+        false
+    }
 }

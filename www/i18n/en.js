@@ -323,6 +323,11 @@
     'server.badSession': 'You are signed out; sign in again',
     'server.ratedNeedsAccount': 'A rated game needs you to be signed in',
     'server.noSuchPlayer': 'No such player',
+    'server.noSuchSeek': 'No such challenge (accepted, cancelled or gone)',
+    'server.tooManySeeks': 'Too many open challenges from your address (at most {max})',
+    'server.seekTaken': 'This challenge was already accepted or cancelled',
+    'server.ownSeek': 'This is your own challenge',
+    'server.lobbySocketsFromAddress': 'The lobby is open in too many tabs from your address (at most {max})',
 
     // The page around the board (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Angry Bird Chess',

@@ -314,6 +314,11 @@
     'server.badSession': 'Nie jesteś zalogowany; zaloguj się ponownie',
     'server.ratedNeedsAccount': 'Partia rankingowa wymaga zalogowania',
     'server.noSuchPlayer': 'Nie ma takiego gracza',
+    'server.noSuchSeek': 'Nie ma takiego wyzwania (przyjęte, anulowane lub wygasło)',
+    'server.tooManySeeks': 'Zbyt wiele otwartych wyzwań z twojego adresu (najwyżej {max})',
+    'server.seekTaken': 'To wyzwanie zostało już przyjęte lub anulowane',
+    'server.ownSeek': 'To twoje własne wyzwanie',
+    'server.lobbySocketsFromAddress': 'Poczekalnia jest otwarta w zbyt wielu kartach z twojego adresu (najwyżej {max})',
 
     // Strona wokół planszy (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Szachy Wściekłych Ptaków',

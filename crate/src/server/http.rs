@@ -53,7 +53,7 @@ const READ_BUFFER: usize = MAX_FRAME;
 #[derive(Clone)]
 pub(super) struct App {
     pub(super) hub: Arc<Hub>,
-    stop: watch::Receiver<bool>,
+    pub(super) stop: watch::Receiver<bool>,
     /// Who may open a socket.
     admission: Arc<Admission>,
     limits: Arc<Limits>,
@@ -61,6 +61,8 @@ pub(super) struct App {
     watcher_idle: Duration,
     /// Sign-ups and sign-ins (`accounts`).
     pub(super) accounts: Arc<Accounts>,
+    /// Seeks and lobby sockets (`lobby`).
+    pub(super) lobby: Arc<super::lobby::Lobby>,
 }
 
 pub(super) fn error(status: StatusCode, refused: Refused) -> Response {
@@ -112,6 +114,7 @@ pub fn router(
         .route("/api/games/{id}/socket", get(connect))
         .route("/api/health", get(health))
         .merge(super::players_http::routes())
+        .merge(super::lobby::routes())
         .route("/api/{*rest}", get(no_route).post(no_route))
         .route("/metrics", get(metrics))
         .method_not_allowed_fallback(wrong_method);
@@ -126,7 +129,9 @@ pub fn router(
         limits,
         watcher_idle: Duration::from_secs(config.watcher_idle_seconds),
         accounts: Arc::new(Accounts::new()),
+        lobby: Arc::new(super::lobby::Lobby::new()),
     };
+    tokio::spawn(super::lobby::sweep(app_state.hub.clone(), app_state.lobby.clone()));
     app.layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app_state.clone(), guard))
         .layer(cors)

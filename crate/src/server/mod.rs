@@ -28,6 +28,7 @@ pub mod event;
 pub mod game;
 mod http;
 pub mod limits;
+mod lobby;
 pub mod metrics;
 pub mod presence;
 mod players_http;

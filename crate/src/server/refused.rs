@@ -54,6 +54,11 @@ pub const SERVER_CODES: &[&str] = &[
     "server.badSession",
     "server.ratedNeedsAccount",
     "server.noSuchPlayer",
+    "server.noSuchSeek",
+    "server.tooManySeeks",
+    "server.seekTaken",
+    "server.ownSeek",
+    "server.lobbySocketsFromAddress",
 ];
 
 /// A refusal: its code (a [`SERVER_CODES`] one or the engine's), named

@@ -25,6 +25,7 @@ pub struct Migration {
 pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, what: "games and their events", sql: super::SCHEMA },
     Migration { version: 2, what: "players, sessions, ratings; the players and end of a game", sql: PLAYERS },
+    Migration { version: 3, what: "seeks (the lobby)", sql: SEEKS },
 ];
 
 /// The version this server writes.
@@ -73,6 +74,26 @@ ALTER TABLE games ADD COLUMN ended_ms BIGINT;
 UPDATE games SET ended_ms = (SELECT max(at_ms) FROM events WHERE events.game = games.id) WHERE status = 'over';
 CREATE INDEX games_first_player ON games (first_player, ended_ms) WHERE first_player IS NOT NULL;
 CREATE INDEX games_second_player ON games (second_player, ended_ms) WHERE second_player IS NOT NULL;
+";
+
+/// Version 3: the lobby's seeks (`seeks.rs`).
+const SEEKS: &str = "
+CREATE TABLE seeks (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    clock TEXT,
+    side TEXT NOT NULL,
+    rated BIGINT NOT NULL,
+    player TEXT,
+    address TEXT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    game TEXT,
+    seat TEXT,
+    closed_ms BIGINT
+);
+CREATE INDEX seeks_token ON seeks (token_hash);
+CREATE INDEX seeks_open ON seeks (created_ms) WHERE game IS NULL AND closed_ms IS NULL;
 ";
 
 fn too_new(version: i64) -> String {

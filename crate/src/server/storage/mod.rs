@@ -8,6 +8,7 @@ mod format;
 pub mod migrate;
 pub mod players;
 mod postgres;
+pub mod seeks;
 mod sqlite;
 
 use std::fmt;
