@@ -51,6 +51,8 @@ pub fn after_game(first: Rating, second: Rating, result: GameResult) -> (Rating,
         GameResult::FirstWins => Outcomes::WIN,
         GameResult::SecondWins => Outcomes::LOSS,
         GameResult::Draw => Outcomes::DRAW,
+        // An aborted game rates nobody (`rated_pair` leaves it out before this).
+        GameResult::NoResult => return (first, second),
     };
     let (a, b) = glicko2(&glicko(first), &glicko(second), &outcome, &config());
     (back(a, first.games), back(b, second.games))

@@ -371,7 +371,9 @@ impl Ending {
     /// The two players to rate and the result, when the game counts.
     fn rated_pair(&self) -> Option<(&str, &str, GameResult)> {
         match (&self.first, &self.second, self.result) {
-            (Some(a), Some(b), Some(result)) if self.rated && a != b && self.moved == [true, true] => {
+            (Some(a), Some(b), Some(result))
+                if self.rated && a != b && self.moved == [true, true] && result != GameResult::NoResult =>
+            {
                 Some((a, b, result))
             }
             _ => None,
