@@ -561,8 +561,8 @@ export class OnlineSession {
       const said = g.reason === 'aborted' ? t('online.aborted.title') : g.result + ' · ' + (r.title || this.outcome().title);
       box.appendChild(h('span', { class: 'ol-result', 'data-online': 'result', text: said }));
       const mine = this.seat ? this.ratingOf(this.seat) : null;
-      if (g.rated && mine && mine.before != null) box.append(' ', h('span', { class: 'ol-rating-change', 'data-online': 'rating-change', text: t('online.rating.change', { before: mine.before, after: mine.now, diff: (mine.diff > 0 ? '+' : mine.diff < 0 ? '−' : '±') + Math.abs(mine.diff) }) }));
-      else if (g.rated && mine) box.append(' ', h('span', { class: 'ol-rating-change', 'data-online': 'rating-change', text: t('online.rating.now', { after: mine.now }) }));
+      if (g.rated && mine && mine.before != null) box.append(' ', h('span', { class: 'ol-rating-change', 'data-online': 'rating-change', text: t('online.rating.change', { before: String(mine.before), after: String(mine.now), diff: (mine.diff > 0 ? '+' : mine.diff < 0 ? '−' : '±') + Math.abs(mine.diff) }) }));
+      else if (g.rated && mine) box.append(' ', h('span', { class: 'ol-rating-change', 'data-online': 'rating-change', text: t('online.rating.now', { after: String(mine.now) }) }));
       const offer = g.rematch ? null : g.rematch_offer;
       if (offer) {
         const key = offer === this.seatName ? 'online.rematch.youOffered' : this.seat ? 'online.rematch.theyOffer' : 'online.rematch.offered';
