@@ -23,7 +23,7 @@ export function clockWords(clock) {
   return (Number.isInteger(m) ? String(m) : m.toFixed(1)) + ' + ' + clock.increment;
 }
 
-const variantName = (id) => { const v = variants().find((x) => x.id === id); return v ? gameWord(v, 'name', v.name) : id; };
+const variantName = (id) => { const v = variants().find((x) => x.id === id); return v ? gameWord(v, 'shortName', gameWord(v, 'name', v.name)) : id; };
 const rounded = (r) => (typeof r === 'number' ? String(Math.round(r)) : '');
 
 // --------------------------------------------------------------------------- sign in / up

@@ -56,7 +56,7 @@ const STYLE = `
 .ol-rating { margin-left: 6px; color: #6b5a3a; font-weight: 500; font-variant-numeric: tabular-nums; }
 .ol-diff { margin-left: 4px; font-weight: 650; font-size: 13px; font-variant-numeric: tabular-nums; }
 .ol-diff.up { color: #2e7d32; } .ol-diff.down { color: #b3261e; } .ol-diff.same { color: #7a6f60; }
-.ol-rating-change { font-weight: 600; }
+.ol-rating-change { display: block; font-weight: 600; }
 .ol-state { font-size: 12px; color: #7a6f60; margin-left: 6px; }
 .ol-state.gone { color: #a23b2a; }
 .ol-clock { font: 700 17px/1.2 ui-monospace, Menlo, Consolas, monospace; padding: 1px 8px; border-radius: 6px; background: #ece5d8; min-width: 4.2em; text-align: right; }
@@ -670,6 +670,10 @@ export const OnlinePage = {
     // The lobby: open seeks, the account; a seek accepted either way opens its game.
     const lobbyBox = h('div', { class: 'lobby', 'data-lobby': 'lobby' });
     const lobby = new LobbyView(lobbyBox, { base: location.origin, onGame: (id) => onCreated(id) });
+    // Under a game just ended the lobby folds behind one button (the board's panel keeps its room).
+    const folded = 'online' in board.root.getElementById('zb').dataset;
+    const unfold = folded ? h('button', { type: 'button', class: 'btn lobby-unfold', 'data-action': 'lobby-unfold', 'aria-expanded': 'false', onclick: () => { lobbyBox.hidden = false; unfold.remove(); } }, t('lobby.show')) : null;
+    lobbyBox.hidden = folded;
     const ratedState = () => { const me = !!Online.Account.get(); rated.disabled = !me; if (!me) rated.checked = false; ratedBox.classList.toggle('off', !me); };
     lobby.onAccount = ratedState;
     ratedState();
@@ -691,6 +695,7 @@ export const OnlinePage = {
       } finally { go.disabled = false; }
     });
     box.append(
+      unfold,
       lobbyBox,
       h('h3', { class: 'lobby-title lobby-new', text: t('lobby.new') }),
       h('div', { class: 'online-form' },
