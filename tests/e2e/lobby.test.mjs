@@ -103,6 +103,7 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
     await openLobby(a);
     await openLobby(b);
     assert.match(await a.page.textContent('[data-lobby="empty"]'), /No open challenges/);
+    assert.doesNotMatch(await a.page.textContent('#online-box'), /null|undefined/);
 
     // A hostile name is refused by the server, and the refusal is text; nothing became markup.
     await signUp(a, '<b>x</b>', 'password1');
@@ -217,6 +218,14 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
       await b.page.screenshot({ path: join(SHOTS, `player-card-${size.width}x${size.height}.png`) });
     }
     await b.page.setViewportSize(SIZES[0]);
+    // Under the game just ended the lobby is one button away.
+    await b.page.click('[data-action="card-close"]');
+    assert.doesNotMatch(await b.page.textContent('#online-box'), /null|undefined/);
+    assert.equal(await b.page.isVisible('[data-lobby="lobby"]'), false);
+    await b.page.click('[data-action="lobby-unfold"]');
+    await b.page.waitForSelector('[data-lobby="list"] [data-seek]', { timeout: T });
+    await b.page.click('.ol-name-btn[data-player="first"]');
+    await b.page.waitForSelector('#player-card .card-game', { timeout: T });
     // A game in the card opens on the board.
     await b.page.click('#player-card .card-game');
     await b.page.waitForFunction((id) => location.hash === '#online=' + id, games[0].game, { timeout: T });

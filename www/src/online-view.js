@@ -694,8 +694,8 @@ export const OnlinePage = {
         err.hidden = false;
       } finally { go.disabled = false; }
     });
+    if (unfold) box.appendChild(unfold);
     box.append(
-      unfold,
       lobbyBox,
       h('h3', { class: 'lobby-title lobby-new', text: t('lobby.new') }),
       h('div', { class: 'online-form' },
