@@ -232,6 +232,7 @@ export function message(e, variant) {
 export async function createGame(base, body) {
   const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: Account.headers(), body: JSON.stringify(body) });
   const x = await r.json().catch(() => ({}));
+  if (x.code === 'server.badSession') Account.set(null); // the server no longer knows it: signed out here too
   if (!r.ok) throw refusal(x.error || t('online.server.status', { status: String(r.status) }), x);
   Seats.put(x.game, { token: x.token, seat: x.seat, variant: body.variant });
   return x;
@@ -242,6 +243,7 @@ export async function joinGame(base, game) {
   const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: Account.headers(), body: '{}' });
   const x = await r.json().catch(() => ({}));
   if (r.status === 409) return null;
+  if (x.code === 'server.badSession') Account.set(null);
   if (!r.ok) throw Object.assign(refusal(x.error || t('online.server.status', { status: String(r.status) }), x), { status: r.status });
   Seats.put(x.game, { token: x.token, seat: x.seat });
   return x;
