@@ -766,6 +766,7 @@
   function leaveOnline() {
     if (!onlineChosen) return;
     onlineChosen = false;
+    K.OnlinePage.closeLobby();
     if (!online) { renderPage(); return; }
     const running = onlineRunning();
     online.close();

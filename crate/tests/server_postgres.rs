@@ -334,3 +334,121 @@ fn a_dropped_listen_connection_comes_back_and_misses_no_move() {
     assert_eq!(first_b.play("nf3", v + 2, "g1f3")["t"], "ack");
     assert_eq!(event_within_a_second(&mut watcher_a, v + 3)["move"], "g1f3");
 }
+
+/// POST with an optional session; the status and the JSON answer.
+fn post_as(server: &Server, path: &str, session: Option<&str>, body: Value) -> (u16, Value) {
+    let agent: ureq::Agent =
+        ureq::Agent::config_builder().http_status_as_error(false).timeout_global(Some(WAIT)).build().into();
+    let mut request = agent.post(&server.url(path));
+    if let Some(session) = session {
+        request = request.header("authorization", &format!("Bearer {session}"));
+    }
+    let mut response = request.send_json(body).expect("an HTTP answer");
+    let status = response.status().as_u16();
+    (status, response.body_mut().read_json().unwrap_or(Value::Null))
+}
+
+/// A database of its own on the test's cluster (the URL with another name).
+fn fresh_database(url: &str, name: &str) -> String {
+    let name = format!("{name}_{}", std::process::id());
+    sql(url, &format!("DROP DATABASE IF EXISTS {name}"));
+    sql(url, &format!("CREATE DATABASE {name}"));
+    let (base, _) = url.rsplit_once('/').expect("a database in the URL");
+    format!("{base}/{name}")
+}
+
+/// The tables of every server before schema versions (version 0), as commit fe1eb11 made them.
+const UNVERSIONED: &str = "
+CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, position TEXT, clock TEXT, created_ms BIGINT NOT NULL,
+    version BIGINT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL, deadline_ms BIGINT);
+CREATE INDEX games_deadline ON games (deadline_ms) WHERE deadline_ms IS NOT NULL;
+CREATE TABLE events (game TEXT NOT NULL, v BIGINT NOT NULL, seat TEXT, cid TEXT, at_ms BIGINT NOT NULL, body TEXT NOT NULL,
+    secret TEXT, PRIMARY KEY (game, v));
+CREATE UNIQUE INDEX events_cid ON events (game, seat, cid) WHERE cid IS NOT NULL;
+";
+
+/// A PostgreSQL database from before schema versions, holding the games of
+/// the fixture main-fe1eb11: two processes starting on it at once migrate it
+/// once, in place, and answer every game as that server did.
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn a_postgres_database_before_schema_versions_is_migrated_once_by_two_processes() {
+    let Some(url) = postgres_url() else { return };
+    let url = fresh_database(&url, "zilo_unversioned");
+    let old = rusqlite::Connection::open(server_support::fixture::fixture_named("main-fe1eb11", "sqlite")).unwrap();
+    let mut inserts = vec![UNVERSIONED.to_string()];
+    let text = |r: &rusqlite::Row, i| literal(r.get::<_, Option<String>>(i).unwrap());
+    let number = |r: &rusqlite::Row, i| r.get::<_, Option<i64>>(i).unwrap().map_or("NULL".into(), |n| n.to_string());
+    let mut games = old.prepare("SELECT * FROM games").unwrap();
+    let mut rows = games.query([]).unwrap();
+    while let Some(r) = rows.next().unwrap() {
+        let (a, b, c, d, e) = (text(r, 0), text(r, 1), text(r, 2), text(r, 3), number(r, 4));
+        let (f, g, h, i, j) = (number(r, 5), text(r, 6), text(r, 7), text(r, 8), number(r, 9));
+        inserts.push(format!("INSERT INTO games VALUES ({a}, {b}, {c}, {d}, {e}, {f}, {g}, {h}, {i}, {j});"));
+    }
+    let mut events = old.prepare("SELECT * FROM events").unwrap();
+    let mut rows = events.query([]).unwrap();
+    while let Some(r) = rows.next().unwrap() {
+        let (a, b, c, d) = (text(r, 0), number(r, 1), text(r, 2), text(r, 3));
+        let (e, f, g) = (number(r, 4), text(r, 5), text(r, 6));
+        inserts.push(format!("INSERT INTO events VALUES ({a}, {b}, {c}, {d}, {e}, {f}, {g});"));
+    }
+    sql(&url, &inserts.join("\n"));
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| Server::start(&url));
+        let b = s.spawn(|| Server::start(&url));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    let expected: Value = serde_json::from_str(
+        &std::fs::read_to_string(server_support::fixture::fixture_named("main-fe1eb11", "json")).unwrap(),
+    )
+    .unwrap();
+    assert_answers_as_recorded(&a, &expected);
+    assert_answers_as_recorded(&b, &expected);
+    let versions = sql(&url, "SELECT version FROM zilo_schema ORDER BY version");
+    assert_eq!(versions, vec![vec!["1".to_string()], vec!["2".to_string()], vec!["3".to_string()]]);
+    let unended = sql(&url, "SELECT count(*) FROM games WHERE (status = 'over') <> (ended_ms IS NOT NULL)");
+    assert_eq!(unended, vec![vec!["0".to_string()]]);
+}
+
+/// Guarantee 11 on PostgreSQL with two processes: a rated game created
+/// through one and joined and finished through the other moves both ratings
+/// once, as on SQLite.
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn a_rated_game_across_two_processes_rates_both_players_once() {
+    let Some(url) = postgres_url() else { return };
+    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let suffix = std::process::id() % 100_000;
+    let (p1, p2) = (format!("pg1_{suffix}"), format!("pg2_{suffix}"));
+    let (status, one) = post_as(&a, "/api/accounts", None, json!({"name": p1, "password": "password one"}));
+    assert_eq!(status, 201, "{one}");
+    let (status, two) = post_as(&b, "/api/sessions", None, json!({"name": p1, "password": "password one"}));
+    assert_eq!(status, 200, "a session made through A signs in through B: {two}");
+    let (_, two) = post_as(&b, "/api/accounts", None, json!({"name": p2, "password": "password two"}));
+    let body = json!({"variant": "chess", "side": "first", "clock": null, "rated": true});
+    let (status, created) = post_as(&a, "/api/games", Some(&s(&one["session"])), body);
+    assert_eq!(status, 201, "{created}");
+    let id = s(&created["game"]);
+    let (status, joined) = post_as(&b, &format!("/api/games/{id}/join"), Some(&s(&two["session"])), json!({}));
+    assert_eq!(status, 200, "{joined}");
+    let mut first = a.socket(&id, Some(&s(&created["token"])), None);
+    let mut second = b.socket(&id, Some(&s(&joined["token"])), None);
+    let mut v = first.until("snapshot")["v"].as_u64().unwrap();
+    second.until("snapshot");
+    for (i, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+        let client = if i % 2 == 0 { &mut first } else { &mut second };
+        let ack = client.play(&format!("m{i}"), v, mv);
+        assert_eq!(ack["t"], "ack", "{ack}");
+        v = ack["v"].as_u64().unwrap();
+    }
+    let view = a.view(&id);
+    assert_eq!(view["names"], json!({"first": p1, "second": p2}));
+    assert_eq!(view["result"], "0-1");
+    let page = |server: &Server, name: &str| server.get(&format!("/api/players/{name}")).1;
+    let (r1, r2) = (&page(&b, &p1)["ratings"]["chess"], &page(&a, &p2)["ratings"]["chess"]);
+    assert!((r1["rating"].as_f64().unwrap() - 1337.69).abs() < 0.01, "{r1}");
+    assert!((r2["rating"].as_f64().unwrap() - 1662.31).abs() < 0.01, "{r2}");
+    assert_eq!((r1["games"].as_i64(), r2["games"].as_i64()), (Some(1), Some(1)));
+}

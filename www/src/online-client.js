@@ -17,6 +17,7 @@ import { engineMessage } from './engine-words.js';
 import { errText } from './errors.js';
 
 const STORE_KEY = 'zilo.online.v1';
+const ACCOUNT_KEY = 'zilo.account.v1';
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const PING_MS = 4000;          // how often a quiet connection is checked
 const DEAD_MS = 9000;          // no frame for this long (pings unanswered): the link is dead
@@ -46,6 +47,23 @@ export const Seats = {
   ids() {
     const all = Seats.all();
     return Object.keys(all).filter((id) => Seats.get(id)).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+  },
+};
+
+/** The account this browser is signed in with (lobby.js signs in and out): its session is a
+ * secret like a seat token, kept in localStorage and sent as `Authorization: Bearer`. */
+export const Account = {
+  /** @returns {{name: string, session: string} | null} */
+  get() {
+    let a = null;
+    try { a = JSON.parse(localStorage.getItem(ACCOUNT_KEY) || 'null'); } catch (_) { a = null; }
+    return a && typeof a.name === 'string' && typeof a.session === 'string' ? a : null;
+  },
+  set(a) { try { if (a) localStorage.setItem(ACCOUNT_KEY, JSON.stringify({ name: a.name, session: a.session })); else localStorage.removeItem(ACCOUNT_KEY); } catch (_) { /* private mode */ } },
+  /** The headers of a request made as this player (none when signed out). */
+  headers() {
+    const a = Account.get();
+    return Object.assign({ 'content-type': 'application/json' }, a ? { authorization: 'Bearer ' + a.session } : {});
   },
 };
 
@@ -212,8 +230,9 @@ export function message(e, variant) {
 
 /** Creates a game on the server; {game, seat, token}, the token kept in localStorage. */
 export async function createGame(base, body) {
-  const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games', { method: 'POST', headers: Account.headers(), body: JSON.stringify(body) });
   const x = await r.json().catch(() => ({}));
+  if (x.code === 'server.badSession') Account.set(null); // the server no longer knows it: signed out here too
   if (!r.ok) throw refusal(x.error || t('online.server.status', { status: String(r.status) }), x);
   Seats.put(x.game, { token: x.token, seat: x.seat, variant: body.variant });
   return x;
@@ -221,9 +240,10 @@ export async function createGame(base, body) {
 
 /** Takes the free seat of a game ({game, seat, token}); null when both are taken (watch). */
 export async function joinGame(base, game) {
-  const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const r = await fetch(String(base).replace(/\/+$/, '') + '/api/games/' + encodeURIComponent(game) + '/join', { method: 'POST', headers: Account.headers(), body: '{}' });
   const x = await r.json().catch(() => ({}));
   if (r.status === 409) return null;
+  if (x.code === 'server.badSession') Account.set(null);
   if (!r.ok) throw Object.assign(refusal(x.error || t('online.server.status', { status: String(r.status) }), x), { status: r.status });
   Seats.put(x.game, { token: x.token, seat: x.seat });
   return x;

@@ -30,10 +30,14 @@ import { armed } from './armed-button.js';
 import { other } from './sides.js';
 import * as Sounds from './sounds.js';
 import * as Online from './online-client.js';
+import * as Lobby from './lobby.js';
+import { LobbyView, closeLobby, playerCard } from './lobby-view.js';
 const SIDE = { first: 'w', second: 'b' };
 const SEAT = { w: 'first', b: 'second' };
 const LOW_MS = 20000;          // a clock under this warns
 const LAST_KEY = 'zilo.online.last'; // the game last played online: the form opens on it
+const RATED_KEY = 'zilo.rated.v1';    // per rated game: both players' ratings before it (for the change shown at its end)
+const START_RATING = 1500;            // a player's rating before their first rated game of a kind (the server's)
 const RESULT_WINNER = { '1-0': 'w', '0-1': 'b' };
 // The server's reasons for an end the engine's position does not show, as catalog keys.
 const HOW = { time: 'online.how.time', resignation: 'online.how.resignation', agreement: 'online.how.agreement', aborted: 'online.how.aborted' };
@@ -47,6 +51,12 @@ const STYLE = `
 .zb[data-online] .bar .bar-name, .zb[data-online] .bar .move-flag { display: none; }
 .ol-who { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
 .ol-name { font-weight: 650; }
+.ol-name-btn { font: inherit; font-weight: 650; background: none; border: 0; padding: 0; color: inherit; cursor: pointer; }
+.ol-name-btn:hover, .ol-name-btn:focus-visible { text-decoration: underline; }
+.ol-rating { margin-left: 6px; color: #6b5a3a; font-weight: 500; font-variant-numeric: tabular-nums; }
+.ol-diff { margin-left: 4px; font-weight: 650; font-size: 13px; font-variant-numeric: tabular-nums; }
+.ol-diff.up { color: #2e7d32; } .ol-diff.down { color: #b3261e; } .ol-diff.same { color: #7a6f60; }
+.ol-rating-change { display: block; font-weight: 600; }
 .ol-state { font-size: 12px; color: #7a6f60; margin-left: 6px; }
 .ol-state.gone { color: #a23b2a; }
 .ol-clock { font: 700 17px/1.2 ui-monospace, Menlo, Consolas, monospace; padding: 1px 8px; border-radius: 6px; background: #ece5d8; min-width: 4.2em; text-align: right; }
@@ -102,7 +112,7 @@ export class OnlineSession {
   /** board: a started <zilo-board>; base: the server's origin; game: the id; opts: {link(id)
    * → the link to send, navigate(id) → moves to a rematch (default: follow on this board)}. */
   /** @param {import('./zilo-board.js').ZiloBoard} board @param {string} base @param {string} game
-   * @param {{link?: (id: string) => string, navigate?: (id: string) => void}} [opts] */
+   * @param {{link?: (id: string) => string, navigate?: (id: string) => void, title?: boolean, card?: (name: string) => void}} [opts] */
   constructor(board, base, game, opts) {
     this.board = board;
     this.base = base;
@@ -128,6 +138,14 @@ export class OnlineSession {
     board.addEventListener('move', this.onMove);
     board.addEventListener('setup-half', this.onHalf);
     this.ticker = setInterval(() => this.renderClocks(), 250);
+    // "(1) Your move" in the tab's title while this browser's move is awaited (the page may
+    // set its title any time: it is prefixed again).
+    this.titled = false;
+    if (this.opts.title) {
+      this.titleWatch = new MutationObserver(() => this.renderTitle());
+      const el = document.querySelector('title');
+      if (el) this.titleWatch.observe(el, { childList: true, characterData: true, subtree: true });
+    }
     this.open(game);
   }
 
@@ -139,11 +157,13 @@ export class OnlineSession {
     this.presence = null;
     this.connection = 'connecting';
     this.faced = false;
+    this.ratings = { first: null, second: null };
     this.client = new Online.OnlineClient(this.base, id, {
       snapshot: (m) => {
         this.g = m.game; this.g.v = m.v; this.g.firstMoveAt = Date.now(); this.seatName = m.seat;
         if (m.seat) try { localStorage.setItem(LAST_KEY, m.game.variant); } catch (_) { /* not kept */ }
         this.sync(true);
+        this.loadRatings();
       },
       event: (m) => this.event(m),
       ack: () => this.render(),
@@ -161,6 +181,9 @@ export class OnlineSession {
 
   close() {
     clearInterval(this.ticker);
+    if (this.titleWatch) this.titleWatch.disconnect();
+    this.titleWatch = null;
+    this.setTitle(false);
     if (this.client) this.client.close();
     this.client = null;
     this.board.removeEventListener('move', this.onMove);
@@ -186,6 +209,11 @@ export class OnlineSession {
     fold(g, m);
     this.sync(m.t === 'start');
     if (m.t === 'end' && this.board.sounds) try { Sounds.play('end'); } catch (_) { /* no sound */ }
+    // A player seated now (a join by link): their name comes with the game's view.
+    if (m.t === 'joined') this.refreshNames();
+    // A rated game's end moved both ratings (the server stores them with the end).
+    if (m.t === 'end') this.loadRatings();
+    if (m.t === 'move' && this.seat && g.status === 'playing' && this.serverTurn() === this.seat) this.notify(m);
     // The players agreed: both move to the new game. A watcher is offered it ("Go to the rematch").
     if (m.t === 'rematch' && this.seat) this.follow(m.game);
   }
@@ -325,9 +353,93 @@ export class OnlineSession {
 
   name(side) {
     const meta = this.board.ctl.meta();
-    const n = meta ? sideInfo(meta, side).name : side;
+    const player = this.player(side);
+    const n = player || (meta ? sideInfo(meta, side).name : side);
     if (!this.seat) return n;
+    if (player && side !== this.seat) return player;
     return t(side === this.seat ? 'online.player.you' : 'online.player.opponent', { side: n });
+  }
+
+  /** The account name on `side`'s seat (null: none). */
+  player(side) {
+    const names = this.g && this.g.names;
+    const n = names ? names[SEAT[side]] : null;
+    return typeof n === 'string' && n ? n : null;
+  }
+
+  // ------------------------------------------------------------------ names and ratings
+
+  async refreshNames() {
+    const id = this.game, v = await Online.view(this.base, id);
+    if (!v || id !== this.game || !this.g) return;
+    this.g.names = v.names || null;
+    this.g.rated = !!v.rated;
+    this.loadRatings();
+  }
+
+  /** Both named players' ratings in this game's kind, from their pages; a rated game's
+   * ratings before it are kept (per game) for the change its end shows. */
+  async loadRatings() {
+    const g = this.g, id = this.game;
+    if (!g) return;
+    const seats = ['first', 'second'].filter((seat) => this.player(SIDE[seat]));
+    if (!seats.length) return;
+    const pages = await Promise.all(seats.map((seat) => Lobby.player(this.base, this.player(SIDE[seat])).catch(() => null)));
+    if (id !== this.game || !this.g) return;
+    let kept = {};
+    try { kept = JSON.parse(localStorage.getItem(RATED_KEY) || '{}') || {}; } catch (_) { kept = {}; }
+    const before = kept[id] || null;
+    this.ratingsAfterEnd = g.status === 'over';
+    seats.forEach((seat, i) => {
+      const p = pages[i], r = p && p.ratings ? p.ratings[g.variant] : null;
+      const now = r ? r.rating : START_RATING;
+      this.ratings[seat] = { now, before: before && typeof before[seat] === 'number' ? before[seat] : null };
+    });
+    if (g.rated && g.status !== 'over' && !before && seats.length === 2) {
+      kept[id] = { first: this.ratings.first.now, second: this.ratings.second.now, at: Date.now() };
+      // Old games are forgotten first.
+      const ids = Object.keys(kept).sort((a, b) => (kept[a].at || 0) - (kept[b].at || 0));
+      while (ids.length > 50) delete kept[ids.shift()];
+      try { localStorage.setItem(RATED_KEY, JSON.stringify(kept)); } catch (_) { /* not kept */ }
+    }
+    this.render();
+  }
+
+  /** `side`'s rating, and after a rated game's end its change: {text, diff} or null. */
+  ratingOf(side) {
+    const r = this.ratings && this.ratings[SEAT[side]];
+    if (!r) return null;
+    const over = this.g && this.g.status === 'over' && this.g.rated;
+    const diff = over && this.ratingsAfterEnd && r.before != null ? Math.round(r.now) - Math.round(r.before) : null;
+    return { now: Math.round(r.now), before: r.before == null ? null : Math.round(r.before), diff };
+  }
+
+  // ------------------------------------------------------------------ your move
+
+  /** Whether this browser's player is to move (and has not moved yet). */
+  yourMove() {
+    const g = this.g;
+    return !!(g && this.seat && g.status === 'playing' && g.position != null && this.serverTurn() === this.seat && this.client && !this.client.outbox.some((c) => c.t === 'move'));
+  }
+
+  renderTitle() { if (this.opts.title) this.setTitle(this.yourMove()); }
+
+  setTitle(on) {
+    const prefix = '(1) ' + t('online.yourMove') + ' · ';
+    const title = document.title;
+    const bare = title.replace(/^\(1\) [^·]*· /, '');
+    const want = on ? prefix + bare : bare;
+    if (title !== want) document.title = want;
+  }
+
+  /** Tells a player whose tab is hidden that the opponent moved (with their permission). */
+  notify(m) {
+    if (!this.opts.title || typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden) return;
+    try {
+      const meta = this.board.ctl.meta();
+      const n = new Notification(t('online.notify.title'), { body: t('online.notify.body', { move: String(m.text || m.move), game: meta ? meta.name : this.g.variant }), tag: 'zilo-' + this.game });
+      n.onclick = () => { window.focus(); n.close(); };
+    } catch (_) { /* not allowed here */ }
   }
 
   render() {
@@ -336,6 +448,7 @@ export class OnlineSession {
     if (this.connection !== 'online') {
       card.appendChild(h('div', { class: 'ol-banner', role: 'status', 'data-online': 'banner', text: this.connection === 'connecting' && !g ? t('online.connecting') : t('online.reconnecting') + (this.client && this.client.outbox.length ? ' ' + t('online.willSend') : '') }));
     }
+    this.renderTitle();
     if (!g) return;
     this.clocks = {};
     for (const side of ['w', 'b']) this.fillTag(side);
@@ -361,7 +474,15 @@ export class OnlineSession {
 
   playerRow(side) {
     const g = this.g, seat = SEAT[side];
-    const who = h('span', { class: 'ol-who' }, h('span', { class: 'ol-name', text: this.name(side) }));
+    const player = this.player(side), card = this.opts.card;
+    const who = h('span', { class: 'ol-who' }, player && card
+      ? h('button', { type: 'button', class: 'ol-name ol-name-btn', 'data-player': seat, title: t('lobby.card.title', { name: player }), text: this.name(side), onclick: () => card(player) })
+      : h('span', { class: 'ol-name', 'data-player': player ? seat : null, text: this.name(side) }));
+    const rating = this.ratingOf(side);
+    if (rating) {
+      who.appendChild(h('span', { class: 'ol-rating', 'data-rating': seat, text: String(rating.now) }));
+      if (rating.diff != null) who.appendChild(h('span', { class: 'ol-diff ' + (rating.diff > 0 ? 'up' : rating.diff < 0 ? 'down' : 'same'), 'data-rating-diff': seat, text: (rating.diff > 0 ? '+' : rating.diff < 0 ? '−' : '±') + Math.abs(rating.diff) }));
+    }
     let state = '', gone = false;
     if (!g.players[seat]) state = t('online.presence.notYet');
     else if (this.presence && side !== this.seat) {
@@ -439,6 +560,9 @@ export class OnlineSession {
       const r = this.board.ctl.finalResult();
       const said = g.reason === 'aborted' ? t('online.aborted.title') : g.result + ' · ' + (r.title || this.outcome().title);
       box.appendChild(h('span', { class: 'ol-result', 'data-online': 'result', text: said }));
+      const mine = this.seat ? this.ratingOf(this.seat) : null;
+      if (g.rated && mine && mine.before != null) box.append(' ', h('span', { class: 'ol-rating-change', 'data-online': 'rating-change', text: t('online.rating.change', { before: String(mine.before), after: String(mine.now), diff: (mine.diff > 0 ? '+' : mine.diff < 0 ? '−' : '±') + Math.abs(mine.diff) }) }));
+      else if (g.rated && mine) box.append(' ', h('span', { class: 'ol-rating-change', 'data-online': 'rating-change', text: t('online.rating.now', { after: String(mine.now) }) }));
       const offer = g.rematch ? null : g.rematch_offer;
       if (offer) {
         const key = offer === this.seatName ? 'online.rematch.youOffered' : this.seat ? 'online.rematch.theyOffer' : 'online.rematch.offered';
@@ -478,6 +602,9 @@ export class OnlineSession {
       } else if (g.rematch_offer === this.seatName || sent) {
         row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'rematch-cancel', onclick: () => this.command('rematch_decline') }, t('online.rematch.cancel')));
       } else row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, t('online.rematch')));
+    }
+    if (this.seat && g.status !== 'over' && this.opts.title && typeof Notification !== 'undefined' && Notification.permission === 'default') {
+      row.appendChild(h('button', { type: 'button', class: 'btn btn-quiet', 'data-action': 'notify-moves', title: t('online.notify.ask.title'), onclick: () => { Promise.resolve(Notification.requestPermission()).catch(() => {}).then(() => this.render()); } }, t('online.notify.ask')));
     }
     if (this.presence) row.appendChild(h('span', { class: 'ol-watchers', 'data-online': 'watchers', text: t('online.watchers', { count: this.presence.watchers }) }));
     return row.childNodes.length ? row : null;
@@ -529,16 +656,37 @@ export const OnlinePage = {
     };
     game.addEventListener('change', names);
     names();
-    const go = h('button', { type: 'button', class: 'btn btn-primary', id: 'online-create', 'data-action': 'online-create' }, t('online.create'));
+    const rated = h('input', { type: 'checkbox', id: 'online-rated' });
+    const ratedBox = h('label', { class: 'online-check', title: t('lobby.rated.title') }, rated, h('span', { text: t('lobby.rated') }));
+    const challenge = h('button', { type: 'button', class: 'btn btn-primary', id: 'lobby-create', 'data-action': 'lobby-create' }, t('lobby.create'));
+    const go = h('button', { type: 'button', class: 'btn', id: 'online-create', 'data-action': 'online-create', title: t('online.create.title') }, t('online.create'));
     const err = h('p', { class: 'online-error', role: 'alert', hidden: true });
-    go.addEventListener('click', async () => {
+    const choice = () => {
       const p = PRESETS.find((x) => x.id === tc.value);
       const clock = p.id === 'days' ? { days: Number(days.value) } : p.clock;
       const side = (/** @type {HTMLInputElement | null} */ (colour.querySelector('input:checked')) || { value: '' }).value || 'random';
+      return { variant: game.value, side, clock, rated: rated.checked };
+    };
+    // The lobby: open seeks, the account; a seek accepted either way opens its game.
+    const lobbyBox = h('div', { class: 'lobby', 'data-lobby': 'lobby' });
+    const lobby = new LobbyView(lobbyBox, { base: location.origin, onGame: (id) => onCreated(id) });
+    // Under a game just ended the lobby folds behind one button (the board's panel keeps its room).
+    const folded = 'online' in board.root.getElementById('zb').dataset;
+    const unfold = folded ? h('button', { type: 'button', class: 'btn lobby-unfold', 'data-action': 'lobby-unfold', 'aria-expanded': 'false', onclick: () => { lobbyBox.hidden = false; unfold.remove(); } }, t('lobby.show')) : null;
+    lobbyBox.hidden = folded;
+    const ratedState = () => { const me = !!Online.Account.get(); rated.disabled = !me; if (!me) rated.checked = false; ratedBox.classList.toggle('off', !me); };
+    lobby.onAccount = ratedState;
+    ratedState();
+    challenge.addEventListener('click', async () => {
+      challenge.disabled = true;
+      try { await lobby.challenge(choice()); try { localStorage.setItem(LAST_KEY, game.value); } catch (_) { /* not kept */ } } finally { challenge.disabled = false; }
+    });
+    go.addEventListener('click', async () => {
+      const { variant, side, clock, rated: isRated } = choice();
       go.disabled = true;
       err.hidden = true;
       try {
-        const x = await Online.createGame(location.origin, { variant: game.value, side, clock });
+        const x = await Online.createGame(location.origin, Object.assign({ variant, side, clock }, isRated ? { rated: true } : {}));
         try { localStorage.setItem(LAST_KEY, game.value); } catch (_) { /* not kept */ }
         onCreated(x.game);
       } catch (e) {
@@ -546,18 +694,26 @@ export const OnlinePage = {
         err.hidden = false;
       } finally { go.disabled = false; }
     });
+    if (unfold) box.appendChild(unfold);
     box.append(
+      lobbyBox,
+      h('h3', { class: 'lobby-title lobby-new', text: t('lobby.new') }),
       h('div', { class: 'online-form' },
         h('label', { class: 'online-field' }, h('span', { text: t('online.form.game') }), game),
         h('label', { class: 'online-field' }, h('span', { text: t('online.form.time') }), tc, days),
         h('div', { class: 'online-field' }, h('span', { text: t('online.form.youPlay') }), colour),
-        go),
+        ratedBox),
+      h('div', { class: 'online-buttons' }, challenge, go),
       err);
   },
 
   /** Opens game `id` on the board: takes the seat this browser holds, else the free seat,
    * else watches. Returns the session, or null when the server has no such game. */
+  /** Closes the lobby's socket (the form is gone: a game, or play on this screen). */
+  closeLobby() { closeLobby(); },
+
   async open(board, id, navigate) {
+    closeLobby();
     // A seat this browser does not hold is taken only while one is free: a watcher's page
     // (a full game, or a rematch both seats moved to) asks nothing of the server.
     const seen = Online.Seats.get(id) ? null : await Online.view(location.origin, id);
@@ -568,7 +724,7 @@ export const OnlinePage = {
         if (e.status === 404) return null;
       }
     }
-    return new OnlineSession(board, location.origin, id, { link: OnlinePage.link, navigate });
+    return new OnlineSession(board, location.origin, id, { link: OnlinePage.link, navigate, title: true, card: (name) => playerCard(location.origin, name, navigate) });
   },
 };
 

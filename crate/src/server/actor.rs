@@ -134,6 +134,7 @@ impl Hub {
             tracing::error!(game = id, "cannot replay the stored game: {e}");
             HubError::Unavailable(format!("the stored game cannot be read: {e}"))
         })?;
+        let players = self.store.game_players(id).await.map_err(|e| HubError::Unavailable(e.to_string()))?;
         let mut games = self.games.lock().await;
         if let Some(tx) = games.get(id).filter(|tx| !tx.is_closed()) {
             return Ok(tx.clone());
@@ -146,6 +147,7 @@ impl Hub {
             rx,
             presence: Presence::default(),
             broken: false,
+            players,
         };
         tokio::spawn(actor.run());
         self.metrics.games_loaded.fetch_add(1, Ordering::Relaxed);
@@ -240,6 +242,9 @@ struct Actor {
     presence: Presence,
     /// Memory and database may disagree: leave, so the game is loaded afresh.
     broken: bool,
+    /// The seats' players' names (first, second) and whether the game is rated:
+    /// read at load and after each join.
+    players: ([Option<String>; 2], bool),
 }
 
 impl Actor {
@@ -295,7 +300,7 @@ impl Actor {
                 let _ = self.events.send((PRESENCE_V, Arc::from(self.presence.frame(now).to_string())));
             }
             Request::View { reply } => {
-                let _ = reply.send(self.state.view(None, now_ms()));
+                let _ = reply.send(self.view(None));
             }
             // This process's own appends come back too: those it already has cost nothing.
             Request::CatchUp(Some(v)) if v <= self.state.version => {}
@@ -372,7 +377,10 @@ impl Actor {
             outcome = self.hub.store.append(&self.state.meta.id, &events, &self.state.summary()).await;
         }
         match outcome {
-            Ok(()) => self.publish(events.iter().zip(&afters)),
+            Ok(()) => {
+                self.players_after(events.iter()).await;
+                self.publish(events.iter().zip(&afters))
+            }
             Err(_) => self.reload(published).await,
         }
         outcome
@@ -388,6 +396,7 @@ impl Actor {
             Ok(Some((meta, events))) => match GameState::replay(meta, &events, published) {
                 Ok((state, missed)) => {
                     self.state = state;
+                    self.players_after(events.iter()).await;
                     // Whatever another process stored meanwhile goes out as well.
                     self.publish(missed.iter().map(|(e, after)| (e, after)));
                     return;
@@ -419,6 +428,7 @@ impl Actor {
             let after = self.state.apply(&e)?;
             applied.push((e, after));
         }
+        self.players_after(applied.iter().map(|(e, _)| e)).await;
         self.publish(applied.iter().map(|(e, after)| (e, after)));
         Ok(())
     }
@@ -434,8 +444,27 @@ impl Actor {
 
     fn snapshot(&self, seat: Option<Side>) -> Arc<str> {
         let frame = json!({"t": "snapshot", "v": self.state.version, "seat": seat.map(seat_name),
-                           "game": self.state.view(seat, now_ms())});
+                           "game": self.view(seat)});
         Arc::from(frame.to_string())
+    }
+
+    /// The game's view, with its players' names and whether it is rated.
+    fn view(&self, seat: Option<Side>) -> Value {
+        let mut view = self.state.view(seat, now_ms());
+        let ([first, second], rated) = &self.players;
+        view["names"] = json!({"first": first, "second": second});
+        view["rated"] = json!(rated);
+        view
+    }
+
+    /// Reads the players' names again when `events` seat someone.
+    async fn players_after<'a>(&mut self, mut events: impl Iterator<Item = &'a Entry>) {
+        if events.any(|e| matches!(e.event, Event::Joined { .. })) {
+            match self.hub.store.game_players(&self.state.meta.id).await {
+                Ok(players) => self.players = players,
+                Err(e) => tracing::warn!(game = %self.state.meta.id, "cannot read the players: {e}"),
+            }
+        }
     }
 
     async fn connect(&mut self, token_hash: Option<String>, since: Option<u64>) -> Result<Subscription, Refused> {

@@ -29,6 +29,7 @@ use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use super::actor::{now_ms, Answer, Hub, HubError};
+use super::accounts::{self, Accounts};
 use super::admission::Admission;
 use super::clock::ClockSpec;
 use super::config::Config;
@@ -50,17 +51,21 @@ const SOCKET_BUFFER: usize = 4 * 1024;
 const READ_BUFFER: usize = MAX_FRAME;
 
 #[derive(Clone)]
-struct App {
-    hub: Arc<Hub>,
-    stop: watch::Receiver<bool>,
+pub(super) struct App {
+    pub(super) hub: Arc<Hub>,
+    pub(super) stop: watch::Receiver<bool>,
     /// Who may open a socket.
     admission: Arc<Admission>,
     limits: Arc<Limits>,
     /// How long a spectator's socket may stay silent.
     watcher_idle: Duration,
+    /// Sign-ups and sign-ins (`accounts`).
+    pub(super) accounts: Arc<Accounts>,
+    /// Seeks and lobby sockets (`lobby`).
+    pub(super) lobby: Arc<super::lobby::Lobby>,
 }
 
-fn error(status: StatusCode, refused: Refused) -> Response {
+pub(super) fn error(status: StatusCode, refused: Refused) -> Response {
     let mut body = serde_json::Map::new();
     body.insert("error".into(), Value::from(refused.reason.as_str()));
     refused.add_to(&mut body);
@@ -68,10 +73,10 @@ fn error(status: StatusCode, refused: Refused) -> Response {
 }
 
 /// A refused request before it becomes a response: its status and why.
-struct Refusal(StatusCode, Refused);
+pub(super) struct Refusal(pub(super) StatusCode, pub(super) Refused);
 
 impl Refusal {
-    fn bad(detail: impl std::fmt::Display) -> Refusal {
+    pub(super) fn bad(detail: impl std::fmt::Display) -> Refusal {
         Refusal(StatusCode::BAD_REQUEST, Refused::bad_request(detail))
     }
 }
@@ -100,14 +105,16 @@ pub fn router(
 ) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
-        .allow_methods([Method::GET, Method::POST])
-        .allow_headers([header::CONTENT_TYPE]);
+        .allow_methods([Method::GET, Method::POST, Method::DELETE])
+        .allow_headers([header::CONTENT_TYPE, header::AUTHORIZATION]);
     let api = Router::new()
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/socket", get(connect))
         .route("/api/health", get(health))
+        .merge(super::players_http::routes())
+        .merge(super::lobby::routes())
         .route("/api/{*rest}", get(no_route).post(no_route))
         .route("/metrics", get(metrics))
         .method_not_allowed_fallback(wrong_method);
@@ -121,7 +128,10 @@ pub fn router(
         admission: Arc::new(Admission::new(config)),
         limits,
         watcher_idle: Duration::from_secs(config.watcher_idle_seconds),
+        accounts: Arc::new(Accounts::new()),
+        lobby: Arc::new(super::lobby::Lobby::new()),
     };
+    tokio::spawn(super::lobby::sweep(app_state.hub.clone(), app_state.lobby.clone()));
     app.layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app_state.clone(), guard))
         .layer(cors)
@@ -179,7 +189,7 @@ async fn metrics(State(app): State<App>) -> Response {
 }
 
 /// A request body as a JSON object.
-fn json_object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<String, Value>, Refusal> {
+pub(super) fn json_object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<String, Value>, Refusal> {
     let body = body.map_err(|e| {
         Refusal(e.status(), Refused::bad_request(format!("cannot read the request body: {}", e.body_text())))
     })?;
@@ -190,7 +200,7 @@ fn json_object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<St
     }
 }
 
-fn optional_string<'a>(body: &'a serde_json::Map<String, Value>, name: &str) -> Result<Option<&'a str>, Refusal> {
+pub(super) fn optional_string<'a>(body: &'a serde_json::Map<String, Value>, name: &str) -> Result<Option<&'a str>, Refusal> {
     match body.get(name) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
@@ -231,11 +241,26 @@ fn create_fields(
     Ok((variant.to_string(), seat, clock, position))
 }
 
-async fn create(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> Response {
+async fn create(State(app): State<App>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> Response {
+    let rated = match body.as_ref().ok().and_then(|b| serde_json::from_slice::<Value>(b).ok()) {
+        Some(v) => match v.get("rated") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Refusal::bad("'rated' must be true or false").into_response(),
+        },
+        None => false,
+    };
     let (variant, seat, clock, position) = match create_fields(body) {
         Ok(fields) => fields,
         Err(refusal) => return refusal.into_response(),
     };
+    let player = match accounts::session_player(&app.hub.store, &headers).await {
+        Ok(player) => player.map(|(p, _)| p),
+        Err((status, refused)) => return error(status, refused),
+    };
+    if rated && player.is_none() {
+        return error(StatusCode::UNAUTHORIZED, super::players_http::rated_needs_account());
+    }
     let meta = Meta { id: tokens::game_id(), variant, position, clock, created_ms: now_ms() };
     // The engine checks the variant and the position before anything is stored.
     if let Err(refused) = GameState::new(meta.clone()) {
@@ -244,8 +269,19 @@ async fn create(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> 
     let token = tokens::token();
     let id = meta.id.clone();
     let variant = meta.variant.clone();
+    // The seat's player is bound to its token before the seat is taken with it.
+    if let Some(player) = &player {
+        if let Err(e) = app.hub.store.bind_seat(&tokens::hash(&token), &player.key).await {
+            return error(StatusCode::SERVICE_UNAVAILABLE, Refused::not_stored(e));
+        }
+    }
     if let Err(e) = app.hub.create(meta, seat, tokens::hash(&token)).await {
         return error(StatusCode::SERVICE_UNAVAILABLE, Refused::not_stored(e));
+    }
+    if rated {
+        if let Err(e) = app.hub.store.set_rated(&id).await {
+            return error(StatusCode::SERVICE_UNAVAILABLE, Refused::not_stored(e));
+        }
     }
     tracing::info!(game = %id, variant = %variant, "game created");
     (StatusCode::CREATED, Json(json!({"game": id, "seat": seat_name(seat), "token": token}))).into_response()
@@ -259,12 +295,15 @@ fn game_id(path: Result<Path<String>, PathRejection>) -> Result<String, Refusal>
     }
 }
 
-async fn join(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Response {
+async fn join(State(app): State<App>, headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
     let id = match game_id(path) {
         Ok(id) => id,
         Err(refusal) => return refusal.into_response(),
     };
     let token = tokens::token();
+    if let Err(refusal) = super::players_http::bind_joiner(&app, &headers, &id, &token).await {
+        return refusal.into_response();
+    }
     let command = Command::Join { token_hash: tokens::hash(&token), seat: None };
     match app.hub.command(&id, None, None, command).await {
         Ok(Answer::Ack(_, Some(seat))) => {

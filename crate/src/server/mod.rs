@@ -13,8 +13,12 @@
 //! - `limits`: request sizes and write rates per client address;
 //!   `admission`: who may open a socket (seat holders before spectators);
 //! - `rematch`, `presence`: additions to the contract (a new game with the
-//!   colours swapped; who is connected).
+//!   colours swapped; who is connected);
+//! - `accounts`, `players_http`, `ratings`, `storage/players.rs`: players
+//!   (sign up, sign in, sessions), their pages and Glicko-2 ratings;
+//!   `storage/migrate.rs`: the database's schema versions.
 
+pub mod accounts;
 pub mod actor;
 pub mod admission;
 pub mod clock;
@@ -24,9 +28,12 @@ pub mod event;
 pub mod game;
 mod http;
 pub mod limits;
+mod lobby;
 pub mod metrics;
 pub mod presence;
+mod players_http;
 pub mod protocol;
+pub mod ratings;
 pub mod refused;
 pub mod rematch;
 mod socket;

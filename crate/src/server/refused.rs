@@ -47,6 +47,20 @@ pub const SERVER_CODES: &[&str] = &[
     "server.tooManyRequests",
     "server.headersTooLarge",
     "server.missingField",
+    "server.badName",
+    "server.badPassword",
+    "server.nameTaken",
+    "server.wrongLogin",
+    "server.tooManyAttempts",
+    "server.busy",
+    "server.badSession",
+    "server.ratedNeedsAccount",
+    "server.noSuchPlayer",
+    "server.noSuchSeek",
+    "server.tooManySeeks",
+    "server.seekTaken",
+    "server.ownSeek",
+    "server.lobbySocketsFromAddress",
 ];
 
 /// A refusal: its code (a [`SERVER_CODES`] one or the engine's), named

@@ -5,7 +5,10 @@
 //! there first: the caller catches up and decides again).
 
 mod format;
+pub mod migrate;
+pub mod players;
 mod postgres;
+pub mod seeks;
 mod sqlite;
 
 use std::fmt;
@@ -128,7 +131,7 @@ impl Storage {
     }
 }
 
-/// The tables, in SQL both databases read.
+/// The tables of schema version 1 (`migrate.rs`), in SQL both databases read.
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,

@@ -34,9 +34,9 @@ use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
-use super::{body, clock_text, event_from_row, meta_from_row, Notice, StoreError, SCHEMA};
+use super::{body, clock_text, event_from_row, meta_from_row, Notice, StoreError};
 use crate::server::event::Entry;
-use crate::server::game::{Meta, Summary};
+use crate::server::game::{Meta, Status, Summary};
 use crate::server::protocol::seat_name;
 
 /// Connections for queries (each pipelines many at once; several let PostgreSQL commit in parallel).
@@ -44,6 +44,8 @@ const CLIENTS: usize = 16;
 const CHANNEL: &str = "zilo_events";
 /// Serialises schema creation between processes starting together.
 const SCHEMA_LOCK: i64 = 0x7a69_6c6f;
+/// Serialises rating updates between processes (`players::settle_postgres`).
+const RATINGS_LOCK: i64 = 0x7a69_6c72;
 /// Writer connections committing groups of appends (the commits queue on the
 /// NOTIFY lock anyway; two let one group gather while the other commits).
 const WRITERS: usize = 2;
@@ -74,7 +76,7 @@ struct Append {
 }
 
 /// The database's own message when there is one (the error's Display says only "db error").
-fn describe(e: &tokio_postgres::Error) -> String {
+pub(super) fn describe(e: &tokio_postgres::Error) -> String {
     match e.as_db_error() {
         Some(db) => format!("{}: {}", db.severity(), db.message()),
         None => e.to_string(),
@@ -183,13 +185,14 @@ impl Postgres {
         for _ in 0..CLIENTS {
             clients.push(Mutex::new(Arc::new(connect(url, "zilo").await?)));
         }
-        clients[0]
-            .lock()
-            .await
-            // One implicit transaction; the lock is held until its commit.
-            .batch_execute(&format!("SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA}"))
-            .await
-            .map_err(|e| format!("cannot set up the PostgreSQL tables: {}", describe(&e)))?;
+        {
+            // The schema lock is held to the migration's commit.
+            let mut setup = connect(url, "zilo-migrate").await?;
+            let applied = super::migrate::postgres(&mut setup, SCHEMA_LOCK, crate::server::actor::now_ms()).await?;
+            if !applied.is_empty() {
+                tracing::info!("PostgreSQL migrated to schema version {}", super::migrate::LATEST);
+            }
+        }
 
         let (notices, _) = broadcast::channel(4096);
         let listening = listen(url, notices.clone()).await?;
@@ -204,7 +207,7 @@ impl Postgres {
     }
 
     /// The next query connection, opened again if it dropped.
-    async fn client(&self) -> Result<Arc<Client>, StoreError> {
+    pub(super) async fn client(&self) -> Result<Arc<Client>, StoreError> {
         let slot = &self.clients[self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len()];
         let mut client = slot.lock().await;
         if client.is_closed() {
@@ -355,7 +358,7 @@ async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Re
                     describe(&e)
                 );
                 for append in group {
-                    let outcome = append_one(&client, &append.id, &append.events, &append.summary).await;
+                    let outcome = append_one(&mut client, &append.id, &append.events, &append.summary).await;
                     let _ = append.done.send(outcome);
                 }
             }
@@ -404,13 +407,31 @@ async fn commit_group(client: &mut Client, group: &[Append]) -> Result<HashMap<S
         let pairs: Vec<String> = kept.iter().map(|a| format!("{} {}", a.id, a.summary.version)).collect();
         let payloads: Vec<String> = pairs.chunks(PER_NOTICE).map(|chunk| chunk.join(",")).collect();
         tx.execute("SELECT pg_notify('zilo_events', p) FROM unnest($1::text[]) AS p", &[&payloads]).await?;
+        for a in kept.iter().filter(|a| a.summary.status == Status::Over) {
+            super::players::settle_postgres(&tx, &a.id, super::players::ended_at(&a.events), RATINGS_LOCK).await?;
+        }
     }
     tx.commit().await?;
     Ok(stored)
 }
 
-/// One append in one statement (atomic on its own), for when a group failed as a whole.
-async fn append_one(client: &Client, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
+/// One append in one statement (atomic on its own), for when a group failed
+/// as a whole; an end is settled in the same transaction (`players.rs`).
+async fn append_one(client: &mut Client, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
+    let tx = client.transaction().await.map_err(other)?;
+    append_one_in(&tx, id, events, summary).await?;
+    if summary.status == Status::Over {
+        super::players::settle_postgres(&tx, id, super::players::ended_at(events), RATINGS_LOCK).await.map_err(other)?;
+    }
+    tx.commit().await.map_err(other)
+}
+
+async fn append_one_in(
+    client: &tokio_postgres::Transaction<'_>,
+    id: &str,
+    events: &[Entry],
+    summary: &Summary,
+) -> Result<(), StoreError> {
     let Some(first) = events.first() else { return Ok(()) };
     let columns = Columns::of(events);
     // The game's row first (version check and lock), then the events, which

@@ -26,9 +26,9 @@ use std::time::Duration;
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::{body, clock_text, event_from_row, meta_from_row, StoreError, SCHEMA};
+use super::{body, clock_text, event_from_row, meta_from_row, StoreError};
 use crate::server::event::Entry;
-use crate::server::game::{Meta, Summary};
+use crate::server::game::{Meta, Status, Summary};
 use crate::server::protocol::seat_name;
 
 /// The most writes one transaction takes.
@@ -98,8 +98,11 @@ impl Sqlite {
     pub fn open(path: &str) -> Result<Sqlite, String> {
         let mut conn = Connection::open(path).map_err(|e| format!("cannot open the database '{path}': {e}"))?;
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA busy_timeout=5000;")
-            .and_then(|_| conn.execute_batch(SCHEMA))
             .map_err(|e| format!("cannot set up the database '{path}': {e}"))?;
+        let applied = super::migrate::sqlite(&mut conn, crate::server::actor::now_ms())?;
+        if !applied.is_empty() {
+            tracing::info!("database '{path}' migrated to schema version {}", super::migrate::LATEST);
+        }
         // An in-memory database has no WAL and nobody else to open it.
         let in_memory = path.is_empty() || path == ":memory:";
         let (checkpoints, wal) = if in_memory {
@@ -130,7 +133,7 @@ impl Sqlite {
         sender.send(job).map_err(|_| StoreError::Other("the database thread stopped".into()))
     }
 
-    async fn read<R: Send + 'static>(
+    pub(super) async fn read<R: Send + 'static>(
         &self,
         f: impl FnOnce(&Connection) -> Result<R, StoreError> + Send + 'static,
     ) -> Result<R, StoreError> {
@@ -141,7 +144,7 @@ impl Sqlite {
         rx.await.map_err(|_| StoreError::Other("the database thread stopped".into()))?
     }
 
-    async fn write(
+    pub(super) async fn write(
         &self,
         f: impl FnOnce(&Connection) -> Result<(), StoreError> + Send + 'static,
     ) -> Result<(), StoreError> {
@@ -250,6 +253,9 @@ fn insert(tx: &Connection, id: &str, events: &[Entry], summary: &Summary) -> Res
     if changed != 1 {
         return Err(StoreError::Other(format!("no game '{id}' to append to")));
     }
+    if summary.status == Status::Over {
+        super::players::settle_sqlite(tx, id, super::players::ended_at(events))?;
+    }
     Ok(())
 }
 
@@ -336,7 +342,6 @@ fn commit_group(conn: &mut Connection, pending: Vec<(Write, oneshot::Sender<Resu
 mod tests {
     use super::*;
     use crate::server::event::Event;
-    use crate::server::game::Status;
 
     fn event(v: u64) -> Entry {
         let event = Event::Draw { seat: crate::server::engine::Side::First };

@@ -1,0 +1,545 @@
+//! The lobby (the contract's seeks): `POST /api/seeks`, `GET /api/seeks`,
+//! `GET /api/seeks/<id>?token=`, `POST /api/seeks/<id>/accept`,
+//! `DELETE /api/seeks/<id>?token=`, and the lobby socket
+//! `GET /api/lobby/socket?token=…`.
+//!
+//! - A seek is stored (`storage/seeks.rs`); its token is also the creator's
+//!   seat token in the game it becomes (only its hash is stored).
+//! - An accept creates the game with both seats taken, then claims the
+//!   seek for it in one conditional `UPDATE`: of two racing accepts (in one
+//!   process or two on one PostgreSQL) one claims it; the other's game was
+//!   never told to anyone and stays unreachable, and it is answered `409`.
+//!   The creator learns its game from `paired` on the lobby socket, or from
+//!   `GET /api/seeks/<id>?token=` (always, also after a restart).
+//! - A live seek (with an `initial`/`increment` clock) closes when no lobby
+//!   socket holding its token has been open for `LIVE_GRACE`; others stay
+//!   until accepted, cancelled, or `MAX_AGE` old.
+//! - Limits: `OPEN_PER_ADDRESS` open seeks per client address and
+//!   `SOCKETS_PER_ADDRESS` lobby sockets per address (`429`); a lobby
+//!   socket's frames are read only for `ping` (16 KiB at most; more closes it).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+use super::accounts;
+use super::actor::{now_ms, Hub};
+use super::clock::ClockSpec;
+use super::engine::Side;
+use super::game::{Command, GameState, Meta};
+use super::http::{error, json_object, optional_string, App, Refusal};
+use super::limits::ClientAddr;
+use super::protocol::{seat_by_name, seat_name};
+use super::refused::Refused;
+use super::storage::players::round2;
+use super::storage::seeks::SeekRow;
+use super::tokens;
+
+/// How long a live seek outlives its creator's last lobby socket.
+pub const LIVE_GRACE: Duration = Duration::from_secs(10);
+/// The oldest a seek gets.
+pub const MAX_AGE_MS: i64 = 14 * 24 * 3600 * 1000;
+pub const OPEN_PER_ADDRESS: i64 = 20;
+pub const SOCKETS_PER_ADDRESS: usize = 50;
+const MAX_FRAME: usize = 16 * 1024;
+
+/// What the lobby tells its sockets: a frame for everyone, or `paired` for one seek's holders.
+#[derive(Clone, Debug)]
+enum Notice {
+    All(Arc<str>),
+    Paired { seek: String, frame: Arc<str> },
+}
+
+/// The lobby of this process: its sockets' stream and who holds which live seek.
+pub struct Lobby {
+    notices: broadcast::Sender<Notice>,
+    /// Per seek id: lobby sockets open with its token, and since when none is.
+    holders: Mutex<HashMap<String, (usize, Instant)>>,
+    sockets: Mutex<HashMap<IpAddr, usize>>,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby::new()
+    }
+}
+
+impl Lobby {
+    pub fn new() -> Lobby {
+        Lobby {
+            notices: broadcast::channel(1024).0,
+            holders: Mutex::new(HashMap::new()),
+            sockets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn tell(&self, notice: Notice) {
+        let _ = self.notices.send(notice);
+    }
+
+    fn hold(&self, seek: &str, by: isize) {
+        let mut holders = self.holders.lock().unwrap_or_else(|p| p.into_inner());
+        let entry = holders.entry(seek.to_string()).or_insert((0, Instant::now()));
+        entry.0 = entry.0.saturating_add_signed(by);
+        if entry.0 == 0 {
+            entry.1 = Instant::now();
+        }
+    }
+
+    /// Whether a live seek's creator has been away longer than `LIVE_GRACE` (first seen now if unknown).
+    fn gone(&self, seek: &str) -> bool {
+        let mut holders = self.holders.lock().unwrap_or_else(|p| p.into_inner());
+        let (count, since) = *holders.entry(seek.to_string()).or_insert((0, Instant::now()));
+        count == 0 && since.elapsed() >= LIVE_GRACE
+    }
+
+    fn forget(&self, seek: &str) {
+        self.holders.lock().unwrap_or_else(|p| p.into_inner()).remove(seek);
+    }
+}
+
+/// A seek as the wire shows it.
+pub fn seek_json(s: &SeekRow) -> Value {
+    let clock: Value = s.clock.as_deref().and_then(|c| serde_json::from_str(c).ok()).unwrap_or(Value::Null);
+    let rating = match (&s.player, s.rating) {
+        (Some(_), Some(r)) => json!(round2(r)),
+        (Some(_), None) => json!(super::ratings::START_RATING),
+        (None, _) => Value::Null,
+    };
+    json!({"seek": s.id, "variant": s.variant, "clock": clock, "side": s.side, "rated": s.rated,
+           "player": {"name": s.player_name, "rating": rating}, "created": s.created_ms})
+}
+
+fn is_live(s: &SeekRow) -> bool {
+    s.clock.as_deref().and_then(|c| serde_json::from_str::<ClockSpec>(c).ok()).is_some_and(|c| matches!(c, ClockSpec::Live { .. }))
+}
+
+pub(super) fn routes() -> Router<App> {
+    Router::new()
+        .route("/api/seeks", post(create).get(list))
+        .route("/api/seeks/{id}", get(status).delete(cancel))
+        .route("/api/seeks/{id}/accept", post(accept))
+        .route("/api/lobby/socket", get(socket))
+}
+
+fn unavailable(e: impl std::fmt::Display) -> Response {
+    error(StatusCode::SERVICE_UNAVAILABLE, Refused::unavailable(e))
+}
+
+fn no_such_seek() -> Response {
+    error(StatusCode::NOT_FOUND, Refused::new("server.noSuchSeek", "no such seek (accepted, cancelled or gone)"))
+}
+
+fn address(client: ClientAddr) -> String {
+    client.0.to_string()
+}
+
+async fn create(
+    State(app): State<App>,
+    Extension(client): Extension<ClientAddr>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match json_object(body) {
+        Ok(b) => b,
+        Err(r) => return r.into_response(),
+    };
+    let variant = match optional_string(&body, "variant") {
+        Ok(Some(v)) => v.to_string(),
+        Ok(None) => return Refusal::bad("'variant' is missing").into_response(),
+        Err(r) => return r.into_response(),
+    };
+    let side = match optional_string(&body, "side") {
+        Ok(Some(s @ ("first" | "second" | "random"))) => s.to_string(),
+        Ok(None) => "random".to_string(),
+        _ => return Refusal::bad("'side' is \"first\", \"second\" or \"random\"").into_response(),
+    };
+    let clock = match ClockSpec::from_request(body.get("clock")) {
+        Ok(c) => c,
+        Err(e) => return Refusal::bad(e).into_response(),
+    };
+    let rated = match body.get("rated") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Refusal::bad("'rated' must be true or false").into_response(),
+    };
+    let player = match accounts::session_player(&app.hub.store, &headers).await {
+        Ok(p) => p.map(|(p, _)| p),
+        Err((status, refused)) => return error(status, refused),
+    };
+    if rated && player.is_none() {
+        return error(StatusCode::UNAUTHORIZED, super::players_http::rated_needs_account());
+    }
+    // The engine checks the variant now, not at the accept.
+    let probe = Meta { id: tokens::game_id(), variant: variant.clone(), position: None, clock, created_ms: 0 };
+    if let Err(refused) = GameState::new(probe) {
+        return error(StatusCode::BAD_REQUEST, refused);
+    }
+    match app.hub.store.open_seeks_from(&address(client)).await {
+        Ok(n) if n >= OPEN_PER_ADDRESS => {
+            return error(
+                StatusCode::TOO_MANY_REQUESTS,
+                Refused::new("server.tooManySeeks", format!("at most {OPEN_PER_ADDRESS} open seeks from one address"))
+                    .arg("max", OPEN_PER_ADDRESS),
+            )
+        }
+        Ok(_) => {}
+        Err(e) => return unavailable(e),
+    }
+    let token = tokens::token();
+    let row = SeekRow {
+        id: tokens::game_id(),
+        token_hash: tokens::hash(&token),
+        variant,
+        clock: clock.map(|c| serde_json::to_string(&c).unwrap_or_default()),
+        side,
+        rated,
+        player: player.as_ref().map(|p| p.key.clone()),
+        player_name: player.as_ref().map(|p| p.name.clone()),
+        rating: None,
+        address: address(client),
+        created_ms: now_ms(),
+        game: None,
+        seat: None,
+        closed_ms: None,
+    };
+    if let Some(player) = &player {
+        // The seek's token is the creator's seat token: bound to the player now.
+        if let Err(e) = app.hub.store.bind_seat(&row.token_hash, &player.key).await {
+            return unavailable(e);
+        }
+    }
+    if let Err(e) = app.hub.store.insert_seek(&row).await {
+        return unavailable(e);
+    }
+    let shown = match app.hub.store.seek(&row.id).await {
+        Ok(Some(stored)) => seek_json(&stored),
+        _ => seek_json(&row),
+    };
+    let mut frame = shown;
+    frame["t"] = json!("seek");
+    app.lobby.tell(Notice::All(Arc::from(frame.to_string())));
+    (StatusCode::CREATED, Json(json!({"seek": row.id, "token": token}))).into_response()
+}
+
+async fn list(State(app): State<App>) -> Response {
+    match app.hub.store.open_seeks(now_ms() - MAX_AGE_MS).await {
+        Ok(seeks) => Json(json!({"seeks": seeks.iter().map(seek_json).collect::<Vec<_>>()})).into_response(),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// The seek, if `token` is its creator's.
+async fn own_seek(app: &App, id: &str, query: &HashMap<String, String>) -> Result<SeekRow, Response> {
+    let seek = match app.hub.store.seek(id).await {
+        Ok(Some(seek)) => seek,
+        Ok(None) => return Err(no_such_seek()),
+        Err(e) => return Err(unavailable(e)),
+    };
+    match query.get("token") {
+        Some(token) if tokens::hash(token) == seek.token_hash => Ok(seek),
+        _ => Err(error(StatusCode::FORBIDDEN, Refused::new("server.wrongToken", "wrong token for this seek"))),
+    }
+}
+
+/// `{"seek", "game", "seat", "token"}` once accepted (the token is the seek's).
+fn paired(seek: &SeekRow, token: &str) -> Value {
+    json!({"seek": seek.id, "game": seek.game, "seat": seek.seat, "token": token})
+}
+
+async fn status(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let seek = match own_seek(&app, &id, &query).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let token = query.get("token").cloned().unwrap_or_default();
+    if seek.game.is_some() {
+        Json(paired(&seek, &token)).into_response()
+    } else {
+        let mut answer = seek_json(&seek);
+        answer["game"] = Value::Null;
+        answer["open"] = json!(seek.closed_ms.is_none());
+        Json(answer).into_response()
+    }
+}
+
+async fn cancel(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    if let Err(r) = own_seek(&app, &id, &query).await {
+        return r;
+    }
+    match app.hub.store.close_seek(&id, now_ms()).await {
+        Ok(true) => {
+            app.lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": id}).to_string())));
+            app.lobby.forget(&id);
+            StatusCode::NO_CONTENT.into_response()
+        }
+        Ok(false) => error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed")),
+        Err(e) => unavailable(e),
+    }
+}
+
+async fn accept(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let taken = || error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed"));
+    let seek = match app.hub.store.seek(&id).await {
+        Ok(Some(seek)) if seek.game.is_none() && seek.closed_ms.is_none() && seek.created_ms > now_ms() - MAX_AGE_MS => seek,
+        Ok(Some(_)) => return taken(),
+        Ok(None) => return no_such_seek(),
+        Err(e) => return unavailable(e),
+    };
+    let player = match accounts::session_player(&app.hub.store, &headers).await {
+        Ok(p) => p.map(|(p, _)| p),
+        Err((status, refused)) => return error(status, refused),
+    };
+    if seek.rated && player.is_none() {
+        return error(StatusCode::UNAUTHORIZED, super::players_http::rated_needs_account());
+    }
+    if player.is_some() && player.as_ref().map(|p| &p.key) == seek.player.as_ref() {
+        return error(StatusCode::CONFLICT, Refused::new("server.ownSeek", "this is your own seek"));
+    }
+    let creator = match seek.side.as_str() {
+        "random" => {
+            if tokens::coin() {
+                Side::First
+            } else {
+                Side::Second
+            }
+        }
+        name => seat_by_name(name).unwrap_or(Side::First),
+    };
+    let token = tokens::token();
+    if let Some(player) = &player {
+        if let Err(e) = app.hub.store.bind_seat(&tokens::hash(&token), &player.key).await {
+            return unavailable(e);
+        }
+    }
+    let clock = seek.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
+    let meta = Meta { id: tokens::game_id(), variant: seek.variant.clone(), position: None, clock, created_ms: now_ms() };
+    let game = meta.id.clone();
+    if let Err(e) = create_paired(&app.hub, meta, creator, seek.token_hash.clone(), tokens::hash(&token)).await {
+        return unavailable(e);
+    }
+    if seek.rated {
+        if let Err(e) = app.hub.store.set_rated(&game).await {
+            return unavailable(e);
+        }
+    }
+    // The database settles racing accepts: only an open seek is claimed.
+    match app.hub.store.claim_seek(&id, &game, seat_name(creator), now_ms()).await {
+        Ok(true) => {}
+        Ok(false) => return taken(),
+        Err(e) => return unavailable(e),
+    }
+    tracing::info!(seek = %id, game = %game, "seek accepted");
+    app.lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": id}).to_string())));
+    let frame = json!({"t": "paired", "seek": id, "game": game, "seat": seat_name(creator)});
+    app.lobby.tell(Notice::Paired { seek: id.clone(), frame: Arc::from(frame.to_string()) });
+    app.lobby.forget(&id);
+    let seat = seat_name(creator.opponent());
+    (StatusCode::CREATED, Json(json!({"game": game, "seat": seat, "token": token}))).into_response()
+}
+
+/// Stores a new game with both seats taken: the seek's creator at `creator`.
+async fn create_paired(hub: &Hub, meta: Meta, creator: Side, creator_hash: String, other_hash: String) -> Result<(), String> {
+    let mut state = GameState::new(meta).map_err(|e| e.reason)?;
+    let mut events = Vec::new();
+    for (token_hash, seat) in [(creator_hash, creator), (other_hash, creator.opponent())] {
+        let join = Command::Join { token_hash, seat: Some(seat) };
+        for e in state.decide(None, None, &join, state.meta.created_ms).map_err(|e| e.reason)? {
+            state.apply(&e)?;
+            events.push(e);
+        }
+    }
+    hub.store.create(&state.meta, &events, &state.summary()).await.map_err(|e| e.to_string())
+}
+
+/// Closes live seeks whose creators left, now and then.
+pub async fn sweep(hub: Arc<Hub>, lobby: Arc<Lobby>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Ok(open) = hub.store.open_seeks(now_ms() - MAX_AGE_MS).await else { continue };
+        for seek in open.iter().filter(|s| is_live(s)) {
+            if lobby.gone(&seek.id) {
+                if let Ok(true) = hub.store.close_seek(&seek.id, now_ms()).await {
+                    lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": seek.id}).to_string())));
+                }
+                lobby.forget(&seek.id);
+            }
+        }
+    }
+}
+
+/// Gives a lobby socket's place back when it closes.
+struct Place(Arc<Lobby>, IpAddr, Vec<String>);
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut sockets = self.0.sockets.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = sockets.get_mut(&self.1) {
+            *n -= 1;
+            if *n == 0 {
+                sockets.remove(&self.1);
+            }
+        }
+        drop(sockets);
+        for seek in &self.2 {
+            self.0.hold(seek, -1);
+        }
+    }
+}
+
+async fn socket(
+    State(app): State<App>,
+    Extension(client): Extension<ClientAddr>,
+    uri: axum::http::Uri,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(e) => return error(e.status(), Refused::bad_request("a WebSocket request is needed here")),
+    };
+    // Several `token=` may come: every seek the client holds.
+    let tokens: Vec<String> = uri
+        .query()
+        .unwrap_or_default()
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("token="))
+        .filter(|t| !t.is_empty())
+        .take(OPEN_PER_ADDRESS as usize)
+        .map(str::to_string)
+        .collect();
+    {
+        let mut sockets = app.lobby.sockets.lock().unwrap_or_else(|p| p.into_inner());
+        let n = sockets.entry(client.0).or_insert(0);
+        if *n >= SOCKETS_PER_ADDRESS {
+            return error(
+                StatusCode::TOO_MANY_REQUESTS,
+                Refused::new("server.lobbySocketsFromAddress", "too many lobby sockets from your address")
+                    .arg("max", SOCKETS_PER_ADDRESS),
+            );
+        }
+        *n += 1;
+    }
+    let mut place = Place(app.lobby.clone(), client.0, Vec::new());
+    // The seeks these tokens hold: open ones are held by this socket; accepted ones are told at once.
+    let mut held = HashMap::new();
+    let mut first = Vec::new();
+    let open = match app.hub.store.open_seeks(now_ms() - MAX_AGE_MS).await {
+        Ok(open) => open,
+        Err(e) => return unavailable(e),
+    };
+    for token in &tokens {
+        let hash = tokens::hash(token);
+        if let Some(seek) = open.iter().find(|s| s.token_hash == hash) {
+            held.insert(seek.id.clone(), token.clone());
+            continue;
+        }
+    }
+    first.push(json!({"t": "seeks", "seeks": open.iter().map(seek_json).collect::<Vec<_>>()}).to_string());
+    // Seeks accepted while the creator was away: told now (looked up by token among recent ones).
+    for token in &tokens {
+        let hash = tokens::hash(token);
+        if held.values().any(|t| tokens::hash(t) == hash) {
+            continue;
+        }
+        if let Some(seek) = app.hub.store.seek_by_token(&hash).await.ok().flatten() {
+            if seek.game.is_some() {
+                let mut frame = paired(&seek, token);
+                frame["t"] = json!("paired");
+                first.push(frame.to_string());
+            }
+        }
+    }
+    for seek in held.keys() {
+        app.lobby.hold(seek, 1);
+        place.2.push(seek.clone());
+    }
+    let notices = app.lobby.notices.subscribe();
+    let stop = app.stop.clone();
+    upgrade
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |ws| run(ws, place, held, first, notices, stop))
+        .into_response()
+}
+
+async fn run(
+    mut ws: WebSocket,
+    _place: Place,
+    held: HashMap<String, String>,
+    first: Vec<String>,
+    mut notices: broadcast::Receiver<Notice>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    for frame in first {
+        if ws.send(Message::Text(frame.into())).await.is_err() {
+            return;
+        }
+    }
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            notice = notices.recv() => {
+                let frame = match notice {
+                    Ok(Notice::All(frame)) => frame.to_string(),
+                    Ok(Notice::Paired { seek, frame }) => match held.get(&seek) {
+                        Some(token) => {
+                            let mut value: Value = serde_json::from_str(&frame).unwrap_or_default();
+                            value["token"] = json!(token);
+                            value.to_string()
+                        }
+                        None => continue,
+                    },
+                    // Too far behind: start over with the list.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let _ = ws.send(Message::Close(None)).await;
+                        return;
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                if ws.send(Message::Text(frame.into())).await.is_err() {
+                    return;
+                }
+            }
+            message = ws.recv() => match message {
+                Some(Ok(Message::Text(text))) => {
+                    let answer = match serde_json::from_str::<Value>(&text) {
+                        Ok(v) if v["t"] == "ping" => json!({"t": "pong"}),
+                        _ => json!({"t": "error", "reason": "the lobby socket reads only {\"t\": \"ping\"}"}),
+                    };
+                    if ws.send(Message::Text(answer.to_string().into())).await.is_err() {
+                        return;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}

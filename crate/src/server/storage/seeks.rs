@@ -1,0 +1,233 @@
+//! Seeks in the database (schema version 3, `migrate.rs`): an open
+//! challenge until a game is claimed for it (`claim_seek`: one `UPDATE`
+//! that only an open seek passes, so of two racing accepts, in one process
+//! or two on one PostgreSQL, exactly one wins) or it is closed (cancelled, or
+//! a live seek whose creator left). The creator's seek token is also its
+//! seat's token in the game (only its hash is stored).
+
+use rusqlite::{params, OptionalExtension, Row};
+
+use super::{Storage, StoreError};
+
+/// A seek as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeekRow {
+    pub id: String,
+    pub token_hash: String,
+    pub variant: String,
+    /// The clock as JSON text (`None`: no clock).
+    pub clock: Option<String>,
+    /// `first`, `second` or `random`: the creator's side.
+    pub side: String,
+    pub rated: bool,
+    /// The creator's player key and name, when signed in.
+    pub player: Option<String>,
+    pub player_name: Option<String>,
+    /// The creator's rating in the variant (a player without one: `None`).
+    pub rating: Option<f64>,
+    pub address: String,
+    pub created_ms: i64,
+    pub game: Option<String>,
+    /// The creator's seat in the game.
+    pub seat: Option<String>,
+    pub closed_ms: Option<i64>,
+}
+
+const COLUMNS: &str = "s.id, s.token_hash, s.variant, s.clock, s.side, s.rated, s.player, p.name, r.rating, s.address,
+    s.created_ms, s.game, s.seat, s.closed_ms
+    FROM seeks s LEFT JOIN players p ON p.name_key = s.player
+    LEFT JOIN ratings r ON r.player = s.player AND r.variant = s.variant";
+
+/// SQLite's numbered parameters (`?N`) for PostgreSQL's `$N` (SQLite reads `$1` as a name,
+/// numbered by first appearance).
+fn lite(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
+fn sq(e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict,
+        _ => StoreError::Other(e.to_string()),
+    }
+}
+
+fn pg(e: tokio_postgres::Error) -> StoreError {
+    StoreError::Other(super::postgres::describe(&e))
+}
+
+fn from_sqlite(r: &Row) -> rusqlite::Result<SeekRow> {
+    Ok(SeekRow {
+        id: r.get(0)?,
+        token_hash: r.get(1)?,
+        variant: r.get(2)?,
+        clock: r.get(3)?,
+        side: r.get(4)?,
+        rated: r.get::<_, i64>(5)? != 0,
+        player: r.get(6)?,
+        player_name: r.get(7)?,
+        rating: r.get(8)?,
+        address: r.get(9)?,
+        created_ms: r.get(10)?,
+        game: r.get(11)?,
+        seat: r.get(12)?,
+        closed_ms: r.get(13)?,
+    })
+}
+
+fn from_pg(r: &tokio_postgres::Row) -> SeekRow {
+    SeekRow {
+        id: r.get(0),
+        token_hash: r.get(1),
+        variant: r.get(2),
+        clock: r.get(3),
+        side: r.get(4),
+        rated: r.get::<_, i64>(5) != 0,
+        player: r.get(6),
+        player_name: r.get(7),
+        rating: r.get(8),
+        address: r.get(9),
+        created_ms: r.get(10),
+        game: r.get(11),
+        seat: r.get(12),
+        closed_ms: r.get(13),
+    }
+}
+
+impl Storage {
+    pub async fn insert_seek(&self, s: &SeekRow) -> Result<(), StoreError> {
+        let s = s.clone();
+        const SQL: &str = "INSERT INTO seeks (id, token_hash, variant, clock, side, rated, player, address, created_ms)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+        let rated = i64::from(s.rated);
+        match self {
+            Storage::Sqlite(db) => {
+                db.write(move |c| {
+                    c.execute(&lite(SQL), params![
+                        s.id,
+                        s.token_hash,
+                        s.variant,
+                        s.clock,
+                        s.side,
+                        rated,
+                        s.player,
+                        s.address,
+                        s.created_ms
+                    ])
+                    .map(|_| ())
+                    .map_err(sq)
+                })
+                .await
+            }
+            Storage::Postgres(db) => db
+                .client()
+                .await?
+                .execute(SQL, &[
+                    &s.id,
+                    &s.token_hash,
+                    &s.variant,
+                    &s.clock,
+                    &s.side,
+                    &rated,
+                    &s.player,
+                    &s.address,
+                    &s.created_ms,
+                ])
+                .await
+                .map(|_| ())
+                .map_err(pg),
+        }
+    }
+
+    /// The open seeks created after `since_ms`, newest first.
+    pub async fn open_seeks(&self, since_ms: i64) -> Result<Vec<SeekRow>, StoreError> {
+        let sql = format!(
+            "SELECT {COLUMNS} WHERE s.game IS NULL AND s.closed_ms IS NULL AND s.created_ms > $1
+             ORDER BY s.created_ms DESC, s.id LIMIT 1000"
+        );
+        match self {
+            Storage::Sqlite(db) => {
+                db.read(move |c| {
+                    let mut stmt = c.prepare_cached(&lite(&sql)).map_err(sq)?;
+                    let rows = stmt.query_map([since_ms], from_sqlite).map_err(sq)?;
+                    rows.collect::<Result<Vec<_>, _>>().map_err(sq)
+                })
+                .await
+            }
+            Storage::Postgres(db) => {
+                Ok(db.client().await?.query(&sql, &[&since_ms]).await.map_err(pg)?.iter().map(from_pg).collect())
+            }
+        }
+    }
+
+    pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>, StoreError> {
+        let id = id.to_string();
+        let sql = format!("SELECT {COLUMNS} WHERE s.id = $1");
+        match self {
+            Storage::Sqlite(db) => db.read(move |c| c.query_row(&lite(&sql), [&id], from_sqlite).optional().map_err(sq)).await,
+            Storage::Postgres(db) => {
+                Ok(db.client().await?.query_opt(&sql, &[&id]).await.map_err(pg)?.as_ref().map(from_pg))
+            }
+        }
+    }
+
+    /// The seek a token (by its hash) holds.
+    pub async fn seek_by_token(&self, token_hash: &str) -> Result<Option<SeekRow>, StoreError> {
+        let hash = token_hash.to_string();
+        let sql = format!("SELECT {COLUMNS} WHERE s.token_hash = $1");
+        match self {
+            Storage::Sqlite(db) => {
+                db.read(move |c| c.query_row(&lite(&sql), [&hash], from_sqlite).optional().map_err(sq)).await
+            }
+            Storage::Postgres(db) => {
+                Ok(db.client().await?.query_opt(&sql, &[&hash]).await.map_err(pg)?.as_ref().map(from_pg))
+            }
+        }
+    }
+
+    /// Gives an open seek its game; `false` when it was taken or closed first.
+    pub async fn claim_seek(&self, id: &str, game: &str, seat: &str, now: i64) -> Result<bool, StoreError> {
+        const SQL: &str = "UPDATE seeks SET game = $2, seat = $3, closed_ms = $4
+            WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
+        self.change_seek(SQL, vec![id.into(), game.into(), seat.into()], Some(now)).await
+    }
+
+    /// Closes an open seek (cancelled, or its creator left); `false` when it was not open.
+    pub async fn close_seek(&self, id: &str, now: i64) -> Result<bool, StoreError> {
+        const SQL: &str = "UPDATE seeks SET closed_ms = $2 WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
+        self.change_seek(SQL, vec![id.into()], Some(now)).await
+    }
+
+    async fn change_seek(&self, sql: &'static str, texts: Vec<String>, now: Option<i64>) -> Result<bool, StoreError> {
+        let now = now.unwrap_or_default();
+        match self {
+            Storage::Sqlite(db) => {
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                db.write(move |c| {
+                    let mut values: Vec<&dyn rusqlite::ToSql> = texts.iter().map(|t| t as &dyn rusqlite::ToSql).collect();
+                    values.push(&now);
+                    let changed = c.execute(&lite(sql), values.as_slice()).map_err(sq)?;
+                    let _ = tx.send(changed == 1);
+                    Ok(())
+                })
+                .await?;
+                rx.await.map_err(|_| StoreError::Other("the database thread stopped".into()))
+            }
+            Storage::Postgres(db) => {
+                let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                    texts.iter().map(|t| t as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+                values.push(&now);
+                Ok(db.client().await?.execute(sql, &values).await.map_err(pg)? == 1)
+            }
+        }
+    }
+
+    /// Open seeks from one address.
+    pub async fn open_seeks_from(&self, address: &str) -> Result<i64, StoreError> {
+        let address = address.to_string();
+        const SQL: &str = "SELECT count(*) FROM seeks WHERE address = $1 AND game IS NULL AND closed_ms IS NULL";
+        match self {
+            Storage::Sqlite(db) => db.read(move |c| c.query_row(&lite(SQL), [&address], |r| r.get(0)).map_err(sq)).await,
+            Storage::Postgres(db) => Ok(db.client().await?.query_one(SQL, &[&address]).await.map_err(pg)?.get(0)),
+        }
+    }
+}
