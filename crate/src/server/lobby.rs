@@ -99,10 +99,15 @@ impl Lobby {
         }
     }
 
-    /// Whether a live seek's creator has been away longer than `LIVE_GRACE` (first seen now if unknown).
-    fn gone(&self, seek: &str) -> bool {
+    /// Whether a live seek's creator has been away longer than `LIVE_GRACE`. A seek this
+    /// process has not seen (made or held here) is away from now on when `adopt`, else not judged.
+    fn gone(&self, seek: &str, adopt: bool) -> bool {
         let mut holders = self.holders.lock().unwrap_or_else(|p| p.into_inner());
-        let (count, since) = *holders.entry(seek.to_string()).or_insert((0, Instant::now()));
+        let (count, since) = match holders.get(seek) {
+            Some(known) => *known,
+            None if adopt => *holders.entry(seek.to_string()).or_insert((0, Instant::now())),
+            None => return false,
+        };
         count == 0 && since.elapsed() >= LIVE_GRACE
     }
 
@@ -225,6 +230,8 @@ async fn create(
     if let Err(e) = app.hub.store.insert_seek(&row).await {
         return unavailable(e);
     }
+    // Made here: this process judges whether its creator left.
+    app.lobby.hold(&row.id, 0);
     let shown = match app.hub.store.seek(&row.id).await {
         Ok(Some(stored)) => seek_json(&stored),
         _ => seek_json(&row),
@@ -377,15 +384,19 @@ async fn create_paired(hub: &Hub, meta: Meta, creator: Side, creator_hash: Strin
     hub.store.create(&state.meta, &events, &state.summary()).await.map_err(|e| e.to_string())
 }
 
-/// Closes live seeks whose creators left, now and then.
+/// Closes live seeks whose creators left, now and then. A process alone on
+/// its database (SQLite) adopts every open live seek (those of before a
+/// restart too); with several processes (PostgreSQL) each judges only the
+/// seeks made or held through it, since a creator may be connected to another.
 pub async fn sweep(hub: Arc<Hub>, lobby: Arc<Lobby>) {
+    let adopt = hub.store.notices().is_none();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
         let Ok(open) = hub.store.open_seeks(now_ms() - MAX_AGE_MS).await else { continue };
         for seek in open.iter().filter(|s| is_live(s)) {
-            if lobby.gone(&seek.id) {
+            if lobby.gone(&seek.id, adopt) {
                 if let Ok(true) = hub.store.close_seek(&seek.id, now_ms()).await {
                     lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": seek.id}).to_string())));
                 }
