@@ -129,7 +129,10 @@ pub fn seek_json(s: &SeekRow) -> Value {
 }
 
 fn is_live(s: &SeekRow) -> bool {
-    s.clock.as_deref().and_then(|c| serde_json::from_str::<ClockSpec>(c).ok()).is_some_and(|c| matches!(c, ClockSpec::Live { .. }))
+    s.clock
+        .as_deref()
+        .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
+        .is_some_and(|c| matches!(c, ClockSpec::Live { .. }))
 }
 
 pub(super) fn routes() -> Router<App> {
@@ -301,19 +304,22 @@ async fn cancel(
             app.lobby.forget(&id);
             StatusCode::NO_CONTENT.into_response()
         }
-        Ok(false) => error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed")),
+        Ok(false) => {
+            error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed"))
+        }
         Err(e) => unavailable(e),
     }
 }
 
-async fn accept(
-    State(app): State<App>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    let taken = || error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed"));
+async fn accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let taken =
+        || error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed"));
     let seek = match app.hub.store.seek(&id).await {
-        Ok(Some(seek)) if seek.game.is_none() && seek.closed_ms.is_none() && seek.created_ms > now_ms() - MAX_AGE_MS => seek,
+        Ok(Some(seek))
+            if seek.game.is_none() && seek.closed_ms.is_none() && seek.created_ms > now_ms() - MAX_AGE_MS =>
+        {
+            seek
+        }
         Ok(Some(_)) => return taken(),
         Ok(None) => return no_such_seek(),
         Err(e) => return unavailable(e),
@@ -345,7 +351,8 @@ async fn accept(
         }
     }
     let clock = seek.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
-    let meta = Meta { id: tokens::game_id(), variant: seek.variant.clone(), position: None, clock, created_ms: now_ms() };
+    let meta =
+        Meta { id: tokens::game_id(), variant: seek.variant.clone(), position: None, clock, created_ms: now_ms() };
     let game = meta.id.clone();
     if let Err(e) = create_paired(&app.hub, meta, creator, seek.token_hash.clone(), tokens::hash(&token)).await {
         return unavailable(e);
@@ -371,7 +378,13 @@ async fn accept(
 }
 
 /// Stores a new game with both seats taken: the seek's creator at `creator`.
-async fn create_paired(hub: &Hub, meta: Meta, creator: Side, creator_hash: String, other_hash: String) -> Result<(), String> {
+async fn create_paired(
+    hub: &Hub,
+    meta: Meta,
+    creator: Side,
+    creator_hash: String,
+    other_hash: String,
+) -> Result<(), String> {
     let mut state = GameState::new(meta).map_err(|e| e.reason)?;
     let mut events = Vec::new();
     for (token_hash, seat) in [(creator_hash, creator), (other_hash, creator.opponent())] {
