@@ -728,3 +728,52 @@ impl Lobby {
         false
     }
 }
+
+/// A lobby socket flooding pings is slowed, then closed; the lobby goes on
+/// for everyone else.
+#[test]
+fn a_flooding_lobby_socket_is_closed_and_the_lobby_goes_on() {
+    let server = server(&sqlite_db("lobby-flood"));
+    let mut flood = Lobby::open(&server, &[]);
+    flood.until("seeks", None);
+    if let tungstenite::stream::MaybeTlsStream::Plain(stream) = flood.ws.get_ref() {
+        stream.set_read_timeout(Some(std::time::Duration::from_millis(2))).unwrap();
+    }
+    // Pings as fast as they go, reading what comes back between batches, until closed.
+    let mut closed = false;
+    let started = std::time::Instant::now();
+    'flood: while started.elapsed() < WAIT {
+        for _ in 0..10 {
+            if flood.ws.send(tungstenite::Message::Text(r#"{"t":"ping"}"#.into())).is_err() {
+                closed = true;
+                break 'flood;
+            }
+        }
+        loop {
+            match flood.ws.read() {
+                Ok(tungstenite::Message::Text(text)) => flood.seen.push(serde_json::from_str(&text).unwrap()),
+                Ok(tungstenite::Message::Close(_)) => {
+                    closed = true;
+                    break 'flood;
+                }
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) =>
+                {
+                    break
+                }
+                Err(_) => {
+                    closed = true;
+                    break 'flood;
+                }
+            }
+        }
+    }
+    assert!(closed, "the flooding socket stays open");
+    assert!(flood.seen.iter().any(|f| f["t"] == "error"), "slowed first");
+    assert!(flood.seen.iter().filter(|f| f["t"] == "pong").count() <= 40);
+    let mut other = Lobby::open(&server, &[]);
+    other.until("seeks", None);
+    let (id, _) = seek(&server, None, json!({"variant": "chess", "clock": null, "side": "first"}));
+    other.until("seek", Some(&id));
+}

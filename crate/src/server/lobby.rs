@@ -16,7 +16,9 @@
 //!   until accepted, cancelled, or `MAX_AGE` old.
 //! - Limits: `OPEN_PER_ADDRESS` open seeks per client address and
 //!   `SOCKETS_PER_ADDRESS` lobby sockets per address (`429`); a lobby
-//!   socket's frames are read only for `ping` (16 KiB at most; more closes it).
+//!   socket's frames are read only for `ping` (16 KiB at most; more closes
+//!   it), 5 a second after a burst of 20; a flood gets `error` frames, then
+//!   the socket is closed (1008).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -55,6 +57,11 @@ pub const MAX_AGE_MS: i64 = 14 * 24 * 3600 * 1000;
 pub const OPEN_PER_ADDRESS: i64 = 20;
 pub const SOCKETS_PER_ADDRESS: usize = 50;
 const MAX_FRAME: usize = 16 * 1024;
+/// Frames a lobby socket may send a second (after a burst of `BURST`); past
+/// `MAX_REFUSED` refused in a row, the socket is closed.
+const RATE: f64 = 5.0;
+const BURST: f64 = 20.0;
+const MAX_REFUSED: u32 = 100;
 
 /// What the lobby tells its sockets: a frame for everyone, or `paired` for one seek's holders.
 #[derive(Clone, Debug)]
@@ -526,6 +533,7 @@ async fn run(
             return;
         }
     }
+    let (mut tokens, mut at, mut refused) = (BURST, Instant::now(), 0u32);
     loop {
         tokio::select! {
             _ = stop.changed() => return,
@@ -553,9 +561,23 @@ async fn run(
             }
             message = ws.recv() => match message {
                 Some(Ok(Message::Text(text))) => {
-                    let answer = match serde_json::from_str::<Value>(&text) {
-                        Ok(v) if v["t"] == "ping" => json!({"t": "pong"}),
-                        _ => json!({"t": "error", "reason": "the lobby socket reads only {\"t\": \"ping\"}"}),
+                    tokens = (tokens + at.elapsed().as_secs_f64() * RATE).min(BURST);
+                    at = Instant::now();
+                    let answer = if tokens < 1.0 {
+                        refused += 1;
+                        if refused > MAX_REFUSED {
+                            let close = axum::extract::ws::CloseFrame { code: 1008, reason: "too many frames".into() };
+                            let _ = ws.send(Message::Close(Some(close))).await;
+                            return;
+                        }
+                        json!({"t": "error", "reason": "too many frames: slow down"})
+                    } else {
+                        tokens -= 1.0;
+                        refused = 0;
+                        match serde_json::from_str::<Value>(&text) {
+                            Ok(v) if v["t"] == "ping" => json!({"t": "pong"}),
+                            _ => json!({"t": "error", "reason": "the lobby socket reads only {\"t\": \"ping\"}"}),
+                        }
                     };
                     if ws.send(Message::Text(answer.to_string().into())).await.is_err() {
                         return;
