@@ -121,9 +121,11 @@ test-e2e: native www deps-browser
 test-pkg: pkg
 	cd tests/pkg && npm ci --no-audit --no-fund --loglevel=error && npm test
 
-# The server's guarantee 8 (two processes on one PostgreSQL), against a throwaway
-# cluster that tests/pg/with-postgres.sh installs, starts and removes. (Guarantees 1-7
-# and the actor's property test run with the other Rust tests, on SQLite.)
+# The server on PostgreSQL: guarantee 8 (two processes on one database), 9 and 11 across
+# two processes, the migration of a database from before schema versions, against a
+# throwaway cluster that tests/pg/with-postgres.sh installs, starts and removes.
+# (Guarantees 1-7 and 9-11 on SQLite, and the actor's property test, run with the other
+# Rust tests: server_guarantees.rs, server_lobby.rs, ...)
 test-server:
 	tests/pg/with-postgres.sh $(CARGO) test --release --test server_postgres -- --include-ignored
 

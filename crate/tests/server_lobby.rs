@@ -34,7 +34,13 @@ fn agent() -> ureq::Agent {
     ureq::Agent::config_builder().http_status_as_error(false).timeout_global(Some(WAIT)).build().into()
 }
 
-fn send(server: &Server, method: &str, path: &str, session: Option<&str>, body: Option<&Value>) -> (u16, Value, String) {
+fn send(
+    server: &Server,
+    method: &str,
+    path: &str,
+    session: Option<&str>,
+    body: Option<&Value>,
+) -> (u16, Value, String) {
     let url = server.url(path);
     let agent = agent();
     let auth = session.map(|s| format!("Bearer {s}"));
@@ -146,10 +152,8 @@ fn record_the_fixture_with_the_server_of_fe1eb11() {
 fn a_database_of_the_server_before_schema_versions_is_migrated_and_replays_the_same() {
     let path = temp_dir("migrate").join("games.sqlite");
     std::fs::copy(fixture_named(OLD, "sqlite"), &path).unwrap();
-    let before: i64 = rusqlite::Connection::open(&path)
-        .unwrap()
-        .query_row("SELECT count(*) FROM events", [], |r| r.get(0))
-        .unwrap();
+    let before: i64 =
+        rusqlite::Connection::open(&path).unwrap().query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
     let expected: Value = serde_json::from_str(&std::fs::read_to_string(fixture_named(OLD, "json")).unwrap()).unwrap();
     let db = format!("sqlite:{}", path.display());
     let server = server(&db);
@@ -221,7 +225,8 @@ fn sign_up_sign_in_and_logout() {
     let (status, answer) = post(&server, "/api/accounts", None, json!({"name": "alicja_7", "password": "another one"}));
     assert_eq!((status, answer["code"].as_str()), (409, Some("server.nameTaken")), "{answer}");
     // Signing in gives another session, the name as written at sign-up.
-    let (status, answer) = post(&server, "/api/sessions", None, json!({"name": "ALICJA_7", "password": "correct horse"}));
+    let (status, answer) =
+        post(&server, "/api/sessions", None, json!({"name": "ALICJA_7", "password": "correct horse"}));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["name"], "Alicja_7");
     let second = s(&answer["session"]);
@@ -232,9 +237,11 @@ fn sign_up_sign_in_and_logout() {
     assert_eq!(status, 204);
     let (status, answer, _) = send(&server, "DELETE", "/api/sessions", Some(&second), None);
     assert_eq!((status, answer["code"].as_str()), (401, Some("server.badSession")));
-    let (status, answer) = post(&server, "/api/games", Some(&second), json!({"variant": "chess", "side": "first", "clock": null}));
+    let (status, answer) =
+        post(&server, "/api/games", Some(&second), json!({"variant": "chess", "side": "first", "clock": null}));
     assert_eq!((status, answer["code"].as_str()), (401, Some("server.badSession")), "{answer}");
-    let (status, answer) = post(&server, "/api/games", Some(&first), json!({"variant": "chess", "side": "first", "clock": null}));
+    let (status, answer) =
+        post(&server, "/api/games", Some(&first), json!({"variant": "chess", "side": "first", "clock": null}));
     assert_eq!(status, 201, "{answer}");
     // Anonymous play is unchanged.
     let (status, _) = post(&server, "/api/games", None, json!({"variant": "chess", "side": "first", "clock": null}));
@@ -247,8 +254,10 @@ fn sign_up_sign_in_and_logout() {
 fn a_wrong_password_is_answered_as_a_wrong_name_and_nothing_private_leaks() {
     let server = server(&sqlite_db("private"));
     let session = sign_up(&server, "bolek", "password-of-bolek");
-    let (s1, wrong_password) = post(&server, "/api/sessions", None, json!({"name": "bolek", "password": "password-of-lolek"}));
-    let (s2, wrong_name) = post(&server, "/api/sessions", None, json!({"name": "lolek", "password": "password-of-bolek"}));
+    let (s1, wrong_password) =
+        post(&server, "/api/sessions", None, json!({"name": "bolek", "password": "password-of-lolek"}));
+    let (s2, wrong_name) =
+        post(&server, "/api/sessions", None, json!({"name": "lolek", "password": "password-of-bolek"}));
     assert_eq!((s1, s2), (401, 401));
     assert_eq!(wrong_password, wrong_name);
     assert_eq!(wrong_name["code"], "server.wrongLogin");
@@ -300,7 +309,8 @@ fn failed_sign_ins_are_throttled_per_name_and_per_address() {
         let (status, _) = post(&server, "/api/sessions", None, json!({"name": "darek", "password": "a wrong one"}));
         assert_eq!(status, 401);
     }
-    let (status, answer, retry) = send(&server, "POST", "/api/sessions", None, Some(&json!({"name": "darek", "password": "the right one"})));
+    let (status, answer, retry) =
+        send(&server, "POST", "/api/sessions", None, Some(&json!({"name": "darek", "password": "the right one"})));
     assert_eq!((status, answer["code"].as_str()), (429, Some("server.tooManyAttempts")), "{answer}");
     let seconds: u64 = retry.parse().unwrap();
     assert!((1..=60).contains(&seconds), "{retry}");
@@ -308,7 +318,8 @@ fn failed_sign_ins_are_throttled_per_name_and_per_address() {
     assert_eq!(status, 200, "another name is not held up");
     // 5 failures so far from this address; 15 more on other names reach 20.
     for i in 0..15 {
-        let (status, _) = post(&server, "/api/sessions", None, json!({"name": format!("nobody{i}"), "password": "whatever1"}));
+        let (status, _) =
+            post(&server, "/api/sessions", None, json!({"name": format!("nobody{i}"), "password": "whatever1"}));
         assert_eq!(status, 401);
     }
     let (status, answer) = post(&server, "/api/sessions", None, json!({"name": "ewa-1", "password": "the right one"}));
@@ -326,7 +337,13 @@ fn a_flood_of_sign_ins_is_answered_busy_and_games_go_on() {
         let threads: Vec<_> = (0..40)
             .map(|_| {
                 scope.spawn(|| {
-                    post(&server, "/api/accounts", None, json!({"name": format!("f{}", rand_suffix()), "password": "the right one"})).0
+                    post(
+                        &server,
+                        "/api/accounts",
+                        None,
+                        json!({"name": format!("f{}", rand_suffix()), "password": "the right one"}),
+                    )
+                    .0
                 })
             })
             .collect();
@@ -441,9 +458,15 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
     assert_eq!(server.get("/api/players/gosia").1["ratings"], json!({}));
 
     // Rated needs a session, and so does joining a rated game.
-    let (status, answer) = post(&server, "/api/games", None, json!({"variant": "chess", "side": "first", "clock": null, "rated": true}));
+    let (status, answer) =
+        post(&server, "/api/games", None, json!({"variant": "chess", "side": "first", "clock": null, "rated": true}));
     assert_eq!((status, answer["code"].as_str()), (401, Some("server.ratedNeedsAccount")), "{answer}");
-    let (_, rated) = post(&server, "/api/games", Some(&gosia), json!({"variant": "chess", "side": "first", "clock": null, "rated": true}));
+    let (_, rated) = post(
+        &server,
+        "/api/games",
+        Some(&gosia),
+        json!({"variant": "chess", "side": "first", "clock": null, "rated": true}),
+    );
     let (status, answer) = post(&server, &format!("/api/games/{}/join", s(&rated["game"])), None, json!({}));
     assert_eq!((status, answer["code"].as_str()), (401, Some("server.ratedNeedsAccount")), "{answer}");
 
@@ -464,7 +487,12 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
     // An unrated game between the same two, and an aborted rated one (a resignation
     // before the second seat moved): listed, not rated.
     let (unrated, _, _) = play_fools_mate(&server, &henryk, &gosia, false);
-    let (_, aborted) = post(&server, "/api/games", Some(&gosia), json!({"variant": "chess", "side": "first", "clock": null, "rated": true}));
+    let (_, aborted) = post(
+        &server,
+        "/api/games",
+        Some(&gosia),
+        json!({"variant": "chess", "side": "first", "clock": null, "rated": true}),
+    );
     let aborted_id = s(&aborted["game"]);
     let (_, joined) = post(&server, &format!("/api/games/{aborted_id}/join"), Some(&henryk), json!({}));
     let mut a = server.socket(&aborted_id, Some(&s(&aborted["token"])), None);
@@ -481,7 +509,11 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
     assert_eq!(winner_seat.answer("again")["t"], "ack");
     let rematch = s(&winner_seat.until("rematch")["game"]);
     let rematch_view = server.view(&rematch);
-    assert_eq!(rematch_view["names"], json!({"first": "henryk", "second": "Gosia"}), "the players keep their seats' tokens");
+    assert_eq!(
+        rematch_view["names"],
+        json!({"first": "henryk", "second": "Gosia"}),
+        "the players keep their seats' tokens"
+    );
     assert_eq!(rematch_view["rated"], false);
     assert_eq!(rating(&server, "gosia", "chess"), g);
     assert_eq!(rating(&server, "henryk", "chess"), h);
@@ -491,7 +523,14 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
     assert_eq!(games, vec![aborted_id.as_str(), unrated.as_str(), id.as_str()], "latest first: {page}");
     let listed = &page["games"][2];
     assert_eq!(
-        (&listed["variant"], &listed["first"], &listed["second"], &listed["result"], &listed["reason"], &listed["rated"]),
+        (
+            &listed["variant"],
+            &listed["first"],
+            &listed["second"],
+            &listed["result"],
+            &listed["reason"],
+            &listed["rated"]
+        ),
         (&json!("chess"), &json!("Gosia"), &json!("henryk"), &json!("0-1"), &json!("checkmate"), &json!(true))
     );
     let before = page["games"][1]["ended"].as_i64().unwrap();
@@ -567,7 +606,8 @@ fn racing_accepts_make_one_game_and_the_creator_learns_it() {
     let mut watcher = Lobby::open(&server, &[]);
     assert!(watcher.until("seeks", None)["seeks"].is_array());
     let ivo = sign_up(&server, "ivo", "ivo's password");
-    let (id, token) = seek(&server, Some(&ivo), json!({"variant": "chess", "clock": {"days": 2}, "side": "first", "rated": false}));
+    let (id, token) =
+        seek(&server, Some(&ivo), json!({"variant": "chess", "clock": {"days": 2}, "side": "first", "rated": false}));
     let mut creator = Lobby::open(&server, &[&token]);
     creator.until("seeks", None);
     let shown = watcher.until("seek", Some(&id));
@@ -582,8 +622,9 @@ fn racing_accepts_make_one_game_and_the_creator_learns_it() {
     assert_eq!((status, answer["code"].as_str()), (409, Some("server.ownSeek")), "{answer}");
 
     let answers: Vec<(u16, Value)> = std::thread::scope(|scope| {
-        let racers: Vec<_> =
-            (0..8).map(|_| scope.spawn(|| post(&server, &format!("/api/seeks/{id}/accept"), None, json!({})))).collect();
+        let racers: Vec<_> = (0..8)
+            .map(|_| scope.spawn(|| post(&server, &format!("/api/seeks/{id}/accept"), None, json!({}))))
+            .collect();
         racers.into_iter().map(|r| r.join().unwrap()).collect()
     });
     let winners: Vec<&Value> = answers.iter().filter(|(st, _)| *st == 201).map(|(_, a)| a).collect();
@@ -629,9 +670,11 @@ fn racing_accepts_make_one_game_and_the_creator_learns_it() {
 fn seeks_are_cancelled_limited_and_live_ones_vanish_when_their_creator_leaves() {
     let server = server(&sqlite_db("seeks-gone"));
     let mut watcher = Lobby::open(&server, &[]);
-    let (status, answer) = post(&server, "/api/seeks", None, json!({"variant": "chess", "clock": null, "side": "random", "rated": true}));
+    let (status, answer) =
+        post(&server, "/api/seeks", None, json!({"variant": "chess", "clock": null, "side": "random", "rated": true}));
     assert_eq!((status, answer["code"].as_str()), (401, Some("server.ratedNeedsAccount")));
-    let (status, answer) = post(&server, "/api/seeks", None, json!({"variant": "nope", "clock": null, "side": "random"}));
+    let (status, answer) =
+        post(&server, "/api/seeks", None, json!({"variant": "nope", "clock": null, "side": "random"}));
     assert_eq!(status, 400, "{answer}");
 
     let (cancelled, token) = seek(&server, None, json!({"variant": "chess", "clock": null, "side": "random"}));
@@ -643,7 +686,8 @@ fn seeks_are_cancelled_limited_and_live_ones_vanish_when_their_creator_leaves() 
     let (status, answer) = post(&server, &format!("/api/seeks/{cancelled}/accept"), None, json!({}));
     assert_eq!((status, answer["code"].as_str()), (409, Some("server.seekTaken")));
 
-    let (live, live_token) = seek(&server, None, json!({"variant": "chess", "clock": {"initial": 180, "increment": 2}, "side": "first"}));
+    let (live, live_token) =
+        seek(&server, None, json!({"variant": "chess", "clock": {"initial": 180, "increment": 2}, "side": "first"}));
     let (stays, _) = seek(&server, None, json!({"variant": "shogi", "clock": {"days": 3}, "side": "second"}));
     let holder = Lobby::open(&server, &[&live_token]);
     std::thread::sleep(std::time::Duration::from_secs(3));
@@ -661,7 +705,8 @@ fn seeks_are_cancelled_limited_and_live_ones_vanish_when_their_creator_leaves() 
     for _ in 0..19 {
         seek(&server, None, json!({"variant": "chess", "clock": null, "side": "first"}));
     }
-    let (status, answer) = post(&server, "/api/seeks", None, json!({"variant": "chess", "clock": null, "side": "first"}));
+    let (status, answer) =
+        post(&server, "/api/seeks", None, json!({"variant": "chess", "clock": null, "side": "first"}));
     assert_eq!((status, answer["code"].as_str()), (429, Some("server.tooManySeeks")), "{answer}");
 }
 
@@ -682,4 +727,53 @@ impl Lobby {
         }
         false
     }
+}
+
+/// A lobby socket flooding pings is slowed, then closed; the lobby goes on
+/// for everyone else.
+#[test]
+fn a_flooding_lobby_socket_is_closed_and_the_lobby_goes_on() {
+    let server = server(&sqlite_db("lobby-flood"));
+    let mut flood = Lobby::open(&server, &[]);
+    flood.until("seeks", None);
+    if let tungstenite::stream::MaybeTlsStream::Plain(stream) = flood.ws.get_ref() {
+        stream.set_read_timeout(Some(std::time::Duration::from_millis(2))).unwrap();
+    }
+    // Pings as fast as they go, reading what comes back between batches, until closed.
+    let mut closed = false;
+    let started = std::time::Instant::now();
+    'flood: while started.elapsed() < WAIT {
+        for _ in 0..10 {
+            if flood.ws.send(tungstenite::Message::Text(r#"{"t":"ping"}"#.into())).is_err() {
+                closed = true;
+                break 'flood;
+            }
+        }
+        loop {
+            match flood.ws.read() {
+                Ok(tungstenite::Message::Text(text)) => flood.seen.push(serde_json::from_str(&text).unwrap()),
+                Ok(tungstenite::Message::Close(_)) => {
+                    closed = true;
+                    break 'flood;
+                }
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) =>
+                {
+                    break
+                }
+                Err(_) => {
+                    closed = true;
+                    break 'flood;
+                }
+            }
+        }
+    }
+    assert!(closed, "the flooding socket stays open");
+    assert!(flood.seen.iter().any(|f| f["t"] == "error"), "slowed first");
+    assert!(flood.seen.iter().filter(|f| f["t"] == "pong").count() <= 40);
+    let mut other = Lobby::open(&server, &[]);
+    other.until("seeks", None);
+    let (id, _) = seek(&server, None, json!({"variant": "chess", "clock": null, "side": "first"}));
+    other.until("seek", Some(&id));
 }

@@ -439,9 +439,18 @@ fn a_rated_game_across_two_processes_rates_both_players_once() {
     second.until("snapshot");
     for (i, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
         let client = if i % 2 == 0 { &mut first } else { &mut second };
+        if i > 0 {
+            // The other process's move reaches this one first (NOTIFY).
+            event_within_a_second(client, v);
+        }
         let ack = client.play(&format!("m{i}"), v, mv);
         assert_eq!(ack["t"], "ack", "{ack}");
         v = ack["v"].as_u64().unwrap();
+    }
+    let started = Instant::now();
+    while a.view(&id)["status"] != "over" {
+        assert!(started.elapsed() < WAIT, "A never saw the end");
+        std::thread::sleep(Duration::from_millis(50));
     }
     let view = a.view(&id);
     assert_eq!(view["names"], json!({"first": p1, "second": p2}));
@@ -451,4 +460,41 @@ fn a_rated_game_across_two_processes_rates_both_players_once() {
     assert!((r1["rating"].as_f64().unwrap() - 1337.69).abs() < 0.01, "{r1}");
     assert!((r2["rating"].as_f64().unwrap() - 1662.31).abs() < 0.01, "{r2}");
     assert_eq!((r1["games"].as_i64(), r2["games"].as_i64()), (Some(1), Some(1)));
+}
+
+/// Guarantee 9 with two processes on one PostgreSQL: accepts of one seek
+/// racing through both make exactly one game, which the creator learns
+/// through either process.
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn racing_accepts_through_two_processes_make_one_game() {
+    let Some(url) = postgres_url() else { return };
+    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    for round in 0..3 {
+        let (status, created) =
+            post_as(&a, "/api/seeks", None, json!({"variant": "chess", "clock": {"days": 1}, "side": "first"}));
+        assert_eq!(status, 201, "{created}");
+        let (id, token) = (s(&created["seek"]), s(&created["token"]));
+        let listed = b.get("/api/seeks").1;
+        assert!(listed.to_string().contains(&id), "B lists A's seek: {listed}");
+        let answers: Vec<(u16, Value)> = std::thread::scope(|scope| {
+            let racers: Vec<_> = (0..8)
+                .map(|i| {
+                    let (server, path) = (if i % 2 == 0 { &a } else { &b }, format!("/api/seeks/{id}/accept"));
+                    scope.spawn(move || post_as(server, &path, None, json!({})))
+                })
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        let winners: Vec<&Value> = answers.iter().filter(|(st, _)| *st == 201).map(|(_, v)| v).collect();
+        assert_eq!(winners.len(), 1, "round {round}: {answers:?}");
+        assert!(answers.iter().all(|(st, _)| [201, 409].contains(st)), "{answers:?}");
+        let game = s(&winners[0]["game"]);
+        for server in [&a, &b] {
+            let (status, learned) = server.get(&format!("/api/seeks/{id}?token={token}"));
+            assert_eq!((status, learned["game"].as_str()), (200, Some(game.as_str())), "{learned}");
+            assert_eq!(server.view(&game)["status"], "playing");
+        }
+    }
 }

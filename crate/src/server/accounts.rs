@@ -193,12 +193,19 @@ impl Accounts {
     }
 
     /// A new account and its first session.
-    pub async fn sign_up(&self, store: &Storage, name: &str, password: &str, now: i64) -> Result<(Player, String), Refusal> {
+    pub async fn sign_up(
+        &self,
+        store: &Storage,
+        name: &str,
+        password: &str,
+        now: i64,
+    ) -> Result<(Player, String), Refusal> {
         check_name(name).map_err(|r| (StatusCode::BAD_REQUEST, r))?;
         check_password(password).map_err(|r| (StatusCode::BAD_REQUEST, r))?;
         let player = Player { key: name_key(name), name: name.to_string() };
         let password = password.to_string();
-        let hashed = self.hashing(move || hash_password(&password)).await?.map_err(|e| store_error(StoreError::Other(e)))?;
+        let hashed =
+            self.hashing(move || hash_password(&password)).await?.map_err(|e| store_error(StoreError::Other(e)))?;
         match store.create_player(&player, &hashed, now).await {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
@@ -230,8 +237,11 @@ impl Accounts {
             if let Some(seconds) = wait {
                 return Err((
                     StatusCode::TOO_MANY_REQUESTS,
-                    Refused::new("server.tooManyAttempts", format!("too many failed sign-ins; try again in {seconds} s"))
-                        .arg("seconds", seconds),
+                    Refused::new(
+                        "server.tooManyAttempts",
+                        format!("too many failed sign-ins; try again in {seconds} s"),
+                    )
+                    .arg("seconds", seconds),
                 ));
             }
         }
@@ -279,7 +289,10 @@ pub fn bearer(headers: &HeaderMap) -> Result<Option<&str>, Refusal> {
 }
 
 pub fn bad_session() -> Refusal {
-    (StatusCode::UNAUTHORIZED, Refused::new("server.badSession", "this session is not valid (signed out?): sign in again"))
+    (
+        StatusCode::UNAUTHORIZED,
+        Refused::new("server.badSession", "this session is not valid (signed out?): sign in again"),
+    )
 }
 
 /// The player whose session a request carries: `None` without one; a refusal for a wrong one.
@@ -307,7 +320,8 @@ mod tests {
             assert!(check_name(good).is_ok(), "{good}");
         }
         let long = "a".repeat(10 * 1024);
-        for bad in ["a", "", "with space", "<b>x</b>", "Ŝtefan", "аdmin", "tab\tname", "x".repeat(21).as_str(), &long] {
+        for bad in ["a", "", "with space", "<b>x</b>", "Ŝtefan", "аdmin", "tab\tname", "x".repeat(21).as_str(), &long]
+        {
             assert_eq!(check_name(bad).unwrap_err().code, "server.badName", "{bad:?}");
         }
         assert_eq!(name_key("Ana_X"), name_key("ana_x"));

@@ -28,8 +28,8 @@ use tower_http::cors::{Any, CorsLayer};
 use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
-use super::actor::{now_ms, Answer, Hub, HubError};
 use super::accounts::{self, Accounts};
+use super::actor::{now_ms, Answer, Hub, HubError};
 use super::admission::Admission;
 use super::clock::ClockSpec;
 use super::config::Config;
@@ -200,7 +200,10 @@ pub(super) fn json_object(body: Result<Bytes, BytesRejection>) -> Result<serde_j
     }
 }
 
-pub(super) fn optional_string<'a>(body: &'a serde_json::Map<String, Value>, name: &str) -> Result<Option<&'a str>, Refusal> {
+pub(super) fn optional_string<'a>(
+    body: &'a serde_json::Map<String, Value>,
+    name: &str,
+) -> Result<Option<&'a str>, Refusal> {
     match body.get(name) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),

@@ -16,7 +16,9 @@
 //!   until accepted, cancelled, or `MAX_AGE` old.
 //! - Limits: `OPEN_PER_ADDRESS` open seeks per client address and
 //!   `SOCKETS_PER_ADDRESS` lobby sockets per address (`429`); a lobby
-//!   socket's frames are read only for `ping` (16 KiB at most; more closes it).
+//!   socket's frames are read only for `ping` (16 KiB at most; more closes
+//!   it), 5 a second after a burst of 20; a flood gets `error` frames, then
+//!   the socket is closed (1008).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -55,6 +57,11 @@ pub const MAX_AGE_MS: i64 = 14 * 24 * 3600 * 1000;
 pub const OPEN_PER_ADDRESS: i64 = 20;
 pub const SOCKETS_PER_ADDRESS: usize = 50;
 const MAX_FRAME: usize = 16 * 1024;
+/// Frames a lobby socket may send a second (after a burst of `BURST`); past
+/// `MAX_REFUSED` refused in a row, the socket is closed.
+const RATE: f64 = 5.0;
+const BURST: f64 = 20.0;
+const MAX_REFUSED: u32 = 100;
 
 /// What the lobby tells its sockets: a frame for everyone, or `paired` for one seek's holders.
 #[derive(Clone, Debug)]
@@ -99,10 +106,15 @@ impl Lobby {
         }
     }
 
-    /// Whether a live seek's creator has been away longer than `LIVE_GRACE` (first seen now if unknown).
-    fn gone(&self, seek: &str) -> bool {
+    /// Whether a live seek's creator has been away longer than `LIVE_GRACE`. A seek this
+    /// process has not seen (made or held here) is away from now on when `adopt`, else not judged.
+    fn gone(&self, seek: &str, adopt: bool) -> bool {
         let mut holders = self.holders.lock().unwrap_or_else(|p| p.into_inner());
-        let (count, since) = *holders.entry(seek.to_string()).or_insert((0, Instant::now()));
+        let (count, since) = match holders.get(seek) {
+            Some(known) => *known,
+            None if adopt => *holders.entry(seek.to_string()).or_insert((0, Instant::now())),
+            None => return false,
+        };
         count == 0 && since.elapsed() >= LIVE_GRACE
     }
 
@@ -124,7 +136,10 @@ pub fn seek_json(s: &SeekRow) -> Value {
 }
 
 fn is_live(s: &SeekRow) -> bool {
-    s.clock.as_deref().and_then(|c| serde_json::from_str::<ClockSpec>(c).ok()).is_some_and(|c| matches!(c, ClockSpec::Live { .. }))
+    s.clock
+        .as_deref()
+        .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
+        .is_some_and(|c| matches!(c, ClockSpec::Live { .. }))
 }
 
 pub(super) fn routes() -> Router<App> {
@@ -225,6 +240,8 @@ async fn create(
     if let Err(e) = app.hub.store.insert_seek(&row).await {
         return unavailable(e);
     }
+    // Made here: this process judges whether its creator left.
+    app.lobby.hold(&row.id, 0);
     let shown = match app.hub.store.seek(&row.id).await {
         Ok(Some(stored)) => seek_json(&stored),
         _ => seek_json(&row),
@@ -294,19 +311,22 @@ async fn cancel(
             app.lobby.forget(&id);
             StatusCode::NO_CONTENT.into_response()
         }
-        Ok(false) => error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed")),
+        Ok(false) => {
+            error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed"))
+        }
         Err(e) => unavailable(e),
     }
 }
 
-async fn accept(
-    State(app): State<App>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    let taken = || error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed"));
+async fn accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let taken =
+        || error(StatusCode::CONFLICT, Refused::new("server.seekTaken", "the seek was already accepted or closed"));
     let seek = match app.hub.store.seek(&id).await {
-        Ok(Some(seek)) if seek.game.is_none() && seek.closed_ms.is_none() && seek.created_ms > now_ms() - MAX_AGE_MS => seek,
+        Ok(Some(seek))
+            if seek.game.is_none() && seek.closed_ms.is_none() && seek.created_ms > now_ms() - MAX_AGE_MS =>
+        {
+            seek
+        }
         Ok(Some(_)) => return taken(),
         Ok(None) => return no_such_seek(),
         Err(e) => return unavailable(e),
@@ -338,7 +358,8 @@ async fn accept(
         }
     }
     let clock = seek.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
-    let meta = Meta { id: tokens::game_id(), variant: seek.variant.clone(), position: None, clock, created_ms: now_ms() };
+    let meta =
+        Meta { id: tokens::game_id(), variant: seek.variant.clone(), position: None, clock, created_ms: now_ms() };
     let game = meta.id.clone();
     if let Err(e) = create_paired(&app.hub, meta, creator, seek.token_hash.clone(), tokens::hash(&token)).await {
         return unavailable(e);
@@ -364,7 +385,13 @@ async fn accept(
 }
 
 /// Stores a new game with both seats taken: the seek's creator at `creator`.
-async fn create_paired(hub: &Hub, meta: Meta, creator: Side, creator_hash: String, other_hash: String) -> Result<(), String> {
+async fn create_paired(
+    hub: &Hub,
+    meta: Meta,
+    creator: Side,
+    creator_hash: String,
+    other_hash: String,
+) -> Result<(), String> {
     let mut state = GameState::new(meta).map_err(|e| e.reason)?;
     let mut events = Vec::new();
     for (token_hash, seat) in [(creator_hash, creator), (other_hash, creator.opponent())] {
@@ -377,15 +404,19 @@ async fn create_paired(hub: &Hub, meta: Meta, creator: Side, creator_hash: Strin
     hub.store.create(&state.meta, &events, &state.summary()).await.map_err(|e| e.to_string())
 }
 
-/// Closes live seeks whose creators left, now and then.
+/// Closes live seeks whose creators left, now and then. A process alone on
+/// its database (SQLite) adopts every open live seek (those of before a
+/// restart too); with several processes (PostgreSQL) each judges only the
+/// seeks made or held through it, since a creator may be connected to another.
 pub async fn sweep(hub: Arc<Hub>, lobby: Arc<Lobby>) {
+    let adopt = hub.store.notices().is_none();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
         let Ok(open) = hub.store.open_seeks(now_ms() - MAX_AGE_MS).await else { continue };
         for seek in open.iter().filter(|s| is_live(s)) {
-            if lobby.gone(&seek.id) {
+            if lobby.gone(&seek.id, adopt) {
                 if let Ok(true) = hub.store.close_seek(&seek.id, now_ms()).await {
                     lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": seek.id}).to_string())));
                 }
@@ -502,6 +533,7 @@ async fn run(
             return;
         }
     }
+    let (mut tokens, mut at, mut refused) = (BURST, Instant::now(), 0u32);
     loop {
         tokio::select! {
             _ = stop.changed() => return,
@@ -529,9 +561,23 @@ async fn run(
             }
             message = ws.recv() => match message {
                 Some(Ok(Message::Text(text))) => {
-                    let answer = match serde_json::from_str::<Value>(&text) {
-                        Ok(v) if v["t"] == "ping" => json!({"t": "pong"}),
-                        _ => json!({"t": "error", "reason": "the lobby socket reads only {\"t\": \"ping\"}"}),
+                    tokens = (tokens + at.elapsed().as_secs_f64() * RATE).min(BURST);
+                    at = Instant::now();
+                    let answer = if tokens < 1.0 {
+                        refused += 1;
+                        if refused > MAX_REFUSED {
+                            let close = axum::extract::ws::CloseFrame { code: 1008, reason: "too many frames".into() };
+                            let _ = ws.send(Message::Close(Some(close))).await;
+                            return;
+                        }
+                        json!({"t": "error", "reason": "too many frames: slow down"})
+                    } else {
+                        tokens -= 1.0;
+                        refused = 0;
+                        match serde_json::from_str::<Value>(&text) {
+                            Ok(v) if v["t"] == "ping" => json!({"t": "pong"}),
+                            _ => json!({"t": "error", "reason": "the lobby socket reads only {\"t\": \"ping\"}"}),
+                        }
                     };
                     if ws.send(Message::Text(answer.to_string().into())).await.is_err() {
                         return;

@@ -106,16 +106,18 @@ pub fn sqlite(conn: &mut Connection, now_ms: i64) -> Result<Vec<i64>, String> {
     // IMMEDIATE: the write lock first, so two processes cannot both migrate.
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(fail)?;
     tx.execute_batch(TABLE).map_err(fail)?;
-    let current: i64 = tx.query_row("SELECT COALESCE(max(version), 0) FROM zilo_schema", [], |r| r.get(0)).map_err(fail)?;
+    let current: i64 =
+        tx.query_row("SELECT COALESCE(max(version), 0) FROM zilo_schema", [], |r| r.get(0)).map_err(fail)?;
     if current > LATEST {
         return Err(too_new(current));
     }
     let mut applied = Vec::new();
     for m in MIGRATIONS.iter().filter(|m| m.version > current) {
         tx.execute_batch(m.sql).map_err(|e| format!("cannot migrate the database to version {}: {e}", m.version))?;
-        tx.execute("INSERT INTO zilo_schema (version, what, applied_ms) VALUES (?1, ?2, ?3)", params![
-            m.version, m.what, now_ms
-        ])
+        tx.execute(
+            "INSERT INTO zilo_schema (version, what, applied_ms) VALUES (?1, ?2, ?3)",
+            params![m.version, m.what, now_ms],
+        )
         .map_err(fail)?;
         applied.push(m.version);
     }
@@ -125,7 +127,8 @@ pub fn sqlite(conn: &mut Connection, now_ms: i64) -> Result<Vec<i64>, String> {
 
 /// Brings a PostgreSQL database to `LATEST` under the advisory lock `lock`; the versions applied.
 pub async fn postgres(client: &mut Client, lock: i64, now_ms: i64) -> Result<Vec<i64>, String> {
-    let fail = |e: tokio_postgres::Error| format!("cannot migrate the PostgreSQL tables: {}", super::postgres::describe(&e));
+    let fail =
+        |e: tokio_postgres::Error| format!("cannot migrate the PostgreSQL tables: {}", super::postgres::describe(&e));
     let tx = client.transaction().await.map_err(fail)?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).await.map_err(fail)?;
     tx.batch_execute(TABLE).await.map_err(fail)?;
@@ -139,9 +142,10 @@ pub async fn postgres(client: &mut Client, lock: i64, now_ms: i64) -> Result<Vec
         tx.batch_execute(m.sql).await.map_err(|e| {
             format!("cannot migrate the PostgreSQL tables to version {}: {}", m.version, super::postgres::describe(&e))
         })?;
-        tx.execute("INSERT INTO zilo_schema (version, what, applied_ms) VALUES ($1, $2, $3)", &[
-            &m.version, &m.what, &now_ms,
-        ])
+        tx.execute(
+            "INSERT INTO zilo_schema (version, what, applied_ms) VALUES ($1, $2, $3)",
+            &[&m.version, &m.what, &now_ms],
+        )
         .await
         .map_err(fail)?;
         applied.push(m.version);
@@ -169,8 +173,9 @@ mod tests {
         .unwrap();
         assert_eq!(sqlite(&mut conn, 99).unwrap(), (1..=LATEST).collect::<Vec<_>>());
         assert_eq!(sqlite(&mut conn, 100).unwrap(), Vec::<i64>::new(), "a second open migrates nothing");
-        let (ended, rated): (i64, i64) =
-            conn.query_row("SELECT ended_ms, rated FROM games WHERE id = 'g1'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+        let (ended, rated): (i64, i64) = conn
+            .query_row("SELECT ended_ms, rated FROM games WHERE id = 'g1'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap();
         assert_eq!((ended, rated), (25, 0));
         let versions: i64 = conn.query_row("SELECT count(*) FROM zilo_schema", [], |r| r.get(0)).unwrap();
         assert_eq!(versions, LATEST);

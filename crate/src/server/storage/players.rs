@@ -111,9 +111,7 @@ impl Storage {
             Storage::Postgres(p) => p
                 .client()
                 .await?
-                .execute("INSERT INTO sessions (hash, player, created_ms) VALUES ($1, $2, $3)", &[
-                    &hash, &player, &now,
-                ])
+                .execute("INSERT INTO sessions (hash, player, created_ms) VALUES ($1, $2, $3)", &[&hash, &player, &now])
                 .await
                 .map(|_| ())
                 .map_err(pg),
@@ -123,7 +121,8 @@ impl Storage {
     /// The player a session (by its hash) belongs to.
     pub async fn session_player(&self, hash: &str) -> Result<Option<Player>, StoreError> {
         let hash = hash.to_string();
-        const SQL: &str = "SELECT p.name_key, p.name FROM sessions s JOIN players p ON p.name_key = s.player WHERE s.hash = ";
+        const SQL: &str =
+            "SELECT p.name_key, p.name FROM sessions s JOIN players p ON p.name_key = s.player WHERE s.hash = ";
         let row = match self {
             Storage::Sqlite(s) => {
                 s.read(move |c| {
@@ -250,14 +249,18 @@ impl Storage {
             LEFT JOIN players ps ON ps.name_key = g.second_player
             WHERE (g.first_player = $1 OR g.second_player = $1) AND g.ended_ms IS NOT NULL AND g.ended_ms < $2
             ORDER BY g.ended_ms DESC, g.id LIMIT $3";
-        const RATINGS: &str = "SELECT variant, rating, deviation, games FROM ratings WHERE player = $1 ORDER BY variant";
+        const RATINGS: &str =
+            "SELECT variant, rating, deviation, games FROM ratings WHERE player = $1 ORDER BY variant";
         type GameRow = (String, String, Option<String>, Option<String>, String, String, i64, i64);
-        let (name, ratings, games): (String, Vec<(String, f64, f64, i64)>, Vec<GameRow>) = match self {
+        type RatingRow = (String, f64, f64, i64);
+        let (name, ratings, games): (String, Vec<RatingRow>, Vec<GameRow>) = match self {
             Storage::Sqlite(s) => {
                 let found = s
                     .read(move |c| {
                         let Some(name) = c
-                            .query_row("SELECT name FROM players WHERE name_key = ?1", [&key], |r| r.get::<_, String>(0))
+                            .query_row("SELECT name FROM players WHERE name_key = ?1", [&key], |r| {
+                                r.get::<_, String>(0)
+                            })
                             .optional()
                             .map_err(sq)?
                         else {
@@ -272,7 +275,16 @@ impl Storage {
                         let mut stmt = c.prepare_cached(GAMES).map_err(sq)?;
                         let games = stmt
                             .query_map(params![key, before, PAGE], |r| {
-                                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?))
+                                Ok((
+                                    r.get(0)?,
+                                    r.get(1)?,
+                                    r.get(2)?,
+                                    r.get(3)?,
+                                    r.get(4)?,
+                                    r.get(5)?,
+                                    r.get(6)?,
+                                    r.get(7)?,
+                                ))
                             })
                             .map_err(sq)?
                             .collect::<Result<Vec<_>, _>>()
@@ -396,8 +408,9 @@ pub fn ended_at(events: &[Entry]) -> i64 {
 
 /// Settles a game's end in a SQLite transaction (see the module's comment).
 pub fn settle_sqlite(tx: &Connection, id: &str, ended_ms: i64) -> Result<(), StoreError> {
-    let first_time =
-        tx.execute("UPDATE games SET ended_ms = ?2 WHERE id = ?1 AND ended_ms IS NULL", params![id, ended_ms]).map_err(sq)?;
+    let first_time = tx
+        .execute("UPDATE games SET ended_ms = ?2 WHERE id = ?1 AND ended_ms IS NULL", params![id, ended_ms])
+        .map_err(sq)?;
     if first_time != 1 {
         return Ok(());
     }
@@ -414,11 +427,10 @@ pub fn settle_sqlite(tx: &Connection, id: &str, ended_ms: i64) -> Result<(), Sto
         })
         .map_err(sq)?;
     let ending = Ending::from_rows(seats, moves, rated, variant, &result);
-    tx.execute("UPDATE games SET first_player = ?2, second_player = ?3 WHERE id = ?1", params![
-        id,
-        ending.first,
-        ending.second
-    ])
+    tx.execute(
+        "UPDATE games SET first_player = ?2, second_player = ?3 WHERE id = ?1",
+        params![id, ending.first, ending.second],
+    )
     .map_err(sq)?;
     let Some((a, b, result)) = ending.rated_pair() else { return Ok(()) };
     let read = |player: &str| -> Result<Rating, StoreError> {
@@ -459,11 +471,10 @@ pub async fn settle_postgres(
     let moves = pairs(tx.query(&format!("{MOVES}$1"), &[&id]).await?);
     let row = tx.query_one("SELECT rated, variant, result FROM games WHERE id = $1", &[&id]).await?;
     let ending = Ending::from_rows(seats, moves, row.get(0), row.get(1), row.get::<_, &str>(2));
-    tx.execute("UPDATE games SET first_player = $2, second_player = $3 WHERE id = $1", &[
-        &id,
-        &ending.first,
-        &ending.second,
-    ])
+    tx.execute(
+        "UPDATE games SET first_player = $2, second_player = $3 WHERE id = $1",
+        &[&id, &ending.first, &ending.second],
+    )
     .await?;
     let Some((a, b, result)) = ending.rated_pair() else { return Ok(()) };
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&ratings_lock]).await?;

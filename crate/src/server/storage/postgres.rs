@@ -421,7 +421,9 @@ async fn append_one(client: &mut Client, id: &str, events: &[Entry], summary: &S
     let tx = client.transaction().await.map_err(other)?;
     append_one_in(&tx, id, events, summary).await?;
     if summary.status == Status::Over {
-        super::players::settle_postgres(&tx, id, super::players::ended_at(events), RATINGS_LOCK).await.map_err(other)?;
+        super::players::settle_postgres(&tx, id, super::players::ended_at(events), RATINGS_LOCK)
+            .await
+            .map_err(other)?;
     }
     tx.commit().await.map_err(other)
 }

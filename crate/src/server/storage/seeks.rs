@@ -102,17 +102,20 @@ impl Storage {
         match self {
             Storage::Sqlite(db) => {
                 db.write(move |c| {
-                    c.execute(&lite(SQL), params![
-                        s.id,
-                        s.token_hash,
-                        s.variant,
-                        s.clock,
-                        s.side,
-                        rated,
-                        s.player,
-                        s.address,
-                        s.created_ms
-                    ])
+                    c.execute(
+                        &lite(SQL),
+                        params![
+                            s.id,
+                            s.token_hash,
+                            s.variant,
+                            s.clock,
+                            s.side,
+                            rated,
+                            s.player,
+                            s.address,
+                            s.created_ms
+                        ],
+                    )
                     .map(|_| ())
                     .map_err(sq)
                 })
@@ -121,17 +124,20 @@ impl Storage {
             Storage::Postgres(db) => db
                 .client()
                 .await?
-                .execute(SQL, &[
-                    &s.id,
-                    &s.token_hash,
-                    &s.variant,
-                    &s.clock,
-                    &s.side,
-                    &rated,
-                    &s.player,
-                    &s.address,
-                    &s.created_ms,
-                ])
+                .execute(
+                    SQL,
+                    &[
+                        &s.id,
+                        &s.token_hash,
+                        &s.variant,
+                        &s.clock,
+                        &s.side,
+                        &rated,
+                        &s.player,
+                        &s.address,
+                        &s.created_ms,
+                    ],
+                )
                 .await
                 .map(|_| ())
                 .map_err(pg),
@@ -163,7 +169,9 @@ impl Storage {
         let id = id.to_string();
         let sql = format!("SELECT {COLUMNS} WHERE s.id = $1");
         match self {
-            Storage::Sqlite(db) => db.read(move |c| c.query_row(&lite(&sql), [&id], from_sqlite).optional().map_err(sq)).await,
+            Storage::Sqlite(db) => {
+                db.read(move |c| c.query_row(&lite(&sql), [&id], from_sqlite).optional().map_err(sq)).await
+            }
             Storage::Postgres(db) => {
                 Ok(db.client().await?.query_opt(&sql, &[&id]).await.map_err(pg)?.as_ref().map(from_pg))
             }
@@ -203,7 +211,8 @@ impl Storage {
             Storage::Sqlite(db) => {
                 let (tx, rx) = tokio::sync::oneshot::channel();
                 db.write(move |c| {
-                    let mut values: Vec<&dyn rusqlite::ToSql> = texts.iter().map(|t| t as &dyn rusqlite::ToSql).collect();
+                    let mut values: Vec<&dyn rusqlite::ToSql> =
+                        texts.iter().map(|t| t as &dyn rusqlite::ToSql).collect();
                     values.push(&now);
                     let changed = c.execute(&lite(sql), values.as_slice()).map_err(sq)?;
                     let _ = tx.send(changed == 1);
@@ -226,7 +235,9 @@ impl Storage {
         let address = address.to_string();
         const SQL: &str = "SELECT count(*) FROM seeks WHERE address = $1 AND game IS NULL AND closed_ms IS NULL";
         match self {
-            Storage::Sqlite(db) => db.read(move |c| c.query_row(&lite(SQL), [&address], |r| r.get(0)).map_err(sq)).await,
+            Storage::Sqlite(db) => {
+                db.read(move |c| c.query_row(&lite(SQL), [&address], |r| r.get(0)).map_err(sq)).await
+            }
             Storage::Postgres(db) => Ok(db.client().await?.query_one(SQL, &[&address]).await.map_err(pg)?.get(0)),
         }
     }
