@@ -470,7 +470,7 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
     let (status, answer) = post(&server, &format!("/api/games/{}/join", s(&rated["game"])), None, json!({}));
     assert_eq!((status, answer["code"].as_str()), (401, Some("server.ratedNeedsAccount")), "{answer}");
 
-    let (id, _, winner_token) = play_fools_mate(&server, &gosia, &henryk, true);
+    let (id, loser_token, winner_token) = play_fools_mate(&server, &gosia, &henryk, true);
     let view = server.view(&id);
     assert_eq!(view["names"], json!({"first": "Gosia", "second": "henryk"}));
     assert_eq!((view["rated"].as_bool(), view["result"].as_str()), (Some(true), Some("0-1")));
@@ -507,6 +507,11 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
     winner_seat.until("snapshot");
     winner_seat.send(&json!({"t": "rematch", "cid": "again"}));
     assert_eq!(winner_seat.answer("again")["t"], "ack");
+    // A rematch is an offer until the other seat accepts it.
+    let mut loser_seat = server.socket(&id, Some(&loser_token), None);
+    loser_seat.until("snapshot");
+    loser_seat.send(&json!({"t": "rematch", "cid": "accept"}));
+    assert_eq!(loser_seat.answer("accept")["t"], "ack");
     let rematch = s(&winner_seat.until("rematch")["game"]);
     let rematch_view = server.view(&rematch);
     assert_eq!(
