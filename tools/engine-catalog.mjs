@@ -7,7 +7,10 @@
 //
 // It also writes the words of the arguments a page words (the engine's ARG_WORDS): their English
 // (`terrain.water`, `counter.halfmoves`) into the same generated part, and which arguments are
-// pieces, sides or words into www/src/engine-args.js, which the page's engine-words.js reads.
+// pieces, sides or words into www/src/engine-args.js, which the page's engine-words.js reads;
+// and each game's English names, sides and pieces (`game.<id>.name`, `game.<id>.side.w.monarch`,
+// `game.<id>.piece.<letter>.moves`) from the engine's `variants()` (its GameInfo, written in
+// each variant's Rust file), so that a piece is described once, in Rust.
 // <wasm-bindgen-dir> holds zilo.js + zilo_bg.wasm (build/wasm after `make www`'s wasm-bindgen).
 // The English catalog's generated part, between its BEGIN and END lines, is written afresh (the
 // file is left alone when it is already up to date); tests/e2e/engine-catalog.test.mjs checks
@@ -39,6 +42,22 @@ export function engineWords(dir) {
   return JSON.parse(JSON.stringify(bindings.errorWords()));
 }
 
+/** Each game's English words, `[[key, English]]`, from the engine's `variants()` in `dir`:
+ * `game.<id>.name|shortName`, `game.<id>.side.<w|b>.name|one|monarch|long`,
+ * `game.<id>.piece.<letter>.name|moves`. */
+export function engineGameWords(dir) {
+  const bindings = bindingsIn(dir);
+  const games = JSON.parse(JSON.stringify(bindings.variants()));
+  return games.flatMap((g) => [
+    [`game.${g.id}.name`, g.name],
+    [`game.${g.id}.shortName`, g.shortName],
+    ...['w', 'b'].flatMap((side, i) => ['name', 'one', 'monarch', 'long']
+      .filter((f) => typeof g.sides[i][f] === 'string')
+      .map((f) => [`game.${g.id}.side.${side}.${f}`, g.sides[i][f]])),
+    ...g.pieces.flatMap((p) => [[`game.${g.id}.piece.${p.letter}.name`, p.name], [`game.${g.id}.piece.${p.letter}.moves`, p.moves]]),
+  ]);
+}
+
 /** The arguments a page words, `[{name, kind, words}]` (`kind`: piece, side or word; `words`:
  * `[word, English]` pairs), asked of the module in `dir` (the engine's ARG_WORDS). */
 export function engineArgWords(dir) {
@@ -53,10 +72,12 @@ const value = (en) => (typeof en === 'string' ? quote(en)
   : `{ ${Object.entries(en).map(([k, v]) => `${k}: ${quote(v)}`).join(', ')} }`);
 
 /** The generated part of the English catalog, BEGIN and END lines included: each refusal's
- * `engine.<code>`, then each word argument's `<argument>.<word>` (`terrain.water`). */
-export function catalogPart(words, argWords = []) {
+ * `engine.<code>`, then each word argument's `<argument>.<word>` (`terrain.water`), then each
+ * game's words (`gameWords`, from `engineGameWords`). */
+export function catalogPart(words, argWords = [], gameWords = []) {
   const argEntries = argWords.flatMap((a) => a.words.map(([word, en]) => `    ${quote(`${a.name}.${word}`)}: ${quote(en)},`));
-  return [BEGIN, ...words.map((w) => `    ${quote(`engine.${w.code}`)}: ${value(w.en)},`), ...argEntries, END].join('\n');
+  const gameEntries = gameWords.map(([key, en]) => `    ${quote(key)}: ${quote(en)},`);
+  return [BEGIN, ...words.map((w) => `    ${quote(`engine.${w.code}`)}: ${value(w.en)},`), ...argEntries, ...gameEntries, END].join('\n');
 }
 
 /** The page's table of the arguments it words (www/src/engine-args.js), from `argWords`. */
@@ -75,12 +96,13 @@ ${kinds}
 `;
 }
 
-/** `catalog` (www/i18n/en.js) with its generated part written afresh from `words` (and `argWords`). */
-export function withEngineWords(catalog, words, argWords = []) {
+/** `catalog` (www/i18n/en.js) with its generated part written afresh from `words` (and
+ * `argWords`, `gameWords`). */
+export function withEngineWords(catalog, words, argWords = [], gameWords = []) {
   const begin = catalog.indexOf(BEGIN);
   const end = catalog.indexOf(END);
   if (begin < 0 || end < begin) throw new Error('the English catalog has lost its generated part\'s BEGIN/END lines');
-  return catalog.slice(0, begin) + catalogPart(words, argWords) + catalog.slice(end + END.length);
+  return catalog.slice(0, begin) + catalogPart(words, argWords, gameWords) + catalog.slice(end + END.length);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -92,7 +114,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     words = engineWords(dir);
     argWords = engineArgWords(dir);
-    fresh = withEngineWords(catalog, words, argWords);
+    fresh = withEngineWords(catalog, words, argWords, engineGameWords(dir));
     new Script(fresh, { filename: file });
   } catch (e) {
     die(e && e.message ? e.message : String(e));

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Script, createContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { Zilo } from './engine-node.mjs';
-import { engineWords, engineArgWords, argsModule } from '../../tools/engine-catalog.mjs';
+import { engineWords, engineArgWords, engineGameWords, argsModule } from '../../tools/engine-catalog.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const wasmDir = process.env.ZILO_WASM_DIR || `${root}build/wasm`;
@@ -75,4 +75,24 @@ test('the page words the arguments the engine names as pieces, sides and words, 
     }
   }
   assert.equal(all.en['terrain.water'], 'water field');
+});
+
+test('the games\' names, sides and pieces in the English catalog are the engine\'s, written once in Rust', () => {
+  const gameWords = engineGameWords(wasmDir);
+  const all = catalogs();
+  // Every game, both sides, every piece: a name and how it moves.
+  for (const g of Zilo.variants()) {
+    for (const p of g.pieces) {
+      assert.ok(gameWords.some(([k]) => k === `game.${g.id}.piece.${p.letter}.moves`), `${g.id} ${p.letter}`);
+    }
+  }
+  for (const [key, english] of gameWords) {
+    assert.equal(all.en[key], english, key);
+    // Every other catalog names the same things.
+    for (const lang of Object.keys(all)) assert.equal(typeof all[lang][key], 'string', `${lang}: ${key}`);
+  }
+  // They live in the generated part only: a description changed in Rust changes the page.
+  const en = readFileSync(`${root}www/i18n/en.js`, 'utf8');
+  for (const [key] of gameWords) assert.equal(en.split(`'${key}':`).length, 2, `${key} is written once`);
+  assert.equal(all.en['game.zilo.piece.Y.moves'], 'Like a chess bishop: any number of empty squares diagonally.');
 });

@@ -696,28 +696,6 @@
     'counter.fullmoves': 'full-move number',
     'counter.pliesSinceCapture': 'plies since capture',
     'counter.turnNumber': 'turn number',
-    // ---- end of the engine's generated words ----
-
-    // Outcomes: outcome.title.win|draw, and outcome.<reason>.win|draw (Result.reason; with a
-    // winner, .win). {winner}, {loser}, {toMove}: side names; {monarch}: the loser's royal piece.
-    'outcome.title.win': 'Victory for {winner} ({result})',
-    'outcome.title.draw': 'Draw ({result})',
-    'outcome.checkmate.win': 'Checkmate: the {monarch} of {loser} is in check and has no way out.',
-    'outcome.stalemate.win': 'Stalemate: no legal move for {loser}, and in this game that loses.',
-    'outcome.stalemate.draw': 'Draw by stalemate: no legal move for {toMove}, and no check either.',
-    'outcome.repetition.draw': 'Draw by repetition: the same position arose again and again.',
-    'outcome.perpetual-check.win': 'Perpetual check: {loser} gave check on every move of the repetition, and perpetual check loses.',
-    'outcome.monarch-captured.win': 'The {monarch} of {loser} was captured.',
-    'outcome.resignation.win': '{loser} resigned.',
-    'outcome.fifty-moves.draw': 'Draw by the fifty-move rule: fifty moves by each side without a capture or a pawn move.',
-    'outcome.insufficient-material.draw': 'Draw by insufficient material: neither side has enough pieces left to checkmate.',
-    'outcome.king-captured.win': 'The King of {loser} was captured.',
-    'outcome.no-moves.win': 'No legal move for {loser}, and that loses.',
-
-    // Games: game.<id>.name|shortName, game.<id>.side.<w|b>.name|one|monarch|long, and each
-    // piece's game.<id>.piece.<letter>.name|moves (the native names stay the engine's own:
-    // GameInfo.pieces[].nativeName, shown beside these).
-
     'game.zilo.name': 'ЗiлоḺ АḺв Жа (Angry Bird Chess)',
     'game.zilo.shortName': 'ЗiлоḺ АḺв Жа',
     'game.zilo.side.w.name': 'Birds',
@@ -744,7 +722,6 @@
     'game.zilo.piece.M.moves': 'One square in any direction except the two backward diagonals.',
     'game.zilo.piece.K.name': 'Monarch',
     'game.zilo.piece.K.moves': 'One square in any direction.',
-
     'game.chess.name': 'Chess',
     'game.chess.shortName': 'Chess',
     'game.chess.side.w.name': 'White',
@@ -767,7 +744,6 @@
     'game.chess.piece.Q.moves': 'Any number of empty squares in any direction.',
     'game.chess.piece.K.name': 'King',
     'game.chess.piece.K.moves': 'One square in any direction; or castles: two squares toward an unmoved Rook, which jumps over it.',
-
     'game.shogi.name': 'Shogi',
     'game.shogi.shortName': 'Shogi',
     'game.shogi.side.w.name': 'Sente',
@@ -806,7 +782,6 @@
     'game.shogi.piece.+B.moves': 'As a Bishop, or one step orthogonally.',
     'game.shogi.piece.+R.name': 'Dragon',
     'game.shogi.piece.+R.moves': 'As a Rook, or one step diagonally.',
-
     'game.pillage.name': 'Pillage',
     'game.pillage.shortName': 'Pillage',
     'game.pillage.side.w.name': 'White',
@@ -835,7 +810,6 @@
     'game.pillage.piece.C.moves': 'Moves as a rook over empty squares; captures only by jumping exactly one piece (of either side) on its rank or file and taking the first piece beyond it.',
     'game.pillage.piece.V.name': 'Vao',
     'game.pillage.piece.V.moves': 'Moves as a bishop over empty squares; captures only by jumping exactly one piece (of either side) on its diagonal and taking the first piece beyond it.',
-
     'game.pillage-flying-ferz.name': 'Pillage: Flying Ferz',
     'game.pillage-flying-ferz.shortName': 'Pillage: Flying Ferz',
     'game.pillage-flying-ferz.side.w.name': 'White',
@@ -864,7 +838,6 @@
     'game.pillage-flying-ferz.piece.C.moves': 'Moves as a rook over empty squares; captures only by jumping exactly one piece (of either side) on its rank or file and taking the first piece beyond it.',
     'game.pillage-flying-ferz.piece.F.name': 'Flying Ferz',
     'game.pillage-flying-ferz.piece.F.moves': 'One step diagonally, or a camel leap (three squares one way and one the other), over anything.',
-
     'game.pillage-snipers.name': 'Pillage: Snipers',
     'game.pillage-snipers.shortName': 'Pillage: Snipers',
     'game.pillage-snipers.side.w.name': 'White',
@@ -893,7 +866,6 @@
     'game.pillage-snipers.piece.S.moves': 'Leaps exactly two squares orthogonally, over anything; or, without moving, shoots an enemy 3 or more squares away on its rank or file with every square between empty.',
     'game.pillage-snipers.piece.V.name': 'Vao',
     'game.pillage-snipers.piece.V.moves': 'Moves as a bishop over empty squares; captures only by jumping exactly one piece (of either side) on its diagonal and taking the first piece beyond it.',
-
     'game.pillage-dragons.name': 'Pillage: Dragons',
     'game.pillage-dragons.shortName': 'Pillage: Dragons',
     'game.pillage-dragons.side.w.name': 'White',
@@ -922,7 +894,6 @@
     'game.pillage-dragons.piece.H.moves': 'Moves as a rook, or leaps exactly two squares straight forward over anything.',
     'game.pillage-dragons.piece.D.name': 'Flying Dragon',
     'game.pillage-dragons.piece.D.moves': 'Moves as a bishop, or leaps as a camel (three squares one way and one the other).',
-
     'game.pillage-warmachines.name': 'Pillage: Warmachines',
     'game.pillage-warmachines.shortName': 'Pillage: Warmachines',
     'game.pillage-warmachines.side.w.name': 'White',
@@ -951,7 +922,6 @@
     'game.pillage-warmachines.piece.W.moves': 'Leaps one, two or three squares orthogonally, over anything.',
     'game.pillage-warmachines.piece.F.name': 'Flying Ferz',
     'game.pillage-warmachines.piece.F.moves': 'One step diagonally, or a camel leap (three squares one way and one the other), over anything.',
-
     'game.venomous.name': 'Venomous',
     'game.venomous.shortName': 'Venomous',
     'game.venomous.side.w.name': 'White',
@@ -982,7 +952,6 @@
     'game.venomous.piece.Q.moves': 'Any number of empty squares in any direction.',
     'game.venomous.piece.K.name': 'King',
     'game.venomous.piece.K.moves': 'One square in any direction; or flexible castling: toward an unmoved Rook, 1 to 3 squares on the i-side or 1 to 4 on the b-side, the Rook landing next to it on the other side.',
-
     'game.cyvasse.name': 'Cyvasse',
     'game.cyvasse.shortName': 'Cyvasse',
     'game.cyvasse.side.w.name': 'White',
@@ -1013,6 +982,28 @@
     'game.cyvasse.piece.W.moves': 'Never moves; its neighbours of its own side cannot be captured.',
     'game.cyvasse.piece.K.name': 'King',
     'game.cyvasse.piece.K.moves': 'May jump over its own Tower, two fields in a straight line. Losing it loses the game.',
+    // ---- end of the engine's generated words ----
+
+    // Outcomes: outcome.title.win|draw, and outcome.<reason>.win|draw (Result.reason; with a
+    // winner, .win). {winner}, {loser}, {toMove}: side names; {monarch}: the loser's royal piece.
+    'outcome.title.win': 'Victory for {winner} ({result})',
+    'outcome.title.draw': 'Draw ({result})',
+    'outcome.checkmate.win': 'Checkmate: the {monarch} of {loser} is in check and has no way out.',
+    'outcome.stalemate.win': 'Stalemate: no legal move for {loser}, and in this game that loses.',
+    'outcome.stalemate.draw': 'Draw by stalemate: no legal move for {toMove}, and no check either.',
+    'outcome.repetition.draw': 'Draw by repetition: the same position arose again and again.',
+    'outcome.perpetual-check.win': 'Perpetual check: {loser} gave check on every move of the repetition, and perpetual check loses.',
+    'outcome.monarch-captured.win': 'The {monarch} of {loser} was captured.',
+    'outcome.resignation.win': '{loser} resigned.',
+    'outcome.fifty-moves.draw': 'Draw by the fifty-move rule: fifty moves by each side without a capture or a pawn move.',
+    'outcome.insufficient-material.draw': 'Draw by insufficient material: neither side has enough pieces left to checkmate.',
+    'outcome.king-captured.win': 'The King of {loser} was captured.',
+    'outcome.no-moves.win': 'No legal move for {loser}, and that loses.',
+
+    // Games: game.<id>.name|shortName, game.<id>.side.<w|b>.name|one|monarch|long and each
+    // piece's game.<id>.piece.<letter>.name|moves are the engine's (the generated part above, from
+    // each variant's Rust file; the native names stay the engine's own: GameInfo.pieces[].nativeName,
+    // shown beside these). Here only the words the engine does not hold.
     'game.cyvasse.preset.fortress': 'Fortress',
     'game.cyvasse.preset.phalanx': 'Phalanx',
     'game.cyvasse.preset.skirmish': 'Skirmish',
