@@ -10,6 +10,7 @@ pub mod players;
 mod postgres;
 pub mod seeks;
 mod sqlite;
+mod statement;
 
 use std::fmt;
 

@@ -10,6 +10,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
 
+use super::statement::{pg, sq};
 use super::{format, Storage, StoreError};
 use crate::server::event::{seat_by_name, Entry, Event, GameResult};
 use crate::server::ratings::{self, Rating};
@@ -24,48 +25,12 @@ pub struct Player {
 /// The most games a player's page lists at once.
 pub const PAGE: i64 = 50;
 
-fn sq(e: rusqlite::Error) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict,
-        _ => StoreError::Other(e.to_string()),
-    }
-}
-
-fn pg(e: tokio_postgres::Error) -> StoreError {
-    if e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) {
-        StoreError::Conflict
-    } else {
-        StoreError::Other(super::postgres::describe(&e))
-    }
-}
-
 impl Storage {
     /// A new account; `Conflict` when the name (without regard to case) is taken.
     pub async fn create_player(&self, player: &Player, password: &str, now: i64) -> Result<(), StoreError> {
-        let (key, name, password) = (player.key.clone(), player.name.clone(), password.to_string());
-        match self {
-            Storage::Sqlite(s) => {
-                s.write(move |c| {
-                    c.execute(
-                        "INSERT INTO players (name_key, name, password, created_ms) VALUES (?1, ?2, ?3, ?4)",
-                        params![key, name, password, now],
-                    )
-                    .map(|_| ())
-                    .map_err(sq)
-                })
-                .await
-            }
-            Storage::Postgres(p) => p
-                .client()
-                .await?
-                .execute(
-                    "INSERT INTO players (name_key, name, password, created_ms) VALUES ($1, $2, $3, $4)",
-                    &[&key, &name, &password, &now],
-                )
-                .await
-                .map(|_| ())
-                .map_err(pg),
-        }
+        const SQL: &str = "INSERT INTO players (name_key, name, password, created_ms) VALUES ($1, $2, $3, $4)";
+        let texts = vec![player.key.clone(), player.name.clone(), password.to_string()];
+        self.execute(SQL, texts, vec![now]).await.map(|_| ())
     }
 
     /// A player and their password hash, by key.
@@ -95,27 +60,8 @@ impl Storage {
 
     /// Stores a session (its hash) for a player.
     pub async fn create_session(&self, hash: &str, player: &str, now: i64) -> Result<(), StoreError> {
-        let (hash, player) = (hash.to_string(), player.to_string());
-        match self {
-            Storage::Sqlite(s) => {
-                s.write(move |c| {
-                    c.execute(
-                        "INSERT INTO sessions (hash, player, created_ms) VALUES (?1, ?2, ?3)",
-                        params![hash, player, now],
-                    )
-                    .map(|_| ())
-                    .map_err(sq)
-                })
-                .await
-            }
-            Storage::Postgres(p) => p
-                .client()
-                .await?
-                .execute("INSERT INTO sessions (hash, player, created_ms) VALUES ($1, $2, $3)", &[&hash, &player, &now])
-                .await
-                .map(|_| ())
-                .map_err(pg),
-        }
+        const SQL: &str = "INSERT INTO sessions (hash, player, created_ms) VALUES ($1, $2, $3)";
+        self.execute(SQL, vec![hash.into(), player.into()], vec![now]).await.map(|_| ())
     }
 
     /// The player a session (by its hash) belongs to.
@@ -142,60 +88,18 @@ impl Storage {
     }
 
     pub async fn delete_session(&self, hash: &str) -> Result<(), StoreError> {
-        let hash = hash.to_string();
-        match self {
-            Storage::Sqlite(s) => {
-                s.write(move |c| c.execute("DELETE FROM sessions WHERE hash = ?1", [&hash]).map(|_| ()).map_err(sq))
-                    .await
-            }
-            Storage::Postgres(p) => p
-                .client()
-                .await?
-                .execute("DELETE FROM sessions WHERE hash = $1", &[&hash])
-                .await
-                .map(|_| ())
-                .map_err(pg),
-        }
+        self.execute("DELETE FROM sessions WHERE hash = $1", vec![hash.into()], vec![]).await.map(|_| ())
     }
 
     /// Binds a seat token (by its hash) to a player, before the seat is taken with it.
     pub async fn bind_seat(&self, token_hash: &str, player: &str) -> Result<(), StoreError> {
-        let (hash, player) = (token_hash.to_string(), player.to_string());
-        match self {
-            Storage::Sqlite(s) => {
-                s.write(move |c| {
-                    c.execute("INSERT INTO seat_players (token_hash, player) VALUES (?1, ?2)", [&hash, &player])
-                        .map(|_| ())
-                        .map_err(sq)
-                })
-                .await
-            }
-            Storage::Postgres(p) => p
-                .client()
-                .await?
-                .execute("INSERT INTO seat_players (token_hash, player) VALUES ($1, $2)", &[&hash, &player])
-                .await
-                .map(|_| ())
-                .map_err(pg),
-        }
+        const SQL: &str = "INSERT INTO seat_players (token_hash, player) VALUES ($1, $2)";
+        self.execute(SQL, vec![token_hash.into(), player.into()], vec![]).await.map(|_| ())
     }
 
     /// Marks a game rated (right after it is created, before anyone else learns of it).
     pub async fn set_rated(&self, game: &str) -> Result<(), StoreError> {
-        let game = game.to_string();
-        match self {
-            Storage::Sqlite(s) => {
-                s.write(move |c| c.execute("UPDATE games SET rated = 1 WHERE id = ?1", [&game]).map(|_| ()).map_err(sq))
-                    .await
-            }
-            Storage::Postgres(p) => p
-                .client()
-                .await?
-                .execute("UPDATE games SET rated = 1 WHERE id = $1", &[&game])
-                .await
-                .map(|_| ())
-                .map_err(pg),
-        }
+        self.execute("UPDATE games SET rated = 1 WHERE id = $1", vec![game.into()], vec![]).await.map(|_| ())
     }
 
     /// A game's players' names by seat (first, second) and whether it is rated.

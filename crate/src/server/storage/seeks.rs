@@ -7,6 +7,7 @@
 
 use rusqlite::{params, OptionalExtension, Row};
 
+use super::statement::{lite, pg, sq};
 use super::{Storage, StoreError};
 
 /// A seek as stored.
@@ -37,23 +38,6 @@ const COLUMNS: &str = "s.id, s.token_hash, s.variant, s.clock, s.side, s.rated, 
     s.created_ms, s.game, s.seat, s.closed_ms
     FROM seeks s LEFT JOIN players p ON p.name_key = s.player
     LEFT JOIN ratings r ON r.player = s.player AND r.variant = s.variant";
-
-/// SQLite's numbered parameters (`?N`) for PostgreSQL's `$N` (SQLite reads `$1` as a name,
-/// numbered by first appearance).
-fn lite(sql: &str) -> String {
-    sql.replace('$', "?")
-}
-
-fn sq(e: rusqlite::Error) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict,
-        _ => StoreError::Other(e.to_string()),
-    }
-}
-
-fn pg(e: tokio_postgres::Error) -> StoreError {
-    StoreError::Other(super::postgres::describe(&e))
-}
 
 fn from_sqlite(r: &Row) -> rusqlite::Result<SeekRow> {
     Ok(SeekRow {
@@ -196,38 +180,18 @@ impl Storage {
     pub async fn claim_seek(&self, id: &str, game: &str, seat: &str, now: i64) -> Result<bool, StoreError> {
         const SQL: &str = "UPDATE seeks SET game = $2, seat = $3, closed_ms = $4
             WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
-        self.change_seek(SQL, vec![id.into(), game.into(), seat.into()], Some(now)).await
+        self.change_seek(SQL, vec![id.into(), game.into(), seat.into()], now).await
     }
 
     /// Closes an open seek (cancelled, or its creator left); `false` when it was not open.
     pub async fn close_seek(&self, id: &str, now: i64) -> Result<bool, StoreError> {
         const SQL: &str = "UPDATE seeks SET closed_ms = $2 WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
-        self.change_seek(SQL, vec![id.into()], Some(now)).await
+        self.change_seek(SQL, vec![id.into()], now).await
     }
 
-    async fn change_seek(&self, sql: &'static str, texts: Vec<String>, now: Option<i64>) -> Result<bool, StoreError> {
-        let now = now.unwrap_or_default();
-        match self {
-            Storage::Sqlite(db) => {
-                let (tx, rx) = tokio::sync::oneshot::channel();
-                db.write(move |c| {
-                    let mut values: Vec<&dyn rusqlite::ToSql> =
-                        texts.iter().map(|t| t as &dyn rusqlite::ToSql).collect();
-                    values.push(&now);
-                    let changed = c.execute(&lite(sql), values.as_slice()).map_err(sq)?;
-                    let _ = tx.send(changed == 1);
-                    Ok(())
-                })
-                .await?;
-                rx.await.map_err(|_| StoreError::Other("the database thread stopped".into()))
-            }
-            Storage::Postgres(db) => {
-                let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-                    texts.iter().map(|t| t as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
-                values.push(&now);
-                Ok(db.client().await?.execute(sql, &values).await.map_err(pg)? == 1)
-            }
-        }
+    /// Runs `sql` on one seek (`texts`, then the time); `false` when it changed nothing.
+    async fn change_seek(&self, sql: &'static str, texts: Vec<String>, now: i64) -> Result<bool, StoreError> {
+        Ok(self.execute(sql, texts, vec![now]).await? == 1)
     }
 
     /// Open seeks from one address.
