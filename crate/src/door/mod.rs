@@ -24,6 +24,7 @@ pub mod codes;
 pub(crate) mod family;
 pub mod info;
 mod partial_turn;
+pub mod pgn;
 pub mod setup;
 pub mod think;
 
@@ -35,6 +36,7 @@ pub use any_game::AnyGame;
 pub use codes::{Args, Coded, Said, Words, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
 pub use partial_turn::{PartialTurn, SecondMove};
+pub use pgn::{PgnError, PgnGame, PgnMove, Tags};
 pub use setup::{start_position, Half, HalfBoard};
 pub use think::{SearchMemory, Thinking};
 
