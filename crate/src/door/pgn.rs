@@ -192,6 +192,39 @@ impl Game {
     }
 }
 
+/// Each game of a PGN text on its own: a game that cannot be read is its
+/// error, and reading goes on at the next game's tags. A text too long, or
+/// whose comments or tags cannot be split into tokens, is one error.
+pub fn read_each(text: &str) -> Result<Vec<Result<PgnGame, PgnError>>, PgnError> {
+    if text.len() > MAX_PGN_LEN {
+        return Err(PgnError::new(
+            (1, 1),
+            "pgn.tooLong",
+            format!("the PGN text is {} bytes long; at most {MAX_PGN_LEN} are read", text.len()),
+        ));
+    }
+    let tokens = tokenize(text)?;
+    let mut parser = Parser { tokens: &tokens, at: 0 };
+    let mut games = Vec::new();
+    while parser.peek().is_some() {
+        let start = parser.at;
+        let read = parser.game();
+        if read.is_err() {
+            // On to the next tag that follows movetext.
+            let mut i = start.max(parser.at);
+            while i < tokens.len() && matches!(tokens[i].tok, Tok::Tag(..)) {
+                i += 1;
+            }
+            while i < tokens.len() && !matches!(tokens[i].tok, Tok::Tag(..)) {
+                i += 1;
+            }
+            parser.at = i;
+        }
+        games.push(read);
+    }
+    Ok(games)
+}
+
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 const ROSTER: [(&str, &str); 6] =
     [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"), ("White", "?"), ("Black", "?")];
@@ -417,6 +450,15 @@ fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
             let start = i;
             while i < chars.len() && !chars[i].is_whitespace() && !"{}()[];$\"".contains(chars[i]) {
                 bump!();
+            }
+            // A flexible castle's landing square, `O-O(Kh1)`, belongs to its move.
+            if i < chars.len() && chars[i] == '(' && i > start {
+                let close = chars[i..].iter().take(8).position(|c| *c == ')');
+                if let Some(n) = close.filter(|&n| chars[i + 1..i + n].iter().all(|c| c.is_alphanumeric())) {
+                    for _ in 0..=n {
+                        bump!();
+                    }
+                }
             }
             let word: String = chars[start..i].iter().collect();
             symbol(&word, at, &mut tokens)?;
@@ -697,6 +739,15 @@ mod tests {
         assert_eq!((e.line, e.column, e.code), (4, 4, "pgn.illegalMove"));
         assert!(e.to_string().starts_with("line 4, column 4: illegal move Nf9: "), "{e}");
         assert_eq!(e.text.as_deref(), Some("Nf9"));
+    }
+
+    #[test]
+    fn each_game_is_checked_on_its_own() {
+        let text = "[Event \"a\"]\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. e5 *\n\n[Event \"c\"]\n1. d4 *\n";
+        let each = read_each(text).unwrap();
+        assert_eq!(each.len(), 3);
+        assert!(each[0].is_ok() && each[2].is_ok());
+        assert_eq!(each[1].as_ref().unwrap_err().line, 5);
     }
 
     #[test]
