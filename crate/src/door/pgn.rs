@@ -34,6 +34,18 @@ pub const MAX_VARIATION_DEPTH: usize = 32;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tags(pub Vec<(String, String)>);
 
+impl serde::Serialize for Tags {
+    /// As an object whose keys keep the tags' order (`{"Event": "?", …}`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
 impl Tags {
     pub fn new() -> Tags {
         Tags(Vec::new())
@@ -98,7 +110,8 @@ impl fmt::Display for PgnError {
 impl std::error::Error for PgnError {}
 
 /// One move of a PGN tree, with what was written around it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PgnMove {
     /// The engine's move text (`e2e4`).
     pub text: String,
