@@ -145,7 +145,8 @@ fn cmd_pgn(rest: &[String]) -> Result<(), String> {
         return Err(format!("{path} is {size} bytes long; at most {} are read", door::pgn::MAX_PGN_LEN));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| format!("{path} is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| format!("{path} is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
     let games = door::pgn::read_each(&text).map_err(|e| format!("{path}: {e}"))?;
     if games.is_empty() {
         return Err(format!("{path}: no game in the PGN text"));

@@ -717,7 +717,10 @@ impl JsGame {
         let mut read = door::Tags::new();
         if !(tags.is_undefined() || tags.is_null()) {
             if !tags.is_object() || is_array(&tags) {
-                return Err(error(format!("toPgn tags must be an object like {{White: 'Ann'}}, not {}", describe(&tags))));
+                return Err(error(format!(
+                    "toPgn tags must be an object like {{White: 'Ann'}}, not {}",
+                    describe(&tags)
+                )));
             }
             let keys = object_keys(&tags).map_err(|_| error("bad toPgn tags: they cannot be read"))?;
             for key in keys {

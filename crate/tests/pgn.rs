@@ -105,7 +105,10 @@ fn a_lichess_export_with_clocks_loads_without_loss() {
     }
     assert_eq!(g.moves[5].comments[0], "(0.40 → 1.10) Inaccuracy.\nNf6 was best.");
     assert_eq!(g.moves[12].comments, ["[%clk 0:02:53]", "White wins by\ncheckmate."]);
-    assert_eq!((g.moves[5].nags.as_slice(), g.moves[7].nags.as_slice(), g.moves[8].nags.as_slice()), (&[6][..], &[4][..], &[1][..]));
+    assert_eq!(
+        (g.moves[5].nags.as_slice(), g.moves[7].nags.as_slice(), g.moves[8].nags.as_slice()),
+        (&[6][..], &[4][..], &[1][..])
+    );
     let lines: Vec<Vec<&str>> =
         g.moves.iter().flat_map(|m| &m.variations).map(|v| v.iter().map(|m| m.notation.as_str()).collect()).collect();
     assert_eq!(lines, [vec!["Nf6", "d3"], vec!["Nc6", "h3", "Bxf3", "Qxf3"], vec!["dxe5", "Qxg4"]]);

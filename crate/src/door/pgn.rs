@@ -308,7 +308,7 @@ impl Numbering {
     /// The move number and whether the first player makes ply `ply`.
     fn of(&self, ply: usize) -> (u32, bool) {
         let offset = ply + usize::from(self.first == Side::Second);
-        (self.number + (offset / 2) as u32, offset % 2 == 0)
+        (self.number + (offset / 2) as u32, offset.is_multiple_of(2))
     }
 }
 
@@ -588,8 +588,7 @@ impl<'a> Parser<'a> {
     fn line(&mut self, game: &mut Game, depth: usize, loose: &mut Vec<String>) -> Result<Vec<PgnMove>, PgnError> {
         let mut moves: Vec<PgnMove> = Vec::new();
         let mut pending: Vec<String> = Vec::new();
-        loop {
-            let Some(token) = self.peek() else { break };
+        while let Some(token) = self.peek() {
             let at = token.at;
             match &token.tok {
                 Tok::Tag(..) | Tok::Result(_) | Tok::Close => break,
@@ -640,9 +639,8 @@ impl<'a> Parser<'a> {
                         e.text = Some(shown);
                         e
                     })?;
-                    game.push(&text).map_err(|e| {
-                        PgnError::new(at, "pgn.illegalMove", format!("illegal move {word}: {e}"))
-                    })?;
+                    game.push(&text)
+                        .map_err(|e| PgnError::new(at, "pgn.illegalMove", format!("illegal move {word}: {e}")))?;
                     moves.push(PgnMove {
                         text,
                         notation,
@@ -691,10 +689,7 @@ fn resolve(game: &Game, word: &str) -> Result<(String, String), String> {
     match loose.len() {
         1 => Ok(loose.remove(0)),
         0 => Err(format!("no legal move of {} here is written so", game.variant())),
-        _ => Err(format!(
-            "it may be {}",
-            loose.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join(" or ")
-        )),
+        _ => Err(format!("it may be {}", loose.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join(" or "))),
     }
 }
 
