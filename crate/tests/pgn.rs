@@ -66,6 +66,15 @@ fn several_games_in_one_text_are_read_in_order() {
 }
 
 #[test]
+fn a_cyvasse_game_from_the_default_setup_says_its_position_too() {
+    let game = random_game("cyvasse", 5, 10);
+    let text = game.to_pgn(&Tags::new());
+    assert!(text.contains(&format!("[FEN \"{}\"]\n[SetUp \"1\"]", game.start_position())), "{text}");
+    let chess = random_game("chess", 5, 10).to_pgn(&Tags::new());
+    assert!(!chess.contains("[FEN"), "{chess}");
+}
+
+#[test]
 fn a_resigned_game_comes_back_resigned() {
     let mut game = random_game("zilo", 11, 20);
     game.resign(game.turn());

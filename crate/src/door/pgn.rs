@@ -257,7 +257,8 @@ fn write_pgn(game: &Game, tags: &Tags, moves: &[PgnMove], comments: &[String], r
     tag_line(&mut out, "Variant", variant_name(id));
     let start = game.start_position();
     let fresh = Game::new(id, None).map(|g| g.start_position()).unwrap_or_default();
-    if start != fresh {
+    // A game with a hidden setup always says the position its setup made.
+    if start != fresh || super::hidden_setup(id).unwrap_or(false) {
         tag_line(&mut out, "FEN", &start);
         tag_line(&mut out, "SetUp", "1");
     }
