@@ -261,3 +261,33 @@ fn broken_syntax_is_one_line_with_its_place() {
         assert!(!e.to_string().contains('\n'), "{e}");
     }
 }
+
+#[test]
+fn damaged_pgn_never_panics_and_errors_stay_one_line() {
+    // A lichess export with bytes cut, doubled and replaced at random: every outcome is a
+    // read or one line with its place, never a panic.
+    let base = fixture("lichess-chess.pgn") + &fixture("pychess-shogi.pgn");
+    let alphabet: Vec<char> = "{}()[]\"\\;%$!?.*-+#=/@x 0123456789abcdefghKQRBNOPSG\n\u{fe0f}é".chars().collect();
+    let mut rng = Rng::new(20261206);
+    for _ in 0..1000 {
+        let mut chars: Vec<char> = base.chars().collect();
+        for _ in 0..1 + rng.below(6) {
+            let at = rng.below(chars.len());
+            match rng.below(3) {
+                0 => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, alphabet[rng.below(alphabet.len())]),
+                _ => chars[at] = alphabet[rng.below(alphabet.len())],
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Err(e) = Game::from_pgn(&text) {
+            let line = e.to_string();
+            assert!(line.starts_with(&format!("line {}, column {}: ", e.line, e.column)), "{line}");
+            assert!(!line.contains('\n') && !line.contains('\r'), "{line:?}");
+            assert!(e.line >= 1 && e.line <= text.lines().count().max(1) + 1, "{line}");
+        }
+        let _ = read_each(&text);
+    }
+}

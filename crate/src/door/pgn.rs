@@ -675,6 +675,14 @@ fn resolve(game: &Game, word: &str) -> Result<(String, String), String> {
         return Ok((r.text, r.notation));
     }
     let word = word.replace("0-0-0", "O-O-O").replace("0-0", "O-O");
+    // First the moves whose landing square the word names (describing every move is the cost):
+    // an exact match there is the move, as no two moves are written alike.
+    for m in legal.iter().filter(|m| landing(m).is_some_and(|sq| word.contains(sq))) {
+        let r = game.describe(m).map_err(|e| e.to_string())?;
+        if r.notation == word {
+            return Ok((r.text, r.notation));
+        }
+    }
     let mut loose = Vec::new();
     for m in &legal {
         let r = game.describe(m).map_err(|e| e.to_string())?;
@@ -692,6 +700,20 @@ fn resolve(game: &Game, word: &str) -> Result<(String, String), String> {
         0 => Err(format!("no legal move of {} here is written so", game.variant())),
         _ => Err(format!("it may be {}", loose.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join(" or "))),
     }
+}
+
+/// The last square a move text names (`e8` of `e7e8q`, `e5` of `P@e5`), if any.
+fn landing(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    let mut end = b.len();
+    while end > 0 && !b[end - 1].is_ascii_digit() {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && b[start - 1].is_ascii_digit() {
+        start -= 1;
+    }
+    (start > 0 && start < end && b[start - 1].is_ascii_lowercase()).then(|| &text[start - 1..end])
 }
 
 #[cfg(test)]
