@@ -26,7 +26,7 @@ const METHODS = [
   ['blastCells', 'move'], ['pop', ''], ['undo', ''],
   ['redo', ''], ['canUndo', ''], ['canRedo', ''], ['isCheck', ''], ['checkedSquare', ''],
   ['result', ''], ['history', ''], ['lastMove', ''], ['perft', 'depth'],
-  ['resign', 'side'], ['terrain', ''],
+  ['resign', 'side'], ['terrain', ''], ['toPgn', 'tags'],
 ];
 
 /**
@@ -216,6 +216,19 @@ ${forwarded}
     }
   };
   if (typeof Symbol === 'function' && Symbol.dispose) Game.prototype[Symbol.dispose] = Game.prototype.free;
+  // Every game of a PGN text, each with its Game wrapped as new Game() wraps one.
+  Game.fromPgn = function (text) {
+    var b = live();
+    var read;
+    try { read = b.Game.fromPgn(text); } catch (e) { throw failure(e, null, 'Game.fromPgn'); }
+    return read.map(function (entry) {
+      var g = Object.create(Game.prototype);
+      g.__g = entry.game;
+      g.__n = generation;
+      entry.game = g;
+      return entry;
+    });
+  };
 
 ${unpackerSource(packedFields)}
 

@@ -269,6 +269,34 @@ declare namespace Zilo {
     | { level?: 1 | 2 | 3 | 4 | 5; seed?: number }
     | { depth?: number; timeMs?: number; nodes?: number; seed?: number };
 
+  /** One move of a PGN tree. */
+  interface PgnMove {
+    /** The engine's move text (`e2e4`). */
+    text: string;
+    /** As players read it (`e4`, `P-7f`). */
+    notation: string;
+    nags: number[];
+    /** Comments before a variation's first move. */
+    commentsBefore: string[];
+    /** Comments after the move (lichess's `[%clk 0:03:00]` among them). */
+    comments: string[];
+    /** Other lines in its place, each from the position before it. */
+    variations: PgnMove[][];
+  }
+
+  /** A game read by `Game.fromPgn`. */
+  interface PgnGame {
+    /** Every tag, in order, unknown ones too. */
+    tags: Record<string, string>;
+    /** The main line played out (a decisive result the rules do not give: the loser resigned). */
+    game: Game;
+    moves: PgnMove[];
+    /** Comments of a game without moves. */
+    comments: string[];
+    /** The result after the moves, `*` when none was written. */
+    result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  }
+
   class Game {
     /** A game of `variant` from its start (`fen` left out or `null`), or from a position string
      * (an empty one is refused, as the CLI's `--fen ''`). Cyvasse's start is the
@@ -340,6 +368,13 @@ declare namespace Zilo {
     history(): string[];
     lastMove(): MoveInfo | null;
     resign(side: Side): void;
+    /** The game as PGN with `tags` (`{White: 'Ann', TimeControl: '180+2'}`); the variant,
+     * start position (`FEN`, `SetUp`) and result are the game's. See README "PGN". */
+    toPgn(tags?: Record<string, string>): string;
+    /** Every game of a PGN text (at most 1 MiB); the first problem throws one Error for the
+     * whole text, `code` `pgn.*`, `args` `{line, column, move?}`, message
+     * `line 4, column 7: illegal move Nf9: …`. */
+    static fromPgn(text: string): PgnGame[];
     /** The computer's move. Synchronous (up to the limit): call it in a Web Worker. */
     bestMove(options?: SearchOptions): BestMove;
     /** Leaf count of the legal move tree `depth` (0 to 20) plies deep: 0 for a depth of 1 or

@@ -52,24 +52,26 @@ fn note_line(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] <move>... | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--trust-proxy] | zilo uci | zilo usi | zilo xboard";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] [--pgn] <move>... | zilo pgn <file> | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--trust-proxy] | zilo uci | zilo usi | zilo xboard";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
     variant: String,
     fen: Option<String>,
     divide: bool,
+    pgn: bool,
     rest: Vec<String>,
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut it = args.iter();
     let variant = it.next().ok_or_else(|| format!("missing variant; {USAGE}"))?.clone();
-    let mut parsed = Args { variant, fen: None, divide: false, rest: Vec::new() };
+    let mut parsed = Args { variant, fen: None, divide: false, pgn: false, rest: Vec::new() };
     while let Some(a) = it.next() {
         match a.as_str() {
             "--fen" => parsed.fen = Some(it.next().ok_or("--fen needs a position string")?.clone()),
             "--divide" => parsed.divide = true,
+            "--pgn" => parsed.pgn = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
             _ => parsed.rest.push(a.clone()),
         }
@@ -123,9 +125,46 @@ fn cmd_play(args: &Args) -> Result<(), String> {
     for text in &args.rest {
         game.play(text).map_err(|e| e.to_string())?;
     }
+    if args.pgn {
+        say!("{}", game.to_pgn(&door::Tags::new()).trim_end());
+        return Ok(());
+    }
     let outcome = game.outcome();
     say!("{}", game.position());
     say!("result {outcome}");
+    Ok(())
+}
+
+/// `zilo pgn <file>`: reads a file of PGN games and says of each, one line,
+/// `game N: ok <variant> <plies> plies <result>` or `game N: <the error>`;
+/// exit status 1 if any game was refused.
+fn cmd_pgn(rest: &[String]) -> Result<(), String> {
+    let [path] = rest else { return Err(format!("pgn takes one file; {USAGE}")) };
+    let size = std::fs::metadata(path).map_err(|e| format!("cannot read {path}: {e}"))?.len();
+    if size > door::pgn::MAX_PGN_LEN as u64 {
+        return Err(format!("{path} is {size} bytes long; at most {} are read", door::pgn::MAX_PGN_LEN));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| format!("{path} is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
+    let games = door::pgn::read_each(&text).map_err(|e| format!("{path}: {e}"))?;
+    if games.is_empty() {
+        return Err(format!("{path}: no game in the PGN text"));
+    }
+    let mut refused = 0;
+    for (i, read) in games.iter().enumerate() {
+        match read {
+            Ok(g) => say!("game {}: ok {} {} plies {}", i + 1, g.game.variant(), g.game.history().len(), g.result),
+            Err(e) => {
+                refused += 1;
+                say!("game {}: {e}", i + 1);
+            }
+        }
+    }
+    if refused > 0 {
+        note!("zilo: {refused} of {} games refused", games.len());
+        std::process::exit(1);
+    }
     Ok(())
 }
 
@@ -390,6 +429,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         "moves" => cmd_moves(&parse_args(&argv[1..])?),
         "play" => cmd_play(&parse_args(&argv[1..])?),
         "batch" => cmd_batch(&parse_args(&argv[1..])?),
+        "pgn" => cmd_pgn(&argv[1..]),
         "bench" => cmd_bench(&argv[1..]),
         "bestmove" => cmd_bestmove(&argv[1..]),
         "match" => cmd_match(&argv[1..]),

@@ -702,3 +702,79 @@ fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsValu
     let level = level.map_or(Level::DEFAULT, |n| Level::new(n as u8).expect("in the range of levels"));
     Ok(level.limits(seed))
 }
+
+/// The longest tag value `toPgn` takes.
+const MAX_TAG_LEN: usize = 1000;
+
+/// A PGN refusal as the other refusals: one line (`line 4, column 7:
+/// illegal move Nf9: …`), a `pgn.*` code, and `line`, `column` (and `move`) args.
+fn pgn_refused(e: door::PgnError) -> JsValue {
+    let mut args: door::Args = vec![("line", e.line.to_string()), ("column", e.column.to_string())];
+    if let Some(text) = &e.text {
+        args.push(("move", text.clone()));
+    }
+    coded_error(&e.to_string(), e.code, &args, &[])
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// The game as PGN: `tags` (optional) is an object of tag names and
+    /// string values (`{White: 'Ann', TimeControl: '180+2'}`); the variant,
+    /// start position and result are the game's.
+    #[wasm_bindgen(js_name = toPgn)]
+    pub fn to_pgn(&self, tags: JsValue) -> Result<String, JsValue> {
+        let mut read = door::Tags::new();
+        if !(tags.is_undefined() || tags.is_null()) {
+            if !tags.is_object() || is_array(&tags) {
+                return Err(error(format!(
+                    "toPgn tags must be an object like {{White: 'Ann'}}, not {}",
+                    describe(&tags)
+                )));
+            }
+            let keys = object_keys(&tags).map_err(|_| error("bad toPgn tags: they cannot be read"))?;
+            for key in keys {
+                let name = key.as_string().unwrap_or_default();
+                if name.is_empty() || name.len() > 40 || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    return Err(error("bad toPgn tags: a tag name is letters, digits and '_' (at most 40)"));
+                }
+                let value = reflect_get(&tags, &name).map_err(|_| error("bad toPgn tags: they cannot be read"))?;
+                let value = text_arg(&value, &format!("tag {name}"), "'Ann'", MAX_TAG_LEN, |n| {
+                    format!("tag {name} has {n} characters; at most {MAX_TAG_LEN}")
+                })?;
+                read.set(&name, value);
+            }
+        }
+        Ok(self.game.to_pgn(&read))
+    }
+
+    /// Every game of a PGN text: `[{tags, game, moves, comments, result}]`,
+    /// `game` a `Game` along the main line, `moves` its tree (`{text,
+    /// notation, nags, commentsBefore, comments, variations}`). The first
+    /// problem refuses the whole text.
+    #[wasm_bindgen(js_name = fromPgn)]
+    pub fn from_pgn(text: JsValue) -> Result<Vec<JsValue>, JsValue> {
+        let max = door::pgn::MAX_PGN_LEN;
+        let text = text_arg(&text, "the PGN text", "'1. e4 e5 *'", max, |n| {
+            format!("line 1, column 1: the PGN text is {n} characters long; at most {max} are read")
+        })?;
+        let games = Game::from_pgn(&text).map_err(pgn_refused)?;
+        let mut out = Vec::with_capacity(games.len());
+        for g in games {
+            let entry = to_js(&PgnEntry { tags: &g.tags, moves: &g.moves, comments: &g.comments, result: &g.result })?;
+            LIVE_GAMES.fetch_add(1, Ordering::Relaxed);
+            let game: JsValue = JsGame { game: g.game }.into();
+            let _ = reflect_set(&entry, "game", &game);
+            out.push(entry);
+        }
+        Ok(out)
+    }
+}
+
+/// A game read from PGN, but its `Game`, as JavaScript gets it.
+#[derive(Serialize)]
+struct PgnEntry<'a> {
+    tags: &'a door::Tags,
+    moves: &'a [door::PgnMove],
+    comments: &'a [String],
+    result: &'a str,
+}

@@ -316,3 +316,54 @@ fn an_empty_position_string_is_refused() {
         assert_eq!(stderr(&o), "zilo: bad position string: the position string is empty\n");
     }
 }
+
+#[test]
+fn play_with_pgn_prints_the_game_as_pgn() {
+    let o = zilo(&["play", "chess", "--pgn", "f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("[Event \"?\"]\n"), "{out}");
+    assert!(out.contains("[Result \"0-1\"]\n[Variant \"Standard\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{out}");
+    let shogi = stdout(&zilo(&["play", "shogi", "--pgn", "c3c4", "g7g6", "b2h8+"]));
+    assert!(shogi.contains("[Variant \"Shogi\"]") && shogi.contains("1. P-7f P-3d 2. Bx2b+ *"), "{shogi}");
+}
+
+/// A file in the test's own temporary folder.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("zilo-cli-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn pgn_checks_each_game_of_a_file_on_one_line() {
+    let good = stdout(&zilo(&["play", "shogi", "--pgn", "c3c4", "g7g6"]));
+    let text = format!("{good}\n[Event \"bad\"]\n\n1. e4 Ke3 *\n\n[Variant \"Standard\"]\n\n1. e4 e5 1-0\n");
+    let path = temp_file("games.pgn", &text);
+    let o = zilo(&["pgn", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "game 1: ok shogi 2 plies *\n\
+         game 2: line 14, column 7: illegal move Ke3: no legal move of chess here is written so\n\
+         game 3: ok chess 2 plies 1-0\n"
+    );
+    assert_eq!(stderr(&o), "zilo: 1 of 3 games refused\n");
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pgn/lichess-chess.pgn");
+    let o = zilo(&["pgn", fixture]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "game 1: ok chess 13 plies 1-0\n".to_string()));
+}
+
+#[test]
+fn pgn_refuses_a_file_too_long_or_missing_in_one_line() {
+    let big = temp_file("big.pgn", &"1. e4 e5 *\n".repeat(200_000));
+    for args in [vec!["pgn", big.to_str().unwrap()], vec!["pgn", "/nonexistent/x.pgn"], vec!["pgn"]] {
+        let o = zilo(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}");
+    }
+    assert!(stderr(&zilo(&["pgn", big.to_str().unwrap()])).contains("bytes long; at most 1048576 are read"));
+}

@@ -26,6 +26,7 @@ pub mod info;
 #[cfg(test)]
 mod lines_tests;
 mod partial_turn;
+pub mod pgn;
 pub mod setup;
 pub mod think;
 
@@ -37,6 +38,7 @@ pub use any_game::AnyGame;
 pub use codes::{Args, Coded, Said, Words, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};
 pub use partial_turn::{PartialTurn, SecondMove};
+pub use pgn::{PgnError, PgnGame, PgnMove, Tags};
 pub use setup::{start_position, Half, HalfBoard};
 pub use think::{SearchMemory, Thinking};
 

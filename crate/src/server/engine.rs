@@ -3,4 +3,4 @@
 //! outcomes) goes through these names, so the server never names a family
 //! or a game.
 
-pub use crate::door::{check_half, hidden_setup, ids, DoorError, Game, Outcome, Side};
+pub use crate::door::{check_half, hidden_setup, ids, DoorError, Game, Outcome, Side, Tags};

@@ -33,7 +33,7 @@ use super::actor::{now_ms, Answer, Hub, HubError};
 use super::admission::Admission;
 use super::clock::ClockSpec;
 use super::config::Config;
-use super::engine::{self, Side};
+use super::engine::{self, Game, Side, Tags};
 use super::game::{Command, GameState, Meta};
 use super::limits::{ClientAddr, Limits};
 use super::protocol::{seat_by_name, seat_name};
@@ -323,6 +323,12 @@ async fn join(State(app): State<App>, headers: HeaderMap, path: Result<Path<Stri
 }
 
 async fn view(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Response {
+    // `/api/games/<id>.pgn`: the same game as PGN.
+    if let Ok(Path(name)) = &path {
+        if let Some(id) = name.strip_suffix(".pgn").filter(|id| tokens::is_game_id(id)) {
+            return view_pgn(app, id.to_string()).await;
+        }
+    }
     let id = match game_id(path) {
         Ok(id) => id,
         Err(refusal) => return refusal.into_response(),
@@ -331,6 +337,46 @@ async fn view(State(app): State<App>, path: Result<Path<String>, PathRejection>)
         Ok(game) => Json(game).into_response(),
         Err(e) => hub_error(e),
     }
+}
+
+/// `GET /api/games/<id>.pgn`: the game as PGN (`Event`, `Site`, the result
+/// and `Termination` as the server has them, `TimeControl` for a live
+/// clock); 409 while a hidden setup is not finished (no position yet).
+async fn view_pgn(app: App, id: String) -> Response {
+    let view = match app.hub.view(&id).await {
+        Ok(view) => view,
+        Err(e) => return hub_error(e),
+    };
+    let variant = view["variant"].as_str().unwrap_or_default();
+    let Some(start) = view["start"].as_str() else {
+        let refused = Refused::new("server.setupNotFinished", "the game has no position until both setups are in");
+        return error(StatusCode::CONFLICT, refused);
+    };
+    let mut game = match Game::new(variant, Some(start)) {
+        Ok(game) => game,
+        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, Refused::new("server.unavailable", e.to_string())),
+    };
+    for m in view["moves"].as_array().into_iter().flatten() {
+        if let Err(e) = game.push(m.as_str().unwrap_or_default()) {
+            return error(StatusCode::SERVICE_UNAVAILABLE, Refused::new("server.unavailable", e.to_string()));
+        }
+    }
+    let mut tags = Tags::new().with("Event", "zilo game").with("Site", format!("/api/games/{id}"));
+    let result = view["result"].as_str().unwrap_or("*");
+    tags.set("Result", result);
+    if let Some(reason) = view["reason"].as_str().filter(|r| *r != "ongoing" && !r.is_empty()) {
+        tags.set("Termination", reason);
+    }
+    if let Some(spec) = view["clock_spec"].as_object() {
+        // Seconds plus seconds, as lichess writes it; a correspondence clock `-`.
+        match (spec.get("initial").and_then(Value::as_f64), spec.get("increment").and_then(Value::as_f64)) {
+            (Some(initial), Some(increment)) => tags.set("TimeControl", format!("{initial}+{increment}")),
+            _ => tags.set("TimeControl", "-"),
+        }
+    }
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
+    (StatusCode::OK, headers, game.to_pgn(&tags)).into_response()
 }
 
 /// The WebSocket subprotocol a client may name (`Sec-WebSocket-Protocol: zilo,
