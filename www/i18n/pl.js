@@ -486,6 +486,10 @@
       'Przeciwnik: wybierz „Komputer”, aby grać z silnikiem, potem swoją stronę i jego poziom (od 1 Początkujący do 5 Najmocniejszy; Normalny odpowiada w ułamku sekundy, Najmocniejszy w kilka sekund). Gdy myśli, możesz przeglądać partię, obrócić planszę, czytać zasady albo cofnąć ruch (twój i jego odpowiedź).',
     'page.howto.hint':
       '„Podpowiedź” (lub klawisz H) zaznacza na złoto dobry ruch dla strony, która ma ruch, nie wykonując go. F obraca planszę.',
+    'page.howto.analysis':
+      '„Analiza” (obok planszy) pokazuje trzy najlepsze warianty silnika w oglądanej pozycji, coraz głębsze, i pasek oceny dla strony na dole; kliknij wariant, aby go zagrać jako odgałęzienie. „Przeanalizuj partię” ocenia każdy ruch i zaznacza podstawki ??, błędy ? i niedokładności ?!, z wykresem oceny: kliknij go, by przejść do ruchu.',
+    'page.howto.pgn':
+      '„Zapis partii (PGN)” pod planszą kopiuje lub pobiera partię jako PGN i wczytuje wklejoną partię PGN (albo zapis pozycji); PGN, którego nie da się odczytać, jest odrzucany z numerem wiersza i kolumny, a twoja partia zostaje.',
     'page.howto.kept':
       'Partia jest zachowana w tej przeglądarce i przetrwa przeładowanie, tak samo ostatnia partia każdego rodzaju: wybór tego rodzaju w menu proponuje jej powrót, a „Ostatnie partie” pod planszą pozwalają do nich wrócić. Link nigdy nie zastępuje trwającej partii bez pytania. Kod partii (pod planszą) odtwarza ją w każdej kopii tej strony; „Kopiuj ruchy” daje listę ruchów jako tekst. Gdy strona ma adres w sieci, pasek adresu pokazuje link do partii w trakcie gry, a „Kopiuj link” go kopiuje.',
     'page.bad.opponent': 'przeciwnik „{value}”',

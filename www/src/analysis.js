@@ -132,7 +132,7 @@ function workerMain(scope, ziloEngine) {
       if (failed) { reply({ id: req.id, kind: 'error', error: text(failed) }); return; }
       if (timer) { clearTimeout(timer); timer = null; }
       job = req.type === 'stop' ? null : Object.assign({ depth: 0, ply: 0 }, req);
-      if (job) timer = setTimeout(step, 0);
+      if (job) timer = setTimeout(step, 0); else reply({ id: req.id, kind: 'stopped' });
     });
   };
   reply({ ready: true });
@@ -140,10 +140,25 @@ function workerMain(scope, ziloEngine) {
 
 let sharedUrl = null;
 
+/** A step running longer than this (ms) when the position changes is not waited for: the
+ * worker is replaced by a fresh one (a step may take seconds at depth). */
+const RESTART_MS = 300;
+
 /** The analysis worker: `send(request, onReply)` replaces the running request (its later
  * answers are dropped); `stop()` ends it. */
 export function createAnalyser(engineSource) {
   let worker = null, nextId = 1, current = 0, onReply = null;
+  // Whether the worker is on a request (until its last answer), and when it last spoke.
+  let busy = false, heard = 0;
+  const stats = { started: 0, replaced: 0 };
+  /** A worker deep in a step would answer the new request only after it: replaced instead. */
+  function unstick() {
+    if (worker && busy && performance.now() - heard > RESTART_MS) {
+      worker.terminate();
+      worker = null;
+      stats.replaced++;
+    }
+  }
   function start() {
     if (worker) return worker;
     if (!sharedUrl) {
@@ -151,8 +166,13 @@ export function createAnalyser(engineSource) {
       sharedUrl = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
     }
     const w = new Worker(sharedUrl, { name: 'zilo-analysis' });
+    stats.started++;
+    heard = performance.now();
     w.onmessage = (ev) => {
+      if (w !== worker) return;
       const d = ev.data || {};
+      heard = performance.now();
+      if (d.id === current && (d.kind === 'done' || d.kind === 'over' || d.kind === 'error' || d.kind === 'stopped')) busy = false;
       if (d.ready || d.id !== current || !onReply) return;  // a stale answer: never shown
       onReply(d);
     };
@@ -167,17 +187,21 @@ export function createAnalyser(engineSource) {
   }
   return {
     send(req, cb) {
+      unstick();
       current = nextId++;
       onReply = cb;
+      busy = true;
+      heard = performance.now();
       start().postMessage(Object.assign({ id: current }, req));
       return current;
     },
     stop() {
       current = nextId++;
       onReply = null;
-      if (worker) worker.postMessage({ id: current, type: 'stop' });
+      if (worker) { busy = true; worker.postMessage({ id: current, type: 'stop' }); }
     },
     current: () => current,
+    stats,
   };
 }
 
