@@ -196,6 +196,20 @@ ${forwarded}
     var g = this.__n === generation ? this.__g : current(this);
     try { return g.bestMove(plain); } catch (e) { throw failure(e, this, 'bestMove'); }
   };
+  // analyse(): the same copy of its options, then the engine's call.
+  Game.prototype.analyse = function (options) {
+    var plain = options;
+    if (options !== null && typeof options === 'object') {
+      try {
+        plain = Array.isArray(options) ? [] : {};
+        Object.keys(options).forEach(function (k) { plain[k] = options[k]; });
+      } catch (e) {
+        throw fault('bad analyse options: ' + oneLine(e));
+      }
+    }
+    var g = this.__n === generation ? this.__g : current(this);
+    try { return g.analyse(plain); } catch (e) { throw failure(e, this, 'analyse'); }
+  };
   // The lean play: a code (a number from legalMoveCodes()) or a text, nothing returned.
   Game.prototype.push = function (move) {
     var g = this.__n === generation ? this.__g : current(this);

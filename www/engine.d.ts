@@ -263,6 +263,36 @@ declare namespace Zilo {
     pv: string[];
   }
 
+  /** One line of `Game.analyse`. */
+  interface AnalysisLine {
+    /** The line's first move (the engine's text). */
+    move: string;
+    /** Centipawns for the side to move. */
+    score: number;
+    /** Moves to mate: positive when the side to move mates, negative when it is mated. */
+    mate: number | null;
+    depth: number;
+    /** The line as move texts, starting with `move`. */
+    pv: string[];
+    /** The same line in the notation players read (`Nf3`, `P*e5`). */
+    san: string[];
+  }
+
+  /** What `Game.analyse` found: the best lines, best first. */
+  interface Analysis {
+    lines: AnalysisLine[];
+    /** The last depth completed for every line. */
+    depth: number;
+    nodes: number;
+    timeMs: number;
+    /** A limit cut it short before the depth asked for. */
+    stopped: boolean;
+  }
+
+  /** `multiPv` 1 to 3 lines (1 by default); `depth` 0 to 64, `timeMs`, `nodes` whole numbers
+   * from 0 to 2⁵³ − 1; without a limit, half a second. */
+  interface AnalysisOptions { multiPv?: number; depth?: number; timeMs?: number; nodes?: number }
+
   /** A level (1 beginner … 5 strongest, default 3), or explicit limits: `depth` 0 to 64 (as the
    * CLI's `--depth`), `timeMs`, `nodes` and `seed` whole numbers from 0 to 2⁵³ − 1. */
   type SearchOptions =
@@ -375,6 +405,10 @@ declare namespace Zilo {
      * whole text, `code` `pgn.*`, `args` `{line, column, move?}`, message
      * `line 4, column 7: illegal move Nf9: …`. */
     static fromPgn(text: string): PgnGame[];
+    /** The best 1 to 3 lines of the position, each scored from the side to move. The game keeps
+     * its search table between calls: deepening call by call (depth 1, 2, …) is cheap.
+     * Synchronous (up to the limit): call it in a Web Worker. Throws once the game is over. */
+    analyse(options?: AnalysisOptions): Analysis;
     /** The computer's move. Synchronous (up to the limit): call it in a Web Worker. */
     bestMove(options?: SearchOptions): BestMove;
     /** Leaf count of the legal move tree `depth` (0 to 20) plies deep: 0 for a depth of 1 or

@@ -344,7 +344,7 @@
     document.body.dataset.online = online ? '1' : '0';
     $('opp-vs-row').hidden = !!online;
     $('online-leave-row').hidden = !online;
-    $('code-box').hidden = $('fen-box').hidden = !!online;
+    $('code-box').hidden = $('fen-box').hidden = $('pgn-box').hidden = !!online;
     for (const r of document.querySelectorAll('input[name="opp-side"]')) r.checked = r.value === s.side;
     for (const el of document.querySelectorAll('.opp-computer')) el.hidden = s.mode !== 'computer';
     for (const el of document.querySelectorAll('#opp-side .side-name')) el.textContent = K.PieceSets.sideInfo(m, el.dataset.side).name;
@@ -359,7 +359,7 @@
     if (document.activeElement !== $('fen-field')) $('fen-field').value = setup ? '' : s.fen;
     $('code-field').placeholder = $('fen-field').placeholder = setup ? K.t('page.afterSetup') : '';
     // Nothing to copy before the setup is over (a code of no moves would be "<game>~~").
-    for (const id of ['btn-code-copy', 'btn-fen-copy', 'btn-link', 'btn-moves-copy']) $(id).disabled = setup;
+    for (const id of ['btn-code-copy', 'btn-fen-copy', 'btn-link', 'btn-moves-copy', 'btn-pgn-copy', 'btn-pgn-download']) $(id).disabled = setup;
     const link = code ? linkFor(code) : null;
     $('link-box').hidden = !link || !!online;
     if (link) $('link-field').value = link;
@@ -660,6 +660,10 @@
     $('btn-moves-copy').addEventListener('click', async () => {
       const ok = await copyText(board.text({ site: location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board' }));
       message(K.t(ok ? 'page.moves.copied' : 'page.copyFailed'), ok ? 'info' : 'error');
+    });
+    K.PgnBox.setup({
+      board, field: $('pgn-field'), error: $('pgn-error'), copy: $('btn-pgn-copy'), download: $('btn-pgn-download'), load: $('btn-pgn-load'),
+      message, copyText, site: () => (location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board'),
     });
     $('btn-link').addEventListener('click', async () => {
       const lf = $('link-field');

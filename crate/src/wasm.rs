@@ -298,6 +298,8 @@ fn object<V: Serialize>(pairs: impl IntoIterator<Item = (String, V)>) -> Result<
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
     game: Game,
+    /// The table `analyse` keeps from one call to the next (made on first use).
+    memory: Option<Box<door::SearchMemory>>,
 }
 
 impl Drop for JsGame {
@@ -359,7 +361,7 @@ impl JsGame {
         };
         let game = Game::new(&variant, fen.as_deref()).map_err(refused)?;
         LIVE_GAMES.fetch_add(1, Ordering::Relaxed);
-        Ok(JsGame { game })
+        Ok(JsGame { game, memory: None })
     }
 
     #[wasm_bindgen(js_name = variant)]
@@ -641,6 +643,19 @@ impl JsGame {
         to_js(&self.game.best_move(limits).map_err(refused)?)
     }
 
+    /// The best lines of the position: `{lines: [{move, score, mate, depth,
+    /// pv, san}], depth, nodes, timeMs, stopped}`, best first, each score
+    /// from the side to move. Options `{multiPv: 1..3, depth, nodes,
+    /// timeMs}`; without a limit, half a second. The game keeps its table
+    /// from one call to the next, so deepening call by call (depth 1, 2, …)
+    /// costs little more than one deep call. Synchronous: call it in a Web
+    /// Worker.
+    pub fn analyse(&mut self, options: JsValue) -> Result<JsValue, JsValue> {
+        let (limits, lines) = analysis_options(options)?;
+        let memory = self.memory.get_or_insert_with(|| Box::new(door::SearchMemory::with_megabytes(ANALYSIS_TABLE_MB)));
+        to_js(&self.game.analyse(limits, lines, Some(memory)).map_err(refused)?)
+    }
+
     /// Leaf count of the legal move tree `depth` plies deep from the current
     /// position (a finished game counts 0 from depth 1 on).
     pub fn perft(&self, depth: JsValue) -> Result<f64, JsValue> {
@@ -703,6 +718,47 @@ fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsValu
     Ok(level.limits(seed))
 }
 
+/// The table an analysing game keeps (MiB).
+const ANALYSIS_TABLE_MB: usize = 8;
+/// The time an analysis takes when no limit is given (ms).
+const ANALYSIS_DEFAULT_MS: u64 = 500;
+
+/// The limits and the number of lines of `analyse` options (`{multiPv,
+/// depth, nodes, timeMs}`): each a whole number in its range.
+fn analysis_options(options: JsValue) -> Result<(Limits, usize), JsValue> {
+    const KNOWN: [&str; 4] = ["multiPv", "depth", "timeMs", "nodes"];
+    let default = Limits { time_ms: Some(ANALYSIS_DEFAULT_MS), ..Limits::default() };
+    if options.is_undefined() || options.is_null() {
+        return Ok((default, 1));
+    }
+    if !options.is_object() || is_array(&options) {
+        return Err(error(format!(
+            "analyse options must be an object like {{multiPv: 3, depth: 8}}, not {}",
+            describe(&options)
+        )));
+    }
+    let keys = object_keys(&options).map_err(|_| error("bad analyse options: they cannot be read"))?;
+    if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
+        return Err(error(format!("bad analyse options: unknown option '{unknown}' (known: {})", KNOWN.join(", "))));
+    }
+    let option = |key: &str, low: u64, high: u64| -> Result<Option<u64>, JsValue> {
+        let value = reflect_get(&options, key).map_err(|_| error("bad analyse options: they cannot be read"))?;
+        if value.is_undefined() || value.is_null() {
+            return Ok(None);
+        }
+        whole_arg(&value, &format!("analyse {key}"), low, high).map(Some)
+    };
+    let lines = option("multiPv", 1, door::analyse::MAX_LINES as u64)?.unwrap_or(1) as usize;
+    let depth = option("depth", 0, search::MAX_DEPTH as u64)?;
+    let time_ms = option("timeMs", 0, MAX_SAFE_INTEGER)?;
+    let nodes = option("nodes", 0, MAX_SAFE_INTEGER)?;
+    if depth.is_none() && time_ms.is_none() && nodes.is_none() {
+        return Ok((default, lines));
+    }
+    // Depth 0 searches one ply, as bestMove's does.
+    Ok((Limits { depth: depth.map(|d| (d as u32).max(1)), time_ms, nodes, ..Limits::default() }, lines))
+}
+
 /// The longest tag value `toPgn` takes.
 const MAX_TAG_LEN: usize = 1000;
 
@@ -762,7 +818,7 @@ impl JsGame {
         for g in games {
             let entry = to_js(&PgnEntry { tags: &g.tags, moves: &g.moves, comments: &g.comments, result: &g.result })?;
             LIVE_GAMES.fetch_add(1, Ordering::Relaxed);
-            let game: JsValue = JsGame { game: g.game }.into();
+            let game: JsValue = JsGame { game: g.game, memory: None }.into();
             let _ = reflect_set(&entry, "game", &game);
             out.push(entry);
         }

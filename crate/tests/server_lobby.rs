@@ -554,42 +554,6 @@ fn a_rated_game_changes_both_ratings_once_by_glicko2_and_survives_kill_9() {
 
 // ------------------------------------------------------------------ seeks and the lobby socket
 
-/// A lobby socket: frames as they come, bounded waits.
-struct Lobby {
-    ws: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
-    seen: Vec<Value>,
-}
-
-impl Lobby {
-    fn open(server: &Server, tokens: &[&str]) -> Lobby {
-        let query: Vec<String> = tokens.iter().map(|t| format!("token={t}")).collect();
-        let url = format!("ws://{}/api/lobby/socket?{}", server.addr, query.join("&"));
-        let (ws, _) = tungstenite::connect(url).expect("a lobby socket");
-        if let tungstenite::stream::MaybeTlsStream::Plain(stream) = ws.get_ref() {
-            stream.set_read_timeout(Some(std::time::Duration::from_millis(100))).unwrap();
-        }
-        Lobby { ws, seen: Vec::new() }
-    }
-
-    /// The next frame of type `t` with `seek` = `id` (any seek when `None`).
-    fn until(&mut self, t: &str, id: Option<&str>) -> Value {
-        let started = std::time::Instant::now();
-        loop {
-            if let Some(found) = self.seen.iter().find(|f| f["t"] == t && id.is_none_or(|id| f["seek"] == id)) {
-                return found.clone();
-            }
-            assert!(started.elapsed() < WAIT, "no {t} {id:?}; saw {:?}", self.seen);
-            match self.ws.read() {
-                Ok(tungstenite::Message::Text(text)) => self.seen.push(serde_json::from_str(&text).unwrap()),
-                Ok(_) => {}
-                Err(tungstenite::Error::Io(e))
-                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
-                Err(e) => panic!("the lobby socket closed: {e}; saw {:?}", self.seen),
-            }
-        }
-    }
-}
-
 fn seek(server: &Server, session: Option<&str>, body: Value) -> (String, String) {
     let (status, answer) = post(server, "/api/seeks", session, body);
     assert_eq!(status, 201, "{answer}");
@@ -713,25 +677,6 @@ fn seeks_are_cancelled_limited_and_live_ones_vanish_when_their_creator_leaves() 
     let (status, answer) =
         post(&server, "/api/seeks", None, json!({"variant": "chess", "clock": null, "side": "first"}));
     assert_eq!((status, answer["code"].as_str()), (429, Some("server.tooManySeeks")), "{answer}");
-}
-
-impl Lobby {
-    /// Whether an `unseek` of `id` came within `within`.
-    fn until_within(&mut self, t: &str, id: &str, within: std::time::Duration) -> bool {
-        let started = std::time::Instant::now();
-        while started.elapsed() < within {
-            if self.seen.iter().any(|f| f["t"] == t && f["seek"] == id) {
-                return true;
-            }
-            match self.ws.read() {
-                Ok(tungstenite::Message::Text(text)) => self.seen.push(serde_json::from_str(&text).unwrap()),
-                Ok(_) => {}
-                Err(tungstenite::Error::Io(_)) => {}
-                Err(e) => panic!("the lobby socket closed: {e}"),
-            }
-        }
-        false
-    }
 }
 
 /// A lobby socket flooding pings is slowed, then closed; the lobby goes on

@@ -305,6 +305,8 @@ fn a_dropped_listen_connection_comes_back_and_misses_no_move() {
     let (mut first_b, mut second_b) = (b.socket(&id, Some(&t1), None), b.socket(&id, Some(&t2), None));
     first_b.next();
     second_b.next();
+    let mut lobby_a = Lobby::open(&a, &[]);
+    lobby_a.until("seeks", None);
     let listener = format!("zilo-listen-{}", a.pid());
     let backends =
         |name: &str| sql(&url, &format!("SELECT pid FROM pg_stat_activity WHERE application_name = '{name}'"));
@@ -333,6 +335,13 @@ fn a_dropped_listen_connection_comes_back_and_misses_no_move() {
     assert_ne!(new, old);
     assert_eq!(first_b.play("nf3", v + 2, "g1f3")["t"], "ack");
     assert_eq!(event_within_a_second(&mut watcher_a, v + 3)["move"], "g1f3");
+    // Lobby frames may have been lost meanwhile: A's lobby sockets were closed (to start over).
+    assert!(lobby_a.is_closed_within(WAIT), "A's lobby socket stayed open after the LISTEN connection came back");
+    let mut lobby_a = Lobby::open(&a, &[]);
+    lobby_a.until("seeks", None);
+    let (status, created) = b.post("/api/seeks", &json!({"variant": "chess", "clock": null, "side": "first"}));
+    assert_eq!(status, 201, "{created}");
+    lobby_a.until("seek", created["seek"].as_str());
 }
 
 /// POST with an optional session; the status and the JSON answer.
@@ -497,4 +506,58 @@ fn racing_accepts_through_two_processes_make_one_game() {
             assert_eq!(server.view(&game)["status"], "playing");
         }
     }
+}
+
+/// The lobby's frames cross processes (PostgreSQL's NOTIFY): a seek made
+/// through A appears on B's lobby socket; accepted through B, its creator's
+/// lobby socket on A hears `paired`, and both processes' watchers `unseek`;
+/// a seek cancelled through B vanishes from A's.
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn lobby_frames_reach_the_sockets_of_every_process() {
+    let Some(url) = postgres_url() else { return };
+    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let mut on_a = Lobby::open(&a, &[]);
+    let mut on_b = Lobby::open(&b, &[]);
+    on_a.until("seeks", None);
+    on_b.until("seeks", None);
+    let body = json!({"variant": "chess", "clock": {"initial": 300, "increment": 3}, "side": "second"});
+    let (status, created) = post_as(&a, "/api/seeks", None, body);
+    assert_eq!(status, 201, "{created}");
+    let (id, token) = (s(&created["seek"]), s(&created["token"]));
+    let mut creator = Lobby::open(&a, &[&token]);
+    creator.until("seeks", None);
+    let shown = on_b.until("seek", Some(&id));
+    assert_eq!((&shown["variant"], &shown["side"]), (&json!("chess"), &json!("second")), "{shown}");
+    assert_eq!(shown["clock"], json!({"initial": 300.0, "increment": 3.0}));
+    assert_eq!(on_a.until("seek", Some(&id)), shown, "the process that made it tells its own sockets once too");
+
+    let (status, accepted) = post_as(&b, &format!("/api/seeks/{id}/accept"), None, json!({}));
+    assert_eq!(status, 201, "{accepted}");
+    let game = s(&accepted["game"]);
+    let paired = creator.until("paired", Some(&id));
+    assert_eq!(paired, json!({"t": "paired", "seek": id, "game": game, "seat": "second", "token": token}));
+    on_a.until("unseek", Some(&id));
+    on_b.until("unseek", Some(&id));
+    // Each frame came once to each socket, and `paired` only to the creator.
+    for watcher in [&on_a, &on_b] {
+        let told: Vec<&Value> = watcher.seen.iter().filter(|f| f["seek"] == id.as_str()).collect();
+        assert_eq!(told.iter().map(|f| f["t"].as_str().unwrap()).collect::<Vec<_>>(), ["seek", "unseek"], "{told:?}");
+    }
+    let mut first = b.socket(&game, Some(&s(&accepted["token"])), None);
+    assert_eq!(first.until("snapshot")["seat"], "first");
+    let mut second = a.socket(&game, Some(&token), None);
+    assert_eq!(second.until("snapshot")["seat"], "second");
+
+    let (status, created) =
+        post_as(&a, "/api/seeks", None, json!({"variant": "shogi", "clock": {"days": 2}, "side": "random"}));
+    assert_eq!(status, 201, "{created}");
+    let (other, other_token) = (s(&created["seek"]), s(&created["token"]));
+    on_b.until("seek", Some(&other));
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let cancelled = agent.delete(&b.url(&format!("/api/seeks/{other}?token={other_token}"))).call().unwrap();
+    assert_eq!(cancelled.status().as_u16(), 204);
+    on_a.until("unseek", Some(&other));
+    on_b.until("unseek", Some(&other));
 }

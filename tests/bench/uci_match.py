@@ -150,7 +150,8 @@ class UciEngine(Engine):
     def best(self, moves, o, clocks, patience):
         """(move or 'resign', seconds taken, info strings the engine sent)."""
         sent = " ".join(self.to_engine(m) for m in moves)
-        self.send(f"position startpos moves {sent}".rstrip())
+        start = f"fen {o.fen}" if o.fen else "startpos"
+        self.send(f"position {start} moves {sent}".rstrip())
         started = time.monotonic()
         self.send(self.go(o, clocks))
         lines = self.wait_word("bestmove", patience)
@@ -180,6 +181,12 @@ class UsiEngine(UciEngine):
     def choose_variant(self, offered):
         if self.variant != "shogi":
             raise ProtocolError(f"USI plays shogi only, not {self.variant}")
+
+    def new_game(self, o):
+        if o.fen:
+            # USI's sfen has its own squares and piece letters: not converted here.
+            raise ProtocolError("--fen is not sent to a USI engine (its sfen differs): use UCI or XBoard")
+        super().new_game(o)
 
     def go(self, o, clocks):
         if o.nodes:
@@ -244,6 +251,10 @@ class XboardEngine(Engine):
         self.send("new")
         if self.xboard_variant != "normal":
             self.send(f"variant {self.xboard_variant}")
+        if o.fen:
+            if self.features.get("setboard") != "1":
+                raise ProtocolError(f"{self.name} has no setboard: it cannot start from --fen")
+            self.send(f"setboard {o.fen}")
         if o.movetime:
             self.send(f"st {o.movetime / 1000:g}")
         else:
@@ -260,7 +271,7 @@ class XboardEngine(Engine):
         prefix = "usermove " if self.features.get("usermove") == "1" else ""
         for m in moves[self.seen:]:
             self.send(prefix + m)
-        side = len(moves) % 2
+        side = (o.first + len(moves)) % 2
         if not o.movetime:
             self.send(f"time {clocks[side] // 10}")
             self.send(f"otim {clocks[1 - side] // 10}")
@@ -285,9 +296,10 @@ class XboardEngine(Engine):
 PROTOCOLS = {"uci": UciEngine, "usi": UsiEngine, "xboard": XboardEngine}
 
 
-def referee(binary, variant, moves):
+def referee(binary, variant, moves, fen=None):
     """(position string after the moves, result, reason), or None if zilo refuses a move."""
-    out = subprocess.run([binary, "play", variant] + moves, capture_output=True, text=True)
+    start = ["--fen", fen] if fen else []
+    out = subprocess.run([binary, "play", variant, *start] + moves, capture_output=True, text=True)
     if out.returncode != 0:
         return None, out.stderr.strip()
     lines = out.stdout.strip().splitlines()
@@ -308,9 +320,9 @@ def play_game(o, white, black, opening):
     moves = list(opening)
     clocks = [o.base_ms, o.base_ms]
     o.lowest = [o.base_ms, o.base_ms]
-    (fen, result, reason), _ = referee(o.referee, o.variant, moves)
+    (fen, result, reason), _ = referee(o.referee, o.variant, moves, o.fen)
     while result == "*" and len(moves) < o.max_plies:
-        side = len(moves) % 2  # none of these games passes a turn
+        side = (o.first + len(moves)) % 2  # none of these games passes a turn
         mover = engines[side]
         if o.nodes:
             # A fixed node budget: the answer's time does not count.
@@ -336,7 +348,7 @@ def play_game(o, white, black, opening):
         if move == "0000":
             # Only said when the engine has no move: the referee says the game goes on.
             return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {mover.name} answered 0000 in a game going on"
-        ref, refusal = referee(o.referee, o.variant, moves + [move])
+        ref, refusal = referee(o.referee, o.variant, moves + [move], o.fen)
         if ref is None:
             return moves, ("0-1" if side == 0 else "1-0"), f"protocol error: {mover.name} played {move}: {refusal}"
         moves.append(move)
@@ -351,10 +363,17 @@ def record(o, g, white, black, moves, result, termination):
              f'[White "{white.name}"]', f'[Black "{black.name}"]',
              f'[WhiteProtocol "{white.protocol}"]', f'[BlackProtocol "{black.protocol}"]', f'[Result "{result}"]',
              f'[Termination "{termination}"]',
-             f'[TimeControl "{o.tc or (str(o.nodes) + " nodes per move" if o.nodes else str(o.movetime) + " ms per move")}"]', ""]
-    body = []
-    for i in range(0, len(moves), 2):
-        body.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
+             f'[TimeControl "{o.tc or (str(o.nodes) + " nodes per move" if o.nodes else str(o.movetime) + " ms per move")}"]']
+    if o.fen:
+        lines += ['[SetUp "1"]', f'[FEN "{o.fen}"]']
+    lines.append("")
+    # Move numbers as PGN counts them: a game whose first mover is Black starts "1... move".
+    body, shown = [], moves
+    if o.first == 1 and moves:
+        body.append(f"1... {moves[0]}")
+        shown = moves[1:]
+    for i in range(0, len(shown), 2):
+        body.append(f"{i // 2 + 1 + o.first}. " + " ".join(shown[i:i + 2]))
     lines.append(" ".join(body + [result]))
     return "\n".join(lines) + "\n\n"
 
@@ -378,6 +397,8 @@ def main():
     ap.add_argument("--b-option", action="append", default=[])
     ap.add_argument("--referee", default=os.environ.get("ZILO_BIN", "target/release/zilo"))
     ap.add_argument("--pgn")
+    ap.add_argument("--fen", help="the position every game starts from (its openings' random plies follow it); "
+                                  "sent as `position fen` (UCI) or `setboard` (XBoard)")
     o = ap.parse_args()
     if [bool(o.movetime), bool(o.tc), bool(o.nodes)].count(True) != 1:
         ap.error("give exactly one of --movetime, --tc and --nodes")
@@ -386,6 +407,8 @@ def main():
     if o.grace is None:
         o.grace = 1000 if o.movetime else 0
     o.base_ms = o.inc_ms = 0
+    # Which side moves first: the position string's side-to-move field ("b" is Black), else White.
+    o.first = 1 if o.fen and len(o.fen.split()) > 1 and o.fen.split()[1] == "b" else 0
     if o.tc:
         base, inc = o.tc.split("+")
         o.base_ms, o.inc_ms = int(float(base) * 1000), int(float(inc) * 1000)
@@ -401,7 +424,7 @@ def main():
             if g % 2 == 0:
                 opening = []
                 for _ in range(rng.randint(2, 4)):
-                    (fen, result, _), _ = referee(o.referee, o.variant, opening)
+                    (fen, result, _), _ = referee(o.referee, o.variant, opening, o.fen)
                     if result != "*":
                         break
                     opening.append(rng.choice(legal_moves(o.referee, o.variant, fen)))

@@ -458,8 +458,8 @@ test('fuzz: random calls with random arguments only ever throw one-line Errors, 
   const methods = ['fen', 'startFen', 'turn', 'board', 'hand', 'legalMoves', 'legalMoveCodes', 'legalMovesText',
     'moveText', 'moveCode', 'movesFrom', 'dropTargets', 'dropError', 'moveDetails', 'blastCells', 'play', 'push',
     'pop', 'undo', 'redo', 'canUndo', 'canRedo', 'isCheck', 'checkedSquare', 'result', 'history', 'lastMove',
-    'resign', 'perft', 'bestMove', 'variant'];
-  // bestMove is only given quick limits or options it refuses (a default search takes a second).
+    'resign', 'perft', 'bestMove', 'analyse', 'variant'];
+  // bestMove and analyse are only given quick limits or options it refuses (a default search takes a second).
   const refusedOptions = [true, 0, 'x', [], { depth: -1 }, { level: 'x' }, { levle: 1 }, { level: 1, depth: 1 }, 10n,
     { get nodes() { throw new Error('getter'); } }];
   const restarts = Zilo.engineStats().restarts;
@@ -479,10 +479,11 @@ test('fuzz: random calls with random arguments only ever throw one-line Errors, 
     for (let k = 0; k < 20; k++) {
       const name = methods[pick(methods.length)];
       // Mostly sensible arguments (a legal move, a real square), sometimes junk.
-      const codes = name === 'perft' || name === 'bestMove' ? null : g.legalMoveCodes();
+      const codes = name === 'perft' || name === 'bestMove' || name === 'analyse' ? null : g.legalMoveCodes();
       const arg = () => {
         if (name === 'perft') return pick(3);
         if (name === 'bestMove') return pick(2) ? { nodes: 50 } : refusedOptions[pick(refusedOptions.length)];
+        if (name === 'analyse') return pick(2) ? { nodes: 50, multiPv: 1 + pick(3) } : refusedOptions[pick(refusedOptions.length)];
         if (codes.length && pick(2)) return pick(2) ? codes[pick(codes.length)] : g.moveText(codes[pick(codes.length)]);
         return junk[pick(junk.length)];
       };

@@ -195,3 +195,22 @@ def test_a_usi_resignation_ends_the_game_and_a_false_xboard_claim_is_a_protocol_
     assert summary["a_score"] == 2.0, summary
     for g in summary["results"]:
         assert g["termination"].startswith("protocol error: Claimer answered '1-0 {claimed}'"), g
+
+
+@pytest.mark.parametrize("b_protocol", ["uci", "xboard"])
+def test_a_match_from_a_given_position_sends_it_to_both_engines_and_the_record(tmp_path, b_protocol):
+    # --fen: every game starts from the position (Black to move here, after 1. e4 e5 2. Nf3): each
+    # engine is sent it (`position fen`, XBoard's `setboard`), the referee plays from it, and the
+    # record carries SetUp and FEN. An engine left at the start would answer a White move, which the
+    # referee refuses as a protocol error.
+    fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    pgn = tmp_path / "fen.pgn"
+    summary = match("chess", "--games", "2", "--movetime", "20", "--max-plies", "12", "--seed", "2", "--fen", fen,
+                    "--pgn", str(pgn), a=["--a", f"{ZILO} uci"], b=["--b", f"{ZILO} {b_protocol}", "--b-protocol", b_protocol])
+    assert_clean(summary, 2)
+    assert all(g["plies"] == 12 for g in summary["results"]), summary
+    records = pgn.read_text().split("\n\n[Event")
+    assert len(records) == 2
+    for record in records:
+        assert '[SetUp "1"]' in record and f'[FEN "{fen}"]' in record
+        assert "\n1... " in record and " 2. " in record

@@ -77,6 +77,7 @@ function coded(code, args, game) {
  * @property {() => {variant: string, startFen: string, moves: string[], resigned: Side | null}} spec  the game as move texts
  * @property {() => {at: number, moves: string[]}[]} variations  the variations as move texts (for a save)
  * @property {() => import('./sharing.js').GameRecord} gameRecord  the game for its plain-text record
+ * @property {(tags?: Record<string, string>) => string} pgn  the game (main line, result) as PGN, with tags
  * @property {() => string} fen
  * @property {() => string} startFen
  * @property {() => Array<Zilo.SquarePiece & Partial<Zilo.CyvassePiece>>} pieces  what stands where (with engagement in Cyvasse)
@@ -279,6 +280,12 @@ export class GameController {
   gameRecord() {
     const g = this.replayOf(null, this.main.length);
     try { return { result: plain(g.result()), startFen: g.startFen(), startNumbering: plain(g.startNumbering()), sans: this.main.map((r) => r.san) }; } finally { g.free(); }
+  }
+
+  /** The game (its main line, and a resignation) as PGN, with `tags` (Game.toPgn). */
+  pgn(tags) {
+    const g = this.replayOf(null, this.main.length);
+    try { return g.toPgn(tags || {}); } finally { g.free(); }
   }
 
   /** A new engine game at ply n of the line looked at (the caller frees it). */

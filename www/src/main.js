@@ -10,6 +10,7 @@ import { gameWord, engineArgs, engineMessage, outcomeWords } from './engine-word
 import * as PieceSets from './piece-sets.js';
 import * as Sharing from './sharing.js';
 import * as Computer from './computer.js';
+import * as PgnBox from './pgn-box.js';
 import { variants } from './engine-data.js';
 import { message, createGame, joinGame, view as gameView, Seats } from './online-client.js';
 import { OnlinePage, clockText } from './online-view.js';
@@ -27,6 +28,8 @@ Object.assign(ZiloKit, {
   PieceSets: { forVariant: PieceSets.forVariant, draw: PieceSets.draw, describe: PieceSets.describe, sideInfo: PieceSets.sideInfo },
   Sharing: { encode: Sharing.encode, decode: Sharing.decode, text: Sharing.text, link: Sharing.link, readHash: Sharing.readHash },
   Computer: { create: Computer.create },
+  // The PGN box (Copy PGN, Download .pgn, Load).
+  PgnBox: { setup: PgnBox.setup, readPgn: PgnBox.readPgn },
   LEVELS: Computer.LEVELS,
   variants,
   // Online play: the page's form and links, refusals in words.

@@ -490,6 +490,8 @@ export class ZiloBoard extends HTMLElement {
   turn() { return this.ctl.turn(); }
   code() { return Sharing.encode(this.ctl.spec()); }
   text(extra) { return Sharing.text(this.ctl.gameRecord(), this.ctl.meta(), extra); }
+  /** The game as PGN (the engine's Game.toPgn): its main line and result, with `tags`. */
+  pgn(tags) { return this.ctl.pgn(tags); }
   get variant() { return this.ctl && this.ctl.meta() ? this.ctl.meta().id : this.getAttribute('variant'); }
   get orientation() { return this.view ? this.view.orientation : ORIENT[this.getAttribute('orientation')] || 'w'; }
   get ply() { return this.ctl ? this.ctl.ply() : 0; }

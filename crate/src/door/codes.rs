@@ -279,6 +279,33 @@ pub static DOOR_WORDS: &[Words] = &[
     .line("a start position takes the first player's (w) setup, then the second player's (b)"),
     Words::text("setup.differentGames", &[], "The two halves are of different games")
         .line("the two halves are of different games"),
+    // A PGN text's refusals (`door::pgn`): the place, and the move for an
+    // illegal one. The English line is the PgnError's own (it names the
+    // detail: which tag, which character, why the move is illegal).
+    Words::text("pgn.syntax", &["line", "column"], "Line {line}, column {column}: this is not PGN"),
+    Words::text(
+        "pgn.illegalMove",
+        &["line", "column", "move"],
+        "Line {line}, column {column}: the move {move} is not legal here",
+    ),
+    Words::text("pgn.tooDeep", &["line", "column"], "Line {line}, column {column}: variations are nested too deep"),
+    Words::text("pgn.tooLong", &["line", "column"], "Line {line}, column {column}: the PGN text is too long"),
+    Words::text(
+        "pgn.unknownVariant",
+        &["line", "column"],
+        "Line {line}, column {column}: the Variant tag names no game this page plays",
+    ),
+    Words::text(
+        "pgn.badPosition",
+        &["line", "column"],
+        "Line {line}, column {column}: the FEN tag is not a position of this game",
+    ),
+    Words::text(
+        "pgn.result",
+        &["line", "column"],
+        "Line {line}, column {column}: the result does not match the final position",
+    ),
+    Words::text("pgn.empty", &["line", "column"], "Line {line}, column {column}: there is no game in the text"),
 ];
 
 /// Every code's words: the door's, then each family's (a family's lines for

@@ -19,6 +19,7 @@
 //! [`Record`] of that family's positions behind the object-safe [`AnyGame`],
 //! so a new family touches neither the CLI, nor the bindings, nor the server.
 
+pub mod analyse;
 mod any_game;
 pub mod codes;
 pub(crate) mod family;
@@ -34,6 +35,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use analyse::{Analysis, AnalysisLine};
 pub use any_game::AnyGame;
 pub use codes::{Args, Coded, Said, Words, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};

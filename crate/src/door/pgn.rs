@@ -640,8 +640,12 @@ impl<'a> Parser<'a> {
                         e.text = Some(shown);
                         e
                     })?;
-                    game.push(&text)
-                        .map_err(|e| PgnError::new(at, "pgn.illegalMove", format!("illegal move {word}: {e}")))?;
+                    game.push(&text).map_err(|e| {
+                        let shown: String = word.chars().take(20).collect();
+                        let mut e = PgnError::new(at, "pgn.illegalMove", format!("illegal move {shown}: {e}"));
+                        e.text = Some(shown);
+                        e
+                    })?;
                     moves.push(PgnMove {
                         text,
                         notation,
@@ -770,6 +774,32 @@ mod tests {
         assert_eq!((e.line, e.column, e.code), (4, 4, "pgn.illegalMove"));
         assert!(e.to_string().starts_with("line 4, column 4: illegal move Nf9: "), "{e}");
         assert_eq!(e.text.as_deref(), Some("Nf9"));
+    }
+
+    #[test]
+    fn every_refusal_has_its_words_for_a_page() {
+        let cases = [
+            ("1. e4 e5 {never closed", "pgn.syntax"),
+            ("1. e4 Ke7 2. Nf9 *", "pgn.illegalMove"),
+            ("[Variant \"nonesuch\"]\n1. e4 *", "pgn.unknownVariant"),
+            ("[FEN \"8/8 w\"]\n1. e4 *", "pgn.badPosition"),
+            ("1. f3 e5 2. g4 Qh4# 1-0", "pgn.result"),
+            ("   ", "pgn.empty"),
+            (&format!("1. e4 {}{} *", "(1. d4 ".repeat(40), ")".repeat(40)), "pgn.tooDeep"),
+        ];
+        for (text, code) in cases {
+            let e = Game::from_pgn(text).unwrap_err();
+            assert_eq!(e.code, code, "{text}: {e}");
+            let words = crate::door::codes::DOOR_WORDS.iter().find(|w| w.code == code).expect("a row");
+            let wanted: &[&str] =
+                if code == "pgn.illegalMove" { &["line", "column", "move"] } else { &["line", "column"] };
+            assert_eq!(words.args, wanted, "{code}");
+            assert_eq!(e.text.is_some(), code == "pgn.illegalMove", "{code}");
+        }
+        // An illegal move that is read but may not be played names it too.
+        let e = Game::from_pgn("[Variant \"shogi\"]\n1. P*e5 *").unwrap_err();
+        assert_eq!(e.code, "pgn.illegalMove", "{e}");
+        assert!(e.text.is_some(), "{e}");
     }
 
     #[test]

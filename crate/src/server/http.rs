@@ -122,6 +122,7 @@ pub fn router(
         Some(dir) => api.fallback_service(ServeDir::new(dir)),
         None => api.fallback(no_route),
     };
+    let hub_lobby = hub.store.lobby_notices();
     let app_state = App {
         hub,
         stop,
@@ -129,8 +130,11 @@ pub fn router(
         limits,
         watcher_idle: Duration::from_secs(config.watcher_idle_seconds),
         accounts: Arc::new(Accounts::new()),
-        lobby: Arc::new(super::lobby::Lobby::new()),
+        lobby: Arc::new(super::lobby::Lobby::new(hub_lobby.is_some())),
     };
+    if let Some(notices) = hub_lobby {
+        tokio::spawn(super::lobby::follow(app_state.lobby.clone(), notices));
+    }
     tokio::spawn(super::lobby::sweep(app_state.hub.clone(), app_state.lobby.clone()));
     app.layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app_state.clone(), guard))

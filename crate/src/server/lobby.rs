@@ -14,6 +14,13 @@
 //! - A live seek (with an `initial`/`increment` clock) closes when no lobby
 //!   socket holding its token has been open for `LIVE_GRACE`; others stay
 //!   until accepted, cancelled, or `MAX_AGE` old.
+//! - Every change's frames reach every lobby socket: alone on SQLite this
+//!   process tells its sockets after the change; on PostgreSQL the
+//!   statement that makes the change sends them (`NOTIFY zilo_lobby`,
+//!   `storage/seeks.rs`) and every process, this one too, tells its sockets
+//!   what it hears (`follow`). When the LISTEN connection was lost and is back
+//!   (frames may be lost), every lobby socket is closed: the page reconnects
+//!   and gets the list, and its `paired` frames, afresh.
 //! - Limits: `OPEN_PER_ADDRESS` open seeks per client address and
 //!   `SOCKETS_PER_ADDRESS` lobby sockets per address (`429`); a lobby
 //!   socket's frames are read only for `ping` (16 KiB at most; more closes
@@ -48,6 +55,7 @@ use super::protocol::{seat_by_name, seat_name};
 use super::refused::Refused;
 use super::storage::players::round2;
 use super::storage::seeks::SeekRow;
+use super::storage::LobbyNotice;
 use super::tokens;
 
 /// How long a live seek outlives its creator's last lobby socket.
@@ -67,7 +75,12 @@ const MAX_REFUSED: u32 = 100;
 #[derive(Clone, Debug)]
 enum Notice {
     All(Arc<str>),
-    Paired { seek: String, frame: Arc<str> },
+    Paired {
+        seek: String,
+        frame: Arc<str>,
+    },
+    /// Frames may have been lost: every socket closes (the client reconnects).
+    Restart,
 }
 
 /// The lobby of this process: its sockets' stream and who holds which live seek.
@@ -76,25 +89,54 @@ pub struct Lobby {
     /// Per seek id: lobby sockets open with its token, and since when none is.
     holders: Mutex<HashMap<String, (usize, Instant)>>,
     sockets: Mutex<HashMap<IpAddr, usize>>,
-}
-
-impl Default for Lobby {
-    fn default() -> Lobby {
-        Lobby::new()
-    }
+    /// Whether the database carries the frames to every process (PostgreSQL), this one too.
+    shared: bool,
 }
 
 impl Lobby {
-    pub fn new() -> Lobby {
+    /// `shared`: the database sends every change's frames to every process (`follow`).
+    pub fn new(shared: bool) -> Lobby {
         Lobby {
             notices: broadcast::channel(1024).0,
             holders: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
+            shared,
         }
     }
 
     fn tell(&self, notice: Notice) {
         let _ = self.notices.send(notice);
+    }
+
+    /// After a change is stored: its frames to this process's sockets, unless
+    /// the database brings them (to every process) itself.
+    fn changed(&self, frames: &str) {
+        if !self.shared {
+            self.deliver(frames);
+        }
+    }
+
+    /// Frames (one JSON text a line) to the sockets: `paired` to the holders
+    /// of its seek only, the others to all.
+    fn deliver(&self, frames: &str) {
+        for line in frames.lines().filter(|l| !l.is_empty()) {
+            let Ok(frame) = serde_json::from_str::<Value>(line) else {
+                tracing::warn!("a lobby frame that is not JSON: {line}");
+                continue;
+            };
+            let seek = frame["seek"].as_str().unwrap_or_default().to_string();
+            match frame["t"].as_str() {
+                Some("paired") => {
+                    self.forget(&seek);
+                    self.tell(Notice::Paired { seek, frame: Arc::from(line) });
+                }
+                Some("unseek") => {
+                    self.forget(&seek);
+                    self.tell(Notice::All(Arc::from(line)));
+                }
+                _ => self.tell(Notice::All(Arc::from(line))),
+            }
+        }
     }
 
     fn hold(&self, seek: &str, by: isize) {
@@ -214,6 +256,13 @@ async fn create(
         Ok(_) => {}
         Err(e) => return unavailable(e),
     }
+    let rating = match &player {
+        Some(p) => match app.hub.store.rating_of(&p.key, &variant).await {
+            Ok(r) => r,
+            Err(e) => return unavailable(e),
+        },
+        None => None,
+    };
     let token = tokens::token();
     let row = SeekRow {
         id: tokens::game_id(),
@@ -224,7 +273,7 @@ async fn create(
         rated,
         player: player.as_ref().map(|p| p.key.clone()),
         player_name: player.as_ref().map(|p| p.name.clone()),
-        rating: None,
+        rating,
         address: address(client),
         created_ms: now_ms(),
         game: None,
@@ -237,18 +286,15 @@ async fn create(
             return unavailable(e);
         }
     }
-    if let Err(e) = app.hub.store.insert_seek(&row).await {
+    let mut frame = seek_json(&row);
+    frame["t"] = json!("seek");
+    let frame = frame.to_string();
+    if let Err(e) = app.hub.store.insert_seek(&row, &frame).await {
         return unavailable(e);
     }
     // Made here: this process judges whether its creator left.
     app.lobby.hold(&row.id, 0);
-    let shown = match app.hub.store.seek(&row.id).await {
-        Ok(Some(stored)) => seek_json(&stored),
-        _ => seek_json(&row),
-    };
-    let mut frame = shown;
-    frame["t"] = json!("seek");
-    app.lobby.tell(Notice::All(Arc::from(frame.to_string())));
+    app.lobby.changed(&frame);
     (StatusCode::CREATED, Json(json!({"seek": row.id, "token": token}))).into_response()
 }
 
@@ -305,9 +351,10 @@ async fn cancel(
     if let Err(r) = own_seek(&app, &id, &query).await {
         return r;
     }
-    match app.hub.store.close_seek(&id, now_ms()).await {
+    let frames = unseek(&id);
+    match app.hub.store.close_seek(&id, now_ms(), &frames).await {
         Ok(true) => {
-            app.lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": id}).to_string())));
+            app.lobby.changed(&frames);
             app.lobby.forget(&id);
             StatusCode::NO_CONTENT.into_response()
         }
@@ -370,15 +417,15 @@ async fn accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<Strin
         }
     }
     // The database settles racing accepts: only an open seek is claimed.
-    match app.hub.store.claim_seek(&id, &game, seat_name(creator), now_ms()).await {
+    let paired = json!({"t": "paired", "seek": id, "game": game, "seat": seat_name(creator)});
+    let frames = format!("{}\n{paired}", unseek(&id));
+    match app.hub.store.claim_seek(&id, &game, seat_name(creator), now_ms(), &frames).await {
         Ok(true) => {}
         Ok(false) => return taken(),
         Err(e) => return unavailable(e),
     }
     tracing::info!(seek = %id, game = %game, "seek accepted");
-    app.lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": id}).to_string())));
-    let frame = json!({"t": "paired", "seek": id, "game": game, "seat": seat_name(creator)});
-    app.lobby.tell(Notice::Paired { seek: id.clone(), frame: Arc::from(frame.to_string()) });
+    app.lobby.changed(&frames);
     app.lobby.forget(&id);
     let seat = seat_name(creator.opponent());
     (StatusCode::CREATED, Json(json!({"game": game, "seat": seat, "token": token}))).into_response()
@@ -417,11 +464,32 @@ pub async fn sweep(hub: Arc<Hub>, lobby: Arc<Lobby>) {
         let Ok(open) = hub.store.open_seeks(now_ms() - MAX_AGE_MS).await else { continue };
         for seek in open.iter().filter(|s| is_live(s)) {
             if lobby.gone(&seek.id, adopt) {
-                if let Ok(true) = hub.store.close_seek(&seek.id, now_ms()).await {
-                    lobby.tell(Notice::All(Arc::from(json!({"t": "unseek", "seek": seek.id}).to_string())));
+                let frames = unseek(&seek.id);
+                if let Ok(true) = hub.store.close_seek(&seek.id, now_ms(), &frames).await {
+                    lobby.changed(&frames);
                 }
                 lobby.forget(&seek.id);
             }
+        }
+    }
+}
+
+/// The `unseek` frame of a seek.
+fn unseek(id: &str) -> String {
+    json!({"t": "unseek", "seek": id}).to_string()
+}
+
+/// Tells this process's sockets the lobby changes the database brings from
+/// every process (PostgreSQL); when some may have been lost, closes them all.
+pub async fn follow(lobby: Arc<Lobby>, mut notices: broadcast::Receiver<LobbyNotice>) {
+    loop {
+        match notices.recv().await {
+            Ok(LobbyNotice::Frames(frames)) => lobby.deliver(&frames),
+            Ok(LobbyNotice::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                tracing::info!("lobby notices may have been lost: lobby sockets start over");
+                lobby.tell(Notice::Restart);
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
         }
     }
 }
@@ -548,8 +616,8 @@ async fn run(
                         }
                         None => continue,
                     },
-                    // Too far behind: start over with the list.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // Too far behind, or frames lost: start over with the list.
+                    Ok(Notice::Restart) | Err(broadcast::error::RecvError::Lagged(_)) => {
                         let _ = ws.send(Message::Close(None)).await;
                         return;
                     }

@@ -357,6 +357,77 @@ impl Client {
     }
 }
 
+/// A lobby socket: frames as they come, bounded waits.
+pub struct Lobby {
+    pub ws: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+    pub seen: Vec<Value>,
+}
+
+impl Lobby {
+    pub fn open(server: &Server, tokens: &[&str]) -> Lobby {
+        let query: Vec<String> = tokens.iter().map(|t| format!("token={t}")).collect();
+        let url = format!("ws://{}/api/lobby/socket?{}", server.addr, query.join("&"));
+        let (ws, _) = tungstenite::connect(url).expect("a lobby socket");
+        if let tungstenite::stream::MaybeTlsStream::Plain(stream) = ws.get_ref() {
+            stream.set_read_timeout(Some(std::time::Duration::from_millis(100))).unwrap();
+        }
+        Lobby { ws, seen: Vec::new() }
+    }
+
+    /// The next frame of type `t` with `seek` = `id` (any seek when `None`).
+    pub fn until(&mut self, t: &str, id: Option<&str>) -> Value {
+        let started = std::time::Instant::now();
+        loop {
+            if let Some(found) = self.seen.iter().find(|f| f["t"] == t && id.is_none_or(|id| f["seek"] == id)) {
+                return found.clone();
+            }
+            assert!(started.elapsed() < WAIT, "no {t} {id:?}; saw {:?}", self.seen);
+            match self.ws.read() {
+                Ok(tungstenite::Message::Text(text)) => self.seen.push(serde_json::from_str(&text).unwrap()),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+                Err(e) => panic!("the lobby socket closed: {e}; saw {:?}", self.seen),
+            }
+        }
+    }
+}
+
+impl Lobby {
+    /// Whether the server closed the socket within `within` (frames meanwhile are kept).
+    pub fn is_closed_within(&mut self, within: std::time::Duration) -> bool {
+        let started = std::time::Instant::now();
+        while started.elapsed() < within {
+            match self.ws.read() {
+                Ok(tungstenite::Message::Text(text)) => self.seen.push(serde_json::from_str(&text).unwrap()),
+                Ok(tungstenite::Message::Close(_)) => return true,
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+                Err(_) => return true,
+            }
+        }
+        false
+    }
+
+    /// Whether an `unseek` of `id` came within `within`.
+    pub fn until_within(&mut self, t: &str, id: &str, within: std::time::Duration) -> bool {
+        let started = std::time::Instant::now();
+        while started.elapsed() < within {
+            if self.seen.iter().any(|f| f["t"] == t && f["seek"] == id) {
+                return true;
+            }
+            match self.ws.read() {
+                Ok(tungstenite::Message::Text(text)) => self.seen.push(serde_json::from_str(&text).unwrap()),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(_)) => {}
+                Err(e) => panic!("the lobby socket closed: {e}"),
+            }
+        }
+        false
+    }
+}
+
 /// A legal move in `variant` at `position` (the first in the engine's list).
 pub fn a_legal_move(variant: &str, position: &str) -> String {
     let game = zilo::door::Game::new(variant, Some(position)).expect("a position the server sent");

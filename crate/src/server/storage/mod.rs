@@ -45,6 +45,15 @@ pub enum Notice {
     Resync,
 }
 
+/// What the database tells every process's lobby (PostgreSQL's `NOTIFY zilo_lobby`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum LobbyNotice {
+    /// Frames for the lobby sockets, one JSON text a line.
+    Frames(String),
+    /// Notices may have been lost (the LISTEN connection dropped and is back).
+    Resync,
+}
+
 /// The database behind the server.
 pub enum Storage {
     Sqlite(sqlite::Sqlite),
@@ -120,6 +129,15 @@ impl Storage {
         match self {
             Storage::Sqlite(_) => None,
             Storage::Postgres(s) => Some(s.notices()),
+        }
+    }
+
+    /// Lobby changes made by any process, this one too (PostgreSQL's NOTIFY);
+    /// `None` when this process is the only writer (it tells its sockets itself).
+    pub fn lobby_notices(&self) -> Option<broadcast::Receiver<LobbyNotice>> {
+        match self {
+            Storage::Sqlite(_) => None,
+            Storage::Postgres(s) => Some(s.lobby_notices()),
         }
     }
 

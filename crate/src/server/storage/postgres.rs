@@ -34,7 +34,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
-use super::{body, clock_text, event_from_row, meta_from_row, Notice, StoreError};
+use super::{body, clock_text, event_from_row, meta_from_row, LobbyNotice, Notice, StoreError};
 use crate::server::event::Entry;
 use crate::server::game::{Meta, Status, Summary};
 use crate::server::protocol::seat_name;
@@ -42,6 +42,8 @@ use crate::server::protocol::seat_name;
 /// Connections for queries (each pipelines many at once; several let PostgreSQL commit in parallel).
 const CLIENTS: usize = 16;
 const CHANNEL: &str = "zilo_events";
+/// The lobby's frames (`seeks.rs` sends them in the statement that makes the change).
+const LOBBY_CHANNEL: &str = "zilo_lobby";
 /// Serialises schema creation between processes starting together.
 const SCHEMA_LOCK: i64 = 0x7a69_6c6f;
 /// Serialises rating updates between processes (`players::settle_postgres`).
@@ -64,7 +66,15 @@ pub struct Postgres {
     clients: Vec<Mutex<Arc<Client>>>,
     next: AtomicUsize,
     notices: broadcast::Sender<Notice>,
+    lobby: broadcast::Sender<LobbyNotice>,
     appends: mpsc::Sender<Append>,
+}
+
+/// Where the LISTEN connection passes what it hears.
+#[derive(Clone)]
+struct Listeners {
+    games: broadcast::Sender<Notice>,
+    lobby: broadcast::Sender<LobbyNotice>,
 }
 
 /// One game's events waiting for a group commit, and who to answer.
@@ -113,7 +123,7 @@ pub fn listener_name() -> String {
 
 /// Opens a connection that LISTENs; its notifications go to `notices` until it
 /// drops, which the returned task's end tells.
-async fn listen(url: &str, notices: broadcast::Sender<Notice>) -> Result<tokio::task::JoinHandle<()>, String> {
+async fn listen(url: &str, notices: Listeners) -> Result<tokio::task::JoinHandle<()>, String> {
     let mut config: tokio_postgres::Config =
         url.parse().map_err(|e| format!("cannot read the PostgreSQL URL: {}", describe(&e)))?;
     config.application_name(listener_name());
@@ -134,10 +144,13 @@ async fn listen(url: &str, notices: broadcast::Sender<Notice>) -> Result<tokio::
                 None => messages.next().await,
             };
             match message {
+                Some(Ok(AsyncMessage::Notification(n))) if n.channel() == LOBBY_CHANNEL => {
+                    let _ = notices.lobby.send(LobbyNotice::Frames(n.payload().to_string()));
+                }
                 Some(Ok(AsyncMessage::Notification(n))) => {
                     for (game, v) in n.payload().split(',').filter_map(|pair| pair.split_once(' ')) {
                         if let Ok(v) = v.parse() {
-                            let _ = notices.send(Notice::Appended(game.to_string(), v));
+                            let _ = notices.games.send(Notice::Appended(game.to_string(), v));
                         }
                     }
                 }
@@ -153,14 +166,17 @@ async fn listen(url: &str, notices: broadcast::Sender<Notice>) -> Result<tokio::
             }
         }
     });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(|e| format!("cannot LISTEN: {}", describe(&e)))?;
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {LOBBY_CHANNEL}"))
+        .await
+        .map_err(|e| format!("cannot LISTEN: {}", describe(&e)))?;
     let _ = up_tx.send(client);
     Ok(task)
 }
 
 /// Keeps a LISTEN connection open: when it drops, opens another and tells
 /// everyone to catch up (notifications sent meanwhile were lost).
-async fn keep_listening(url: String, notices: broadcast::Sender<Notice>, mut current: tokio::task::JoinHandle<()>) {
+async fn keep_listening(url: String, notices: Listeners, mut current: tokio::task::JoinHandle<()>) {
     loop {
         let _ = (&mut current).await;
         let mut pause = RELISTEN_FIRST;
@@ -175,7 +191,8 @@ async fn keep_listening(url: String, notices: broadcast::Sender<Notice>, mut cur
             }
         };
         tracing::info!("PostgreSQL LISTEN connection open again; games catch up");
-        let _ = notices.send(Notice::Resync);
+        let _ = notices.games.send(Notice::Resync);
+        let _ = notices.lobby.send(LobbyNotice::Resync);
     }
 }
 
@@ -195,15 +212,17 @@ impl Postgres {
         }
 
         let (notices, _) = broadcast::channel(4096);
-        let listening = listen(url, notices.clone()).await?;
-        tokio::spawn(keep_listening(url.to_string(), notices.clone(), listening));
+        let (lobby, _) = broadcast::channel(4096);
+        let listeners = Listeners { games: notices.clone(), lobby: lobby.clone() };
+        let listening = listen(url, listeners.clone()).await?;
+        tokio::spawn(keep_listening(url.to_string(), listeners, listening));
         let (appends, queue) = mpsc::channel(APPENDS_QUEUE);
         let queue = Arc::new(Mutex::new(queue));
         for _ in 0..WRITERS {
             let writer = connect(url, "zilo-writer").await?;
             tokio::spawn(write_groups(url.to_string(), writer, queue.clone()));
         }
-        Ok(Postgres { url: url.to_string(), clients, next: AtomicUsize::new(0), notices, appends })
+        Ok(Postgres { url: url.to_string(), clients, next: AtomicUsize::new(0), notices, lobby, appends })
     }
 
     /// The next query connection, opened again if it dropped.
@@ -219,6 +238,10 @@ impl Postgres {
 
     pub fn notices(&self) -> broadcast::Receiver<Notice> {
         self.notices.subscribe()
+    }
+
+    pub fn lobby_notices(&self) -> broadcast::Receiver<LobbyNotice> {
+        self.lobby.subscribe()
     }
 
     pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {

@@ -4,6 +4,12 @@
 //! or two on one PostgreSQL, exactly one wins) or it is closed (cancelled, or
 //! a live seek whose creator left). The creator's seek token is also its
 //! seat's token in the game (only its hash is stored).
+//!
+//! Each change a lobby socket hears of (a seek made, claimed or closed)
+//! carries its frames, one JSON text a line: on PostgreSQL the statement
+//! that makes the change also sends them with `NOTIFY zilo_lobby` (so they
+//! are delivered, at the commit, to every process listening, this one
+//! too); on SQLite the caller tells its own sockets.
 
 use rusqlite::{params, OptionalExtension, Row};
 
@@ -78,10 +84,15 @@ fn from_pg(r: &tokio_postgres::Row) -> SeekRow {
 }
 
 impl Storage {
-    pub async fn insert_seek(&self, s: &SeekRow) -> Result<(), StoreError> {
+    /// Stores a new seek; `frames` go to every process's lobby (PostgreSQL).
+    pub async fn insert_seek(&self, s: &SeekRow, frames: &str) -> Result<(), StoreError> {
         let s = s.clone();
         const SQL: &str = "INSERT INTO seeks (id, token_hash, variant, clock, side, rated, player, address, created_ms)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+        const NOTIFYING: &str = "WITH i AS (
+              INSERT INTO seeks (id, token_hash, variant, clock, side, rated, player, address, created_ms)
+              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING 1
+            ) SELECT pg_notify('zilo_lobby', $10) FROM i";
         let rated = i64::from(s.rated);
         match self {
             Storage::Sqlite(db) => {
@@ -109,7 +120,7 @@ impl Storage {
                 .client()
                 .await?
                 .execute(
-                    SQL,
+                    NOTIFYING,
                     &[
                         &s.id,
                         &s.token_hash,
@@ -120,6 +131,7 @@ impl Storage {
                         &s.player,
                         &s.address,
                         &s.created_ms,
+                        &frames,
                     ],
                 )
                 .await
@@ -177,21 +189,69 @@ impl Storage {
     }
 
     /// Gives an open seek its game; `false` when it was taken or closed first.
-    pub async fn claim_seek(&self, id: &str, game: &str, seat: &str, now: i64) -> Result<bool, StoreError> {
+    /// `frames` go to every process's lobby when it was claimed (PostgreSQL).
+    pub async fn claim_seek(
+        &self,
+        id: &str,
+        game: &str,
+        seat: &str,
+        now: i64,
+        frames: &str,
+    ) -> Result<bool, StoreError> {
         const SQL: &str = "UPDATE seeks SET game = $2, seat = $3, closed_ms = $4
             WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
-        self.change_seek(SQL, vec![id.into(), game.into(), seat.into()], now).await
+        const NOTIFYING: &str = "WITH c AS (UPDATE seeks SET game = $2, seat = $3, closed_ms = $4
+            WHERE id = $1 AND game IS NULL AND closed_ms IS NULL RETURNING 1)
+            SELECT pg_notify('zilo_lobby', $5) FROM c";
+        let texts = vec![id.to_string(), game.to_string(), seat.to_string()];
+        self.change_seek(SQL, NOTIFYING, texts, now, frames).await
     }
 
     /// Closes an open seek (cancelled, or its creator left); `false` when it was not open.
-    pub async fn close_seek(&self, id: &str, now: i64) -> Result<bool, StoreError> {
+    /// `frames` go to every process's lobby when it was closed (PostgreSQL).
+    pub async fn close_seek(&self, id: &str, now: i64, frames: &str) -> Result<bool, StoreError> {
         const SQL: &str = "UPDATE seeks SET closed_ms = $2 WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
-        self.change_seek(SQL, vec![id.into()], now).await
+        const NOTIFYING: &str = "WITH c AS (UPDATE seeks SET closed_ms = $2
+            WHERE id = $1 AND game IS NULL AND closed_ms IS NULL RETURNING 1)
+            SELECT pg_notify('zilo_lobby', $3) FROM c";
+        self.change_seek(SQL, NOTIFYING, vec![id.to_string()], now, frames).await
     }
 
-    /// Runs `sql` on one seek (`texts`, then the time); `false` when it changed nothing.
-    async fn change_seek(&self, sql: &'static str, texts: Vec<String>, now: i64) -> Result<bool, StoreError> {
-        Ok(self.execute(sql, texts, vec![now]).await? == 1)
+    /// Runs `sql` on one seek (`texts`, then the time; PostgreSQL runs `notifying`,
+    /// which also sends `frames`); `false` when it changed nothing.
+    async fn change_seek(
+        &self,
+        sql: &'static str,
+        notifying: &'static str,
+        texts: Vec<String>,
+        now: i64,
+        frames: &str,
+    ) -> Result<bool, StoreError> {
+        match self {
+            Storage::Sqlite(_) => Ok(self.execute(sql, texts, vec![now]).await? == 1),
+            Storage::Postgres(db) => {
+                let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                    texts.iter().map(|t| t as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+                values.push(&now);
+                values.push(&frames);
+                Ok(db.client().await?.query(notifying, &values).await.map_err(pg)?.len() == 1)
+            }
+        }
+    }
+
+    /// A player's rating in a variant, if they have one.
+    pub async fn rating_of(&self, player: &str, variant: &str) -> Result<Option<f64>, StoreError> {
+        let (player, variant) = (player.to_string(), variant.to_string());
+        const SQL: &str = "SELECT rating FROM ratings WHERE player = $1 AND variant = $2";
+        match self {
+            Storage::Sqlite(db) => {
+                db.read(move |c| c.query_row(&lite(SQL), [&player, &variant], |r| r.get(0)).optional().map_err(sq))
+                    .await
+            }
+            Storage::Postgres(db) => {
+                Ok(db.client().await?.query_opt(SQL, &[&player, &variant]).await.map_err(pg)?.map(|r| r.get(0)))
+            }
+        }
     }
 
     /// Open seeks from one address.

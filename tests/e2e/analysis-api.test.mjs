@@ -1,0 +1,65 @@
+// Game.analyse in the JavaScript API (the wasm build, in Node): the best 1 to 3 lines with their
+// scores from the side to move and their moves in the notation players read; deepening call by
+// call with the game's kept table; its options checked like bestMove's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Zilo } from './engine-node.mjs';
+
+test('a mate in one: three lines, the mate first, each line in the notation players read', () => {
+  const g = new Zilo.Game('chess', '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+  const a = g.analyse({ multiPv: 3, depth: 3 });
+  assert.equal(a.lines.length, 3);
+  assert.equal(a.depth, 3);
+  assert.equal(a.stopped, false);
+  assert.ok(a.nodes > 0 && a.timeMs >= 0);
+  assert.deepEqual([a.lines[0].move, a.lines[0].mate, a.lines[0].san[0]], ['a1a8', 1, 'Ra8#']);
+  assert.equal(new Set(a.lines.map((l) => l.move)).size, 3, 'three different first moves');
+  for (const l of a.lines) {
+    assert.equal(l.pv[0], l.move);
+    assert.equal(l.san.length, l.pv.length);
+    assert.equal(l.depth, 3);
+  }
+  assert.equal(a.lines[1].mate, null);
+  assert.ok(a.lines[1].score < a.lines[0].score);
+  g.free();
+});
+
+test('the score is the side to move’s, and the game’s table makes deepening step by step cheap', () => {
+  const black = new Zilo.Game('chess', '6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1');
+  assert.ok(black.analyse({ depth: 2 }).lines[0].score < -150);
+  black.free();
+  const g = new Zilo.Game('zilo');
+  let nodes = 0;
+  for (let d = 1; d <= 4; d++) {
+    const a = g.analyse({ multiPv: 2, depth: d });
+    assert.equal(a.depth, d);
+    assert.equal(a.lines.length, 2);
+    nodes += a.nodes;
+  }
+  const fresh = new Zilo.Game('zilo');
+  const once = fresh.analyse({ multiPv: 2, depth: 4 });
+  // Step by step with the kept table costs at most a small multiple of one search to depth 4.
+  assert.ok(nodes < once.nodes * 3, `${nodes} nodes step by step, ${once.nodes} at once`);
+  // A node budget stops it; the game plays on and analyses the new position.
+  const b = g.analyse({ nodes: 500, multiPv: 1 });
+  assert.ok(b.depth >= 1 && b.lines.length === 1);
+  g.play(b.lines[0].move);
+  assert.equal(g.analyse({ depth: 1 }).lines.length, 1);
+  g.free();
+  fresh.free();
+});
+
+test('bad options and a finished game are refused in one line', () => {
+  const g = new Zilo.Game('chess');
+  assert.throws(() => g.analyse({ multiPv: 4 }), /analyse multiPv 4 is out of range \(1 to 3\)|multiPv 4/);
+  assert.throws(() => g.analyse({ depth: 65 }), /analyse depth 65/);
+  assert.throws(() => g.analyse({ level: 3 }), /unknown option 'level'/);
+  assert.throws(() => g.analyse('deep'), /analyse options must be an object/);
+  // No limit: half a second at most (and some lines).
+  const t0 = Date.now();
+  const a = g.analyse();
+  assert.ok(Date.now() - t0 < 3000 && a.lines.length === 1);
+  for (const m of ['f2f3', 'e7e5', 'g2g4', 'd8h4']) g.play(m);
+  assert.throws(() => g.analyse({ depth: 2 }), (e) => e.code === 'game.over');
+  g.free();
+});
