@@ -415,7 +415,7 @@ fn a_postgres_database_before_schema_versions_is_migrated_once_by_two_processes(
     assert_answers_as_recorded(&a, &expected);
     assert_answers_as_recorded(&b, &expected);
     let versions = sql(&url, "SELECT version FROM zilo_schema ORDER BY version");
-    assert_eq!(versions, vec![vec!["1".to_string()], vec!["2".to_string()], vec!["3".to_string()]]);
+    assert_eq!(versions, (1..=4).map(|v| vec![v.to_string()]).collect::<Vec<_>>());
     let unended = sql(&url, "SELECT count(*) FROM games WHERE (status = 'over') <> (ended_ms IS NOT NULL)");
     assert_eq!(unended, vec![vec!["0".to_string()]]);
 }
@@ -560,4 +560,46 @@ fn lobby_frames_reach_the_sockets_of_every_process() {
     assert_eq!(cancelled.status().as_u16(), 204);
     on_a.until("unseek", Some(&other));
     on_b.until("unseek", Some(&other));
+}
+
+/// A live seek held through a process that dies (`kill -9`, so it closes
+/// nothing) is closed by another process once its lease, renewed while a
+/// lobby socket held it, is `LIVE_GRACE` (10 s) old, and every lobby socket
+/// left hears `unseek`; a correspondence seek made there stays.
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn a_live_seek_held_through_a_killed_process_is_closed_by_another() {
+    let Some(url) = postgres_url() else { return };
+    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let mut on_b = Lobby::open(&b, &[]);
+    on_b.until("seeks", None);
+    let live = json!({"variant": "chess", "clock": {"initial": 60, "increment": 0}, "side": "first"});
+    let (status, created) = post_as(&a, "/api/seeks", None, live);
+    assert_eq!(status, 201, "{created}");
+    let (id, token) = (s(&created["seek"]), s(&created["token"]));
+    let (status, stays) = post_as(&a, "/api/seeks", None, json!({"variant": "chess", "clock": {"days": 1}}));
+    assert_eq!(status, 201, "{stays}");
+    let stays = s(&stays["seek"]);
+    let mut holder = Lobby::open(&a, &[&token]);
+    holder.until("seeks", None);
+    // Held past the grace: A renews the lease, so B does not close it.
+    assert!(
+        !on_b.until_within("unseek", &id, Duration::from_secs(12)),
+        "B closed a seek A's socket holds: {:?}",
+        on_b.seen
+    );
+    let listed = b.get("/api/seeks").1.to_string();
+    assert!(listed.contains(&id), "{listed}");
+
+    a.kill9();
+    let killed = Instant::now();
+    assert!(on_b.until_within("unseek", &id, Duration::from_secs(15)), "B never closed the dead holder's seek");
+    let after = killed.elapsed();
+    assert!(after >= Duration::from_secs(8), "closed too soon after the holder died: {after:?}");
+    let listed = b.get("/api/seeks").1.to_string();
+    assert!(!listed.contains(&id) && listed.contains(&stays), "{listed}");
+    let (status, answer) = post_as(&b, &format!("/api/seeks/{id}/accept"), None, json!({}));
+    assert_eq!((status, answer["code"].as_str()), (409, Some("server.seekTaken")), "{answer}");
+    drop(holder);
 }

@@ -13,7 +13,13 @@
 //!   `GET /api/seeks/<id>?token=` (always, also after a restart).
 //! - A live seek (with an `initial`/`increment` clock) closes when no lobby
 //!   socket holding its token has been open for `LIVE_GRACE`; others stay
-//!   until accepted, cancelled, or `MAX_AGE` old.
+//!   until accepted, cancelled, or `MAX_AGE` old. A live seek has a lease in
+//!   the database (`held_ms`): every `HEARTBEAT` the process with a socket
+//!   holding it writes the time (and, once, the time its last such socket
+//!   closed), and every process closes the live seeks whose lease is older
+//!   than `LIVE_GRACE`; so a seek held through a process that died is closed
+//!   by another one, `LIVE_GRACE` (plus a heartbeat at most) after its
+//!   holder's last write.
 //! - Every change's frames reach every lobby socket: alone on SQLite this
 //!   process tells its sockets after the change; on PostgreSQL the
 //!   statement that makes the change sends them (`NOTIFY zilo_lobby`,
@@ -60,6 +66,9 @@ use super::tokens;
 
 /// How long a live seek outlives its creator's last lobby socket.
 pub const LIVE_GRACE: Duration = Duration::from_secs(10);
+/// How often a process renews the leases of the live seeks its sockets hold
+/// and closes the live seeks whose lease lapsed.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
 /// The oldest a seek gets.
 pub const MAX_AGE_MS: i64 = 14 * 24 * 3600 * 1000;
 pub const OPEN_PER_ADDRESS: i64 = 20;
@@ -83,11 +92,19 @@ enum Notice {
     Restart,
 }
 
+/// The lobby sockets of this process holding one seek.
+struct Hold {
+    sockets: usize,
+    /// When the last one closed (`sockets` is 0), and whether that time is in the database yet.
+    since_ms: i64,
+    written: bool,
+}
+
 /// The lobby of this process: its sockets' stream and who holds which live seek.
 pub struct Lobby {
     notices: broadcast::Sender<Notice>,
-    /// Per seek id: lobby sockets open with its token, and since when none is.
-    holders: Mutex<HashMap<String, (usize, Instant)>>,
+    /// Per seek id held by a socket here: how many, and when the last one closed.
+    holders: Mutex<HashMap<String, Hold>>,
     sockets: Mutex<HashMap<IpAddr, usize>>,
     /// Whether the database carries the frames to every process (PostgreSQL), this one too.
     shared: bool,
@@ -141,23 +158,29 @@ impl Lobby {
 
     fn hold(&self, seek: &str, by: isize) {
         let mut holders = self.holders.lock().unwrap_or_else(|p| p.into_inner());
-        let entry = holders.entry(seek.to_string()).or_insert((0, Instant::now()));
-        entry.0 = entry.0.saturating_add_signed(by);
-        if entry.0 == 0 {
-            entry.1 = Instant::now();
+        let entry = holders.entry(seek.to_string()).or_insert(Hold { sockets: 0, since_ms: now_ms(), written: true });
+        entry.sockets = entry.sockets.saturating_add_signed(by);
+        if entry.sockets == 0 {
+            (entry.since_ms, entry.written) = (now_ms(), false);
         }
     }
 
-    /// Whether a live seek's creator has been away longer than `LIVE_GRACE`. A seek this
-    /// process has not seen (made or held here) is away from now on when `adopt`, else not judged.
-    fn gone(&self, seek: &str, adopt: bool) -> bool {
+    /// The leases to write now: the seeks held here (until now), and those
+    /// whose last socket here closed since the last write (until then; then forgotten).
+    fn leases(&self) -> Vec<(String, i64)> {
+        let now = now_ms();
         let mut holders = self.holders.lock().unwrap_or_else(|p| p.into_inner());
-        let (count, since) = match holders.get(seek) {
-            Some(known) => *known,
-            None if adopt => *holders.entry(seek.to_string()).or_insert((0, Instant::now())),
-            None => return false,
-        };
-        count == 0 && since.elapsed() >= LIVE_GRACE
+        let mut leases = Vec::new();
+        holders.retain(|seek, hold| {
+            if hold.sockets > 0 {
+                leases.push((seek.clone(), now));
+            } else if !hold.written {
+                leases.push((seek.clone(), hold.since_ms));
+                hold.written = true;
+            }
+            hold.sockets > 0
+        });
+        leases
     }
 
     fn forget(&self, seek: &str) {
@@ -175,13 +198,6 @@ pub fn seek_json(s: &SeekRow) -> Value {
     };
     json!({"seek": s.id, "variant": s.variant, "clock": clock, "side": s.side, "rated": s.rated,
            "player": {"name": s.player_name, "rating": rating}, "created": s.created_ms})
-}
-
-fn is_live(s: &SeekRow) -> bool {
-    s.clock
-        .as_deref()
-        .and_then(|c| serde_json::from_str::<ClockSpec>(c).ok())
-        .is_some_and(|c| matches!(c, ClockSpec::Live { .. }))
 }
 
 pub(super) fn routes() -> Router<App> {
@@ -263,8 +279,9 @@ async fn create(
         },
         None => None,
     };
+    let live = matches!(clock, Some(ClockSpec::Live { .. }));
     let token = tokens::token();
-    let row = SeekRow {
+    let mut row = SeekRow {
         id: tokens::game_id(),
         token_hash: tokens::hash(&token),
         variant,
@@ -279,6 +296,7 @@ async fn create(
         game: None,
         seat: None,
         closed_ms: None,
+        held_ms: None,
     };
     if let Some(player) = &player {
         // The seek's token is the creator's seat token: bound to the player now.
@@ -286,14 +304,14 @@ async fn create(
             return unavailable(e);
         }
     }
+    // A live seek's lease starts now: its creator has `LIVE_GRACE` to open a lobby socket with it.
+    row.held_ms = live.then_some(row.created_ms);
     let mut frame = seek_json(&row);
     frame["t"] = json!("seek");
     let frame = frame.to_string();
     if let Err(e) = app.hub.store.insert_seek(&row, &frame).await {
         return unavailable(e);
     }
-    // Made here: this process judges whether its creator left.
-    app.lobby.hold(&row.id, 0);
     app.lobby.changed(&frame);
     (StatusCode::CREATED, Json(json!({"seek": row.id, "token": token}))).into_response()
 }
@@ -451,25 +469,35 @@ async fn create_paired(
     hub.store.create(&state.meta, &events, &state.summary()).await.map_err(|e| e.to_string())
 }
 
-/// Closes live seeks whose creators left, now and then. A process alone on
-/// its database (SQLite) adopts every open live seek (those of before a
-/// restart too); with several processes (PostgreSQL) each judges only the
-/// seeks made or held through it, since a creator may be connected to another.
+/// Every `HEARTBEAT`: renews the leases of the live seeks this process's
+/// sockets hold, and closes the live seeks whose lease lapsed (held through
+/// this process or another, also one that died). A process alone on its
+/// database (SQLite) first gives the live seeks left open by a restart a
+/// fresh lease, so their creators have `LIVE_GRACE` to come back.
 pub async fn sweep(hub: Arc<Hub>, lobby: Arc<Lobby>) {
-    let adopt = hub.store.notices().is_none();
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    if !lobby.shared {
+        if let Err(e) = hub.store.renew_all_leases(now_ms()).await {
+            tracing::warn!("cannot renew the leases of the open live seeks: {e}");
+        }
+    }
+    let grace = LIVE_GRACE.as_millis() as i64;
+    let mut tick = tokio::time::interval(HEARTBEAT);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        let Ok(open) = hub.store.open_seeks(now_ms() - MAX_AGE_MS).await else { continue };
-        for seek in open.iter().filter(|s| is_live(s)) {
-            if lobby.gone(&seek.id, adopt) {
-                let frames = unseek(&seek.id);
-                if let Ok(true) = hub.store.close_seek(&seek.id, now_ms(), &frames).await {
-                    lobby.changed(&frames);
+        let leases = lobby.leases();
+        if let Err(e) = hub.store.renew_leases(leases).await {
+            tracing::warn!("cannot renew the leases of live seeks: {e}");
+        }
+        let now = now_ms();
+        match hub.store.close_lapsed(now - grace, now).await {
+            Ok(closed) => {
+                for id in closed {
+                    lobby.changed(&unseek(&id));
+                    lobby.forget(&id);
                 }
-                lobby.forget(&seek.id);
             }
+            Err(e) => tracing::warn!("cannot close the live seeks whose creators left: {e}"),
         }
     }
 }
@@ -578,6 +606,11 @@ async fn socket(
     for seek in held.keys() {
         app.lobby.hold(seek, 1);
         place.2.push(seek.clone());
+    }
+    // Held from now: the lease at once (a lapsing one must not close under a creator who is back).
+    let now = now_ms();
+    if let Err(e) = app.hub.store.renew_leases(held.keys().map(|seek| (seek.clone(), now)).collect()).await {
+        return unavailable(e);
     }
     let notices = app.lobby.notices.subscribe();
     let stop = app.stop.clone();

@@ -26,6 +26,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, what: "games and their events", sql: super::SCHEMA },
     Migration { version: 2, what: "players, sessions, ratings; the players and end of a game", sql: PLAYERS },
     Migration { version: 3, what: "seeks (the lobby)", sql: SEEKS },
+    Migration { version: 4, what: "leases of live seeks", sql: LEASES },
 ];
 
 /// The version this server writes.
@@ -94,6 +95,16 @@ CREATE TABLE seeks (
 );
 CREATE INDEX seeks_token ON seeks (token_hash);
 CREATE INDEX seeks_open ON seeks (created_ms) WHERE game IS NULL AND closed_ms IS NULL;
+";
+
+/// Version 4: a live seek's lease (`seeks.held_ms`): the last time a lobby
+/// socket holding it was seen open, written by the process holding it; any
+/// process closes a live seek whose lease is older than the grace. Open live
+/// seeks of before get their creation time (a restart gives them a fresh lease).
+const LEASES: &str = "
+ALTER TABLE seeks ADD COLUMN held_ms BIGINT;
+UPDATE seeks SET held_ms = created_ms WHERE game IS NULL AND closed_ms IS NULL AND clock LIKE '%initial%';
+CREATE INDEX seeks_held ON seeks (held_ms) WHERE game IS NULL AND closed_ms IS NULL AND held_ms IS NOT NULL;
 ";
 
 fn too_new(version: i64) -> String {

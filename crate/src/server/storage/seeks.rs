@@ -38,10 +38,13 @@ pub struct SeekRow {
     /// The creator's seat in the game.
     pub seat: Option<String>,
     pub closed_ms: Option<i64>,
+    /// A live seek's lease: the last time a lobby socket holding it was seen
+    /// open (`None`: not a live seek; it never lapses).
+    pub held_ms: Option<i64>,
 }
 
 const COLUMNS: &str = "s.id, s.token_hash, s.variant, s.clock, s.side, s.rated, s.player, p.name, r.rating, s.address,
-    s.created_ms, s.game, s.seat, s.closed_ms
+    s.created_ms, s.game, s.seat, s.closed_ms, s.held_ms
     FROM seeks s LEFT JOIN players p ON p.name_key = s.player
     LEFT JOIN ratings r ON r.player = s.player AND r.variant = s.variant";
 
@@ -61,6 +64,7 @@ fn from_sqlite(r: &Row) -> rusqlite::Result<SeekRow> {
         game: r.get(11)?,
         seat: r.get(12)?,
         closed_ms: r.get(13)?,
+        held_ms: r.get(14)?,
     })
 }
 
@@ -80,6 +84,7 @@ fn from_pg(r: &tokio_postgres::Row) -> SeekRow {
         game: r.get(11),
         seat: r.get(12),
         closed_ms: r.get(13),
+        held_ms: r.get(14),
     }
 }
 
@@ -87,12 +92,13 @@ impl Storage {
     /// Stores a new seek; `frames` go to every process's lobby (PostgreSQL).
     pub async fn insert_seek(&self, s: &SeekRow, frames: &str) -> Result<(), StoreError> {
         let s = s.clone();
-        const SQL: &str = "INSERT INTO seeks (id, token_hash, variant, clock, side, rated, player, address, created_ms)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+        const SQL: &str =
+            "INSERT INTO seeks (id, token_hash, variant, clock, side, rated, player, address, created_ms, held_ms)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
         const NOTIFYING: &str = "WITH i AS (
-              INSERT INTO seeks (id, token_hash, variant, clock, side, rated, player, address, created_ms)
-              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING 1
-            ) SELECT pg_notify('zilo_lobby', $10) FROM i";
+              INSERT INTO seeks (id, token_hash, variant, clock, side, rated, player, address, created_ms, held_ms)
+              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING 1
+            ) SELECT pg_notify('zilo_lobby', $11) FROM i";
         let rated = i64::from(s.rated);
         match self {
             Storage::Sqlite(db) => {
@@ -108,7 +114,8 @@ impl Storage {
                             rated,
                             s.player,
                             s.address,
-                            s.created_ms
+                            s.created_ms,
+                            s.held_ms
                         ],
                     )
                     .map(|_| ())
@@ -131,6 +138,7 @@ impl Storage {
                         &s.player,
                         &s.address,
                         &s.created_ms,
+                        &s.held_ms,
                         &frames,
                     ],
                 )
@@ -237,6 +245,79 @@ impl Storage {
                 Ok(db.client().await?.query(notifying, &values).await.map_err(pg)?.len() == 1)
             }
         }
+    }
+
+    /// Renews the leases of live seeks: each `(id, at_ms)` is the last time
+    /// this process saw a lobby socket holding the seek open (a lease only
+    /// moves forward, whoever else holds it too).
+    pub async fn renew_leases(&self, leases: Vec<(String, i64)>) -> Result<(), StoreError> {
+        if leases.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Storage::Sqlite(db) => {
+                db.write(move |c| {
+                    let mut stmt =
+                        c.prepare_cached("UPDATE seeks SET held_ms = ?2 WHERE id = ?1 AND held_ms < ?2").map_err(sq)?;
+                    for (id, at) in &leases {
+                        stmt.execute(params![id, at]).map_err(sq)?;
+                    }
+                    Ok(())
+                })
+                .await
+            }
+            Storage::Postgres(db) => {
+                let (ids, at): (Vec<String>, Vec<i64>) = leases.into_iter().unzip();
+                db.client()
+                    .await?
+                    .execute(
+                        "UPDATE seeks AS s SET held_ms = l.at FROM unnest($1::text[], $2::bigint[]) AS l(id, at)
+                         WHERE s.id = l.id AND s.held_ms < l.at",
+                        &[&ids, &at],
+                    )
+                    .await
+                    .map(|_| ())
+                    .map_err(pg)
+            }
+        }
+    }
+
+    /// Closes the open live seeks whose lease is older than `held_before`; the
+    /// ids closed. On PostgreSQL the same statement sends their `unseek`
+    /// frames to every process's lobby (of several processes sweeping at once,
+    /// each seek is closed, and told, by one).
+    pub async fn close_lapsed(&self, held_before: i64, now: i64) -> Result<Vec<String>, StoreError> {
+        const SQL: &str = "UPDATE seeks SET closed_ms = $1
+            WHERE game IS NULL AND closed_ms IS NULL AND held_ms IS NOT NULL AND held_ms < $2 RETURNING id";
+        match self {
+            Storage::Sqlite(db) => {
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                db.write(move |c| {
+                    let mut stmt = c.prepare_cached(&lite(SQL)).map_err(sq)?;
+                    let ids = stmt.query_map([now, held_before], |r| r.get(0)).map_err(sq)?;
+                    let _ = tx.send(ids.collect::<Result<Vec<String>, _>>().map_err(sq)?);
+                    Ok(())
+                })
+                .await?;
+                rx.await.map_err(|_| StoreError::Other("the database thread stopped".into()))
+            }
+            Storage::Postgres(db) => {
+                let sql = format!(
+                    "WITH c AS ({SQL})
+                     SELECT id, pg_notify('zilo_lobby', '{{\"seek\":\"' || id || '\",\"t\":\"unseek\"}}') FROM c"
+                );
+                let rows = db.client().await?.query(&sql, &[&now, &held_before]).await.map_err(pg)?;
+                Ok(rows.iter().map(|r| r.get(0)).collect())
+            }
+        }
+    }
+
+    /// Gives every open live seek a lease from `now` (a process alone on its
+    /// database starting: their creators may reconnect within the grace).
+    pub async fn renew_all_leases(&self, now: i64) -> Result<u64, StoreError> {
+        const SQL: &str =
+            "UPDATE seeks SET held_ms = $1 WHERE game IS NULL AND closed_ms IS NULL AND held_ms IS NOT NULL";
+        self.execute(SQL, vec![], vec![now]).await
     }
 
     /// A player's rating in a variant, if they have one.
