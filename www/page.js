@@ -661,6 +661,7 @@
       const ok = await copyText(board.text({ site: location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board' }));
       message(K.t(ok ? 'page.moves.copied' : 'page.copyFailed'), ok ? 'info' : 'error');
     });
+    K.Analysis.setup({ board, box: $('analysis') });
     K.PgnBox.setup({
       board, field: $('pgn-field'), error: $('pgn-error'), copy: $('btn-pgn-copy'), download: $('btn-pgn-download'), load: $('btn-pgn-load'),
       message, copyText, site: () => (location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board'),
