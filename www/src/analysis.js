@@ -34,7 +34,7 @@ const SHOWN_MOVES = 8;
  * number | null}} line @param {string} turn 'w' or 'b' @returns {{cp: number, mate: number | null}} */
 export function whiteView(line, turn) {
   const s = turn === 'w' ? 1 : -1;
-  return { cp: s * line.score, mate: line.mate == null ? null : s * line.mate };
+  return { cp: s * line.score || 0, mate: line.mate == null ? null : s * line.mate };
 }
 
 /** Lichess's winning chances, −1 … 1, of an evaluation in the first player's view (a mate is
