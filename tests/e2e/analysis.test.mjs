@@ -67,6 +67,11 @@ for (const way of WAYS) {
       await p.variant('chess');
       await p.page.check('#analysis-on');
       await linesAt(p, 2);
+      // The switch is remembered: a reload analyses at once.
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.isChecked('#analysis-on'), true);
+      await linesAt(p, 2);
       // Every change of the lines is recorded with the position on the board at that moment.
       await p.page.evaluate(() => {
         const lines = document.getElementById('analysis-lines');

@@ -576,7 +576,7 @@
     'analysis.depth': 'Depth {depth} · {speed} knodes/s',
     'analysis.over': 'The game is over here ({result}).',
     'analysis.setup': 'A setup is not analysed: the analysis starts with the game.',
-    'analysis.online': 'An online game is analysed once it is over and opened on this screen.',
+    'analysis.online': 'An online game is not analysed here: load its PGN or game code on this screen to analyse it.',
     'analysis.failed': 'The analysis stopped: {error}',
     'analysis.line.play': 'Play this line as a variation',
     'analysis.graph': 'The evaluation over the game: click to go to a move',

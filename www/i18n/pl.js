@@ -567,7 +567,7 @@
     'analysis.depth': 'Głębokość {depth} · {speed} tys. pozycji/s',
     'analysis.over': 'Tu partia jest skończona ({result}).',
     'analysis.setup': 'Rozstawienia się nie analizuje: analiza zaczyna się z partią.',
-    'analysis.online': 'Partię sieciową można przeanalizować, gdy się skończy i zostanie otwarta na tym ekranie.',
+    'analysis.online': 'Partii sieciowej nie analizuje się tutaj: wczytaj jej PGN lub kod partii na tym ekranie, aby ją przeanalizować.',
     'analysis.failed': 'Analiza się zatrzymała: {error}',
     'analysis.line.play': 'Zagraj ten wariant',
     'analysis.graph': 'Ocena w przebiegu partii: kliknij, by przejść do ruchu',

@@ -22,6 +22,8 @@ const MAX_DEPTH = 40;
 const STEP_MS = 4000;
 /** The budget of each position in an analysis of the game (nodes). */
 export const GAME_NODES = 30000;
+/** The score of a finished game won (the first player's view: +DECIDED, −DECIDED). */
+const DECIDED = 100000;
 /** The most lines shown. */
 const LINES = 3;
 /** Moves of a line shown. */
@@ -41,6 +43,7 @@ export function whiteView(line, turn) {
  * a certain win or loss). @param {{cp: number, mate: number | null}} ev */
 export function winChances(ev) {
   if (ev.mate != null) return ev.mate > 0 ? 1 : -1;
+  if (Math.abs(ev.cp) >= DECIDED) return Math.sign(ev.cp);
   const cp = Math.max(-1000, Math.min(1000, ev.cp));
   return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
 }
@@ -210,7 +213,8 @@ export function createAnalyser(engineSource) {
 
 /**
  * Wires the page's analysis box: the switch, the bar, the lines, "Analyse the game" and its graph.
- * @param {{board: any, box: HTMLElement}} o
+ * `initial`: the switch on at the start; `onToggle(on)` is told each change (to remember it).
+ * @param {{board: any, box: HTMLElement, initial?: boolean, onToggle?: (on: boolean) => void}} o
  */
 export function setup(o) {
   const { board, box } = o;
@@ -277,7 +281,7 @@ export function setup(o) {
     else if (d.kind === 'over') {
       lines.textContent = '';
       lines.dataset.fen = board.fen();
-      const ev = { cp: d.result === '1-0' ? 1e5 : d.result === '0-1' ? -1e5 : 0, mate: null };
+      const ev = { cp: d.result === '1-0' ? DECIDED : d.result === '0-1' ? -DECIDED : 0, mate: null };
       setBar(ev);
       barText.textContent = d.result;
       info.textContent = t('analysis.over', { result: d.result });
@@ -355,7 +359,7 @@ export function setup(o) {
     gameInfo.textContent = t('analysis.game.running', { done: 0, total: moves.length + 1 });
     engine().send({ type: 'game', variant: s.variant, startFen: s.startFen, moves, nodes: GAME_NODES }, (d) => {
       if (d.kind === 'eval') {
-        evals[d.ply] = d.result ? { cp: d.result === '1-0' ? 1e5 : d.result === '0-1' ? -1e5 : 0, mate: null } : whiteView(d, d.turn);
+        evals[d.ply] = d.result ? { cp: d.result === '1-0' ? DECIDED : d.result === '0-1' ? -DECIDED : 0, mate: null } : whiteView(d, d.turn);
         gameInfo.textContent = t('analysis.game.running', { done: d.ply + 1, total: moves.length + 1 });
       } else if (d.kind === 'done') finishGame(s, moves, evals);
       else if (d.kind === 'error') {
@@ -384,7 +388,8 @@ export function setup(o) {
   }
 
   gameBtn.addEventListener('click', analyseGame);
-  on.addEventListener('change', () => refresh(true));
+  on.checked = !!o.initial;
+  on.addEventListener('change', () => { refresh(true); if (o.onToggle) o.onToggle(on.checked); });
   board.addEventListener('update', () => {
     refresh(false);
     // The review belongs to its game: a game whose main line no longer starts with it drops it.
