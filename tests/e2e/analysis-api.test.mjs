@@ -87,3 +87,20 @@ test('the page’s judgements: lichess’s winning chances and thresholds, score
   assert.equal(scoreText(ev(0, 3), 'w'), 'M3');
   assert.equal(scoreText(ev(0, 3), 'b'), '−M3');
 });
+
+test('bestMove with keepTable searches with the game’s kept table: a search again is cheaper', () => {
+  const g = new Zilo.Game('chess');
+  for (const m of ['e2e4', 'e7e5', 'g1f3', 'b8c6']) g.play(m);
+  const fresh = g.bestMove({ depth: 6 });
+  assert.deepEqual({ ...g.bestMove({ depth: 6 }), timeMs: 0 }, { ...fresh, timeMs: 0 }, 'without it, the same search every time');
+  const first = g.bestMove({ depth: 6, keepTable: true });
+  assert.equal(first.nodes, fresh.nodes, 'a new table searches as a fresh one');
+  const again = g.bestMove({ depth: 6, keepTable: true });
+  assert.ok(again.nodes < first.nodes / 2, `${again.nodes} nodes again, ${first.nodes} the first time`);
+  assert.ok(g.legalMoves().includes(again.move));
+  // The table serves the next move too, and a level takes it as well.
+  g.play(again.move);
+  assert.ok(g.legalMoves().includes(g.bestMove({ level: 2, keepTable: true }).move));
+  assert.throws(() => g.bestMove({ depth: 2, keepTable: 'yes' }), /bestMove keepTable must be true or false, not a string/);
+  g.free();
+});
