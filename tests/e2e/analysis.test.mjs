@@ -96,6 +96,14 @@ for (const way of WAYS) {
       await p.page.waitForFunction(() => /setup/i.test(document.getElementById('analysis-info').textContent));
       assert.equal(await p.page.locator('#analysis-lines .line').count(), 0);
       assert.equal(await p.page.isDisabled('#btn-analyse-game'), true);
+      // Once both halves are set, the game is analysed like any other.
+      await onBoard(p.page, (b) => {
+        const v = Zilo.variants().find((x) => x.id === 'cyvasse');
+        const fen = Zilo.startPosition('cyvasse', Zilo.Setup.preset('cyvasse', 'w', v.presets[0].id), Zilo.Setup.random('cyvasse', 'b', 42), 'w');
+        b.load({ variant: 'cyvasse', fen, moves: [] });
+      });
+      await linesAt(p, 2);
+      assert.equal(await p.page.locator('#analysis-lines .line').count(), 3);
       await finish(p);
     });
 
