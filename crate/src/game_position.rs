@@ -299,6 +299,16 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     fn move_error(&self, m: Self::Move) -> Option<Self::MoveError>;
 }
 
+/// A pass for null-move pruning: the position with the other side to move
+/// and nothing else changed (but for the move counters and a lapsed en
+/// passant right), and the most plies the search may take off the pass's
+/// search beyond the pass itself.
+#[derive(Clone, Debug)]
+pub struct Pass<P> {
+    pub position: P,
+    pub max_reduction: i32,
+}
+
 /// What the search (and the players built on it) asks of a position beyond
 /// its rules: its static value, which moves are noisy, how to order them.
 /// Every hook has a default, so a new game plays (searched blindly, each
@@ -368,6 +378,14 @@ pub trait Evaluation: GamePosition {
     }
     fn check_hint(&self) -> Self::CheckHint {
         Self::CheckHint::default()
+    }
+    /// The side to move passing, if the search may try it here (null-move
+    /// pruning: a side that stays above beta even after passing is not
+    /// searched further). `None` where the game's rules make passing
+    /// unsound in this position (zugzwang likely). Asked only of a side not
+    /// in check. Default: never.
+    fn pass(&self) -> Option<Pass<Self>> {
+        None
     }
     /// `false` only if `m` surely does not give check (so pruning may skip
     /// it). Default: any move may.

@@ -141,3 +141,22 @@ fn a_low_level_beats_random_play_from_random_setups() {
     let r = play_match_from(start, PlayerSpec::Depth(2), PlayerSpec::Random, options, |_, _| {});
     assert_eq!(r.wins, 4, "{r:?}");
 }
+
+#[test]
+fn a_pass_gives_a_whole_turn_away_and_only_with_a_piece_beyond_king_rabble_and_towers() {
+    // A King and a Rabble: having to move may be what loses, no pass.
+    assert!(pos("7k/8R/10/11/12/11/10/9/7K w 0 1").pass().is_none());
+    // With a Dragon the side may pass. A turn of two Rabble moves is one
+    // move of the search, so a pass never falls between them: it gives the
+    // other side a whole turn, and the position is otherwise the same.
+    let p = pos("7k/8R/10/11/12/11/10/9/D6K w 0 1");
+    let pass = p.pass().expect("a Dragon: a pass");
+    let expected = pos("7k/8R/10/11/12/11/10/9/D6K b 1 1");
+    assert_eq!(pass.position.to_position_string(), expected.to_position_string());
+    assert_eq!(pass.position.hash(), expected.hash());
+    assert!(pass
+        .position
+        .legal_moves()
+        .iter()
+        .all(|t| pass.position.piece_at(t.from()).unwrap().side == zilo::cyvasse::Side::Black));
+}

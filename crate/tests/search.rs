@@ -3,6 +3,8 @@
 
 mod common;
 use common::*;
+use zilo::chesslike::piece::RoleSet;
+use zilo::chesslike::variant::{NullMove, BLAST_PASS_MAX_REDUCTION};
 use zilo::door;
 use zilo::fen::parse_position;
 use zilo::notation::move_text;
@@ -10,7 +12,7 @@ use zilo::players::{greedy_move, Level, MatchOptions, PlayerSpec};
 use zilo::rng::Rng;
 use zilo::search::{best_move, Hooks, Limits, SearchResult, Searcher, MATE_BOUND};
 use zilo::variant::{NoMovesOutcome, Variant};
-use zilo::{Move, Position};
+use zilo::{Evaluation, GamePosition, Move, Position};
 
 fn pos_of(variant: &str, fen: &str) -> Position {
     let v = Variant::by_id(variant).unwrap_or_else(|| panic!("unknown variant {variant}"));
@@ -565,4 +567,54 @@ fn a_huge_material_lead_is_a_clamped_value_never_a_mate_score() {
     let r = best_move(&pos, &[], Limits::depth(1));
     assert!(r.mate_in().is_none() || forces_win(&pos.play_unchecked(r.best.unwrap()), 1), "{r:?}");
     assert!(r.score >= -zilo::search::EVAL_LIMIT || r.mate_in().is_some(), "{r:?}");
+}
+
+/// The same game as `id` with passing allowed whenever the side to move has
+/// any piece but its monarch (pawns included).
+fn passing_everywhere(id: &str) -> &'static Variant {
+    let mut v = zilo::chesslike::variants::REGISTRY.iter().find(|(name, _)| *name == id).expect("a variant").1();
+    v.rules.null_move = NullMove::UnlessOnly(RoleSet::NONE);
+    Box::leak(Box::new(v))
+}
+
+#[test]
+fn null_move_is_off_in_a_king_and_pawn_ending_so_a_zugzwang_win_is_found() {
+    // White wins with d3xc4 (found at depth 15 too, +10.8): after it,
+    // Black's king and pawns must move and every move loses ground. With
+    // only kings and pawns on the board, chess's rule lets neither side pass.
+    let fen = "8/8/8/2P4k/2p5/3Pp3/8/4K3 w - - 0 1";
+    let pos = pos_of("chess", fen);
+    assert!(pos.pass().is_none());
+    let after = pos.play_unchecked(mv(&pos, "d3c4"));
+    assert!(after.pass().is_none());
+    let r = best_move(&pos, &[], Limits::depth(9));
+    assert_eq!(text(&pos, &r), "d3c4", "{r:?}");
+    assert!(r.score > 500, "{r:?}");
+    // Where pawns do not stop a pass, the searching side believes that the
+    // side in zugzwang could pass, and the win is not seen at that depth.
+    let passing = parse_position(passing_everywhere("chess"), fen).unwrap();
+    assert!(passing.pass().is_some());
+    let p = best_move(&passing, &[], Limits::depth(9));
+    assert!(p.score < 500 && text(&passing, &p) != "d3c4", "{p:?}");
+}
+
+#[test]
+fn a_pass_gives_the_move_away_and_changes_nothing_else() {
+    // Black to move, who may take en passant on e3: after a pass White is
+    // to move in the same position, the right lapsed.
+    let pos = pos_of("chess", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
+    let pass = pos.pass().expect("Black has pieces: it may pass");
+    assert_eq!(pass.max_reduction, i32::MAX);
+    let expected = pos_of("chess", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4");
+    assert_eq!(pass.position.position_text(), expected.position_text());
+    assert_eq!(pass.position.hash(), expected.hash());
+    // With a king and pawns only, no pass; a knight is enough.
+    assert!(pos_of("chess", "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").pass().is_none());
+    assert!(pos_of("chess", "4k3/4p3/8/8/8/8/4P3/4KN2 w - - 0 1").pass().is_some());
+    // In hand counts as well as on the board (shogi: a gold in hand).
+    assert!(pos_of("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[] w - - 0 1").pass().is_none());
+    assert!(pos_of("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[G] w - - 0 1").pass().is_some());
+    // Where a capture blasts, a pass's search is reduced less.
+    let zilo_start = pos_of("zilo", zilo::chesslike::variants::zilo::START_FEN);
+    assert_eq!(zilo_start.pass().expect("pieces").max_reduction, BLAST_PASS_MAX_REDUCTION);
 }

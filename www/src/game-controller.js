@@ -78,6 +78,9 @@ function coded(code, args, game) {
  * @property {() => {at: number, moves: string[]}[]} variations  the variations as move texts (for a save)
  * @property {() => import('./sharing.js').GameRecord} gameRecord  the game for its plain-text record
  * @property {(tags?: Record<string, string>) => string} pgn  the game (main line, result) as PGN, with tags
+ * @property {(moves: string[]) => number} playVariation  plays moves from the position looked at as a variation
+ * @property {(moves: string[] | null, marks?: Record<number, string>) => void} setGlyphs  glyphs on the main line's moves
+ * @property {(n: number) => string | null} glyph  the glyph of the main line's move at ply n
  * @property {() => string} fen
  * @property {() => string} startFen
  * @property {() => Array<Zilo.SquarePiece & Partial<Zilo.CyvassePiece>>} pieces  what stands where (with engagement in Cyvasse)
@@ -445,6 +448,41 @@ export class GameController {
     if (r.result && r.result.result !== '*') this.on.end(plain(r.result));
     this.changed();
     return r;
+  }
+
+  /** Plays `moves` from the position looked at as a variation: in the past as play() does;
+   * at the end of the game too, as a variation from there (the game itself stays as it was).
+   * Returns how many were played (it stops at the first the engine refuses). */
+  playVariation(moves) {
+    let played = 0;
+    for (const move of moves) {
+      try {
+        if (played === 0 && !this.cur && this.ply() === this.main.length && !this.isOver()) {
+          const r = this.report(this.game, String(move));
+          this.partial = null;
+          this.redos = [];
+          const v = { at: this.main.length, moves: [r] };
+          this.vars.push(v);
+          this.cur = v;
+          this.hint = null;
+          this.on.move(r);
+          this.changed();
+        } else this.play(String(move));
+        played++;
+      } catch (_) { break; }
+    }
+    return played;
+  }
+
+  /** Glyphs on moves of the main line (`??`, `?`, `?!`) from an analysis of `moves`: shown
+   * while the main line still starts with those moves. `marks` maps a ply (1 …) to its glyph. */
+  setGlyphs(moves, marks) { this.glyphs = moves ? { moves: moves.slice(), marks: Object.assign({}, marks) } : null; this.changed(); }
+  /** The glyph of the main line's move at ply n (1 …), if its analysis still holds. */
+  glyph(n) {
+    const g = this.glyphs;
+    if (!g || !g.marks[n] || n > this.main.length || n > g.moves.length) return null;
+    for (let i = 0; i < n; i++) if (this.main[i].move !== g.moves[i]) return null;
+    return g.marks[n];
   }
 
   /** Takes back the last move of the line looked at (two against the computer: its reply and

@@ -11,6 +11,7 @@ import * as PieceSets from './piece-sets.js';
 import * as Sharing from './sharing.js';
 import * as Computer from './computer.js';
 import * as PgnBox from './pgn-box.js';
+import * as Analysis from './analysis.js';
 import { variants } from './engine-data.js';
 import { message, createGame, joinGame, view as gameView, Seats } from './online-client.js';
 import { OnlinePage, clockText } from './online-view.js';
@@ -30,6 +31,8 @@ Object.assign(ZiloKit, {
   Computer: { create: Computer.create },
   // The PGN box (Copy PGN, Download .pgn, Load).
   PgnBox: { setup: PgnBox.setup, readPgn: PgnBox.readPgn },
+  // Analysis mode (the engine's lines, the bar, the game's review).
+  Analysis: { setup: Analysis.setup, judgement: Analysis.judgement, winChances: Analysis.winChances },
   LEVELS: Computer.LEVELS,
   variants,
   // Online play: the page's form and links, refusals in words.

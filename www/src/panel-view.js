@@ -9,6 +9,9 @@ import { h, thinkDots, closest } from './dom.js';
 import { isShot } from './move-details.js';
 import { disarm } from './armed-button.js';
 
+/** The class of each move glyph an analysis marks. */
+const GLYPH_CLASS = { '??': 'blunder', '?': 'mistake', '?!': 'inaccuracy' };
+
 export class PanelView {
   /** @param {ShadowRoot} root @param {import('./game-controller.js').GameControl} ctl
    * @param {import('./board-view.js').BoardView} board @param {{activity(): void}} ui */
@@ -188,6 +191,11 @@ export class PanelView {
         title: this.board.pieceWords(r.piece) + ' (' + r.move + ')',
       }, extra), r.san);
       if (r.blasted && r.blasted.length) b.appendChild(h('span', { class: 'blast-mark', 'aria-hidden': 'true', text: ' ✶' + r.blasted.length }));
+      const glyph = !extra['data-line'] && ctl.glyph ? ctl.glyph(i + 1) : null;
+      if (glyph) {
+        b.appendChild(h('span', { class: 'glyph glyph-' + GLYPH_CLASS[glyph], 'data-glyph': glyph, text: glyph }));
+        b.setAttribute('aria-label', b.getAttribute('aria-label') + ' ' + glyph);
+      }
       return b;
     };
     const rows = [];

@@ -465,6 +465,8 @@ export class ZiloBoard extends HTMLElement {
   }
   newGame(variant) { return this.load({ variant: variant || this.ctl.meta().id }); }
   goTo(ply) { this.view.deselect(true); this.ctl.goTo(ply); }
+  /** Looks at ply n of the game itself (its main line), from a variation too. */
+  goToMain(ply) { this.view.deselect(true); this.ctl.goToLine(null, ply); }
   step(d) {
     const n = this.ctl.ply() + d;
     if (n < 0 || n > this.ctl.length()) return;
@@ -490,6 +492,14 @@ export class ZiloBoard extends HTMLElement {
   turn() { return this.ctl.turn(); }
   code() { return Sharing.encode(this.ctl.spec()); }
   text(extra) { return Sharing.text(this.ctl.gameRecord(), this.ctl.meta(), extra); }
+  /** The moves from the start to the position looked at (on the line looked at). */
+  movesToHere() { return this.ctl.lineMoves().slice(0, this.ctl.ply()).map((r) => r.move); }
+  /** Plays `moves` from the position looked at as a variation (also at the end of the game);
+   * returns how many were played. */
+  playVariation(moves) { this.view.deselect(true); return this.ctl.playVariation(Array.from(moves, String)); }
+  /** Marks moves of the main line with glyphs (`{3: '??'}`) from an analysis of `moves` (null
+   * clears them); a mark shows while the main line starts with those moves. */
+  setGlyphs(moves, marks) { this.ctl.setGlyphs(moves, marks); }
   /** The game as PGN (the engine's Game.toPgn): its main line and result, with `tags`. */
   pgn(tags) { return this.ctl.pgn(tags); }
   get variant() { return this.ctl && this.ctl.meta() ? this.ctl.meta().id : this.getAttribute('variant'); }

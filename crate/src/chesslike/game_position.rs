@@ -10,12 +10,12 @@ use crate::chesslike::fen;
 use crate::chesslike::moves::{Move, MoveList, MAX_MOVES};
 use crate::chesslike::notation;
 use crate::chesslike::outcome::{self, MoveError, Outcome};
-use crate::chesslike::piece::{Color, MAX_ROLES};
+use crate::chesslike::piece::{Color, RoleSet, MAX_ROLES};
 use crate::chesslike::position::Position;
 use crate::chesslike::see;
-use crate::chesslike::variant::NoMovesOutcome;
+use crate::chesslike::variant::{NoMovesOutcome, NullMove, BLAST_PASS_MAX_REDUCTION};
 use crate::game_position::{
-    Cycle, EndReason, Evaluation, GamePosition, NoMoves, Player, RepetitionOutcome, MAX_MOVE_LEN,
+    Cycle, EndReason, Evaluation, GamePosition, NoMoves, Pass, Player, RepetitionOutcome, MAX_MOVE_LEN,
 };
 
 impl Player for Color {
@@ -235,5 +235,22 @@ impl Evaluation for Position {
     #[inline]
     fn may_give_check(&self, hint: &CheckZone, m: Move) -> bool {
         hint.may_give_check(self, m)
+    }
+
+    /// By the variant's [`NullMove`] rule: only while the side to move has
+    /// a piece, on the board or in hand, that is neither its monarch nor of
+    /// the roles with which zugzwang is common; less reduced where a capture blasts.
+    fn pass(&self) -> Option<Pass<Position>> {
+        let v = self.variant();
+        let NullMove::UnlessOnly(weak) = v.rules.null_move else { return None };
+        let us = Position::turn(self);
+        let weak = weak.0 | 1 << v.royal().0;
+        let strong_on_board = (self.by_color(us) & !self.by_roles(RoleSet(weak))).any();
+        let strong_in_hand = || self.hand(us).iter().enumerate().any(|(r, &n)| n > 0 && weak >> r & 1 == 0);
+        if !strong_on_board && !strong_in_hand() {
+            return None;
+        }
+        let max_reduction = if v.rules.blast.is_some() { BLAST_PASS_MAX_REDUCTION } else { i32::MAX };
+        Some(Pass { position: self.passed(), max_reduction })
     }
 }

@@ -400,6 +400,23 @@ impl Position {
         next
     }
 
+    /// The same position with the other side to move (a null move for the
+    /// search, never a legal move): the en passant right lapses, the
+    /// counters advance as after a move.
+    pub fn passed(&self) -> Position {
+        let mut next = self.clone();
+        next.halfmoves = (next.halfmoves + 1).min(MAX_COUNTER);
+        for ep in std::mem::take(&mut next.en_passant) {
+            next.hash ^= ZOBRIST.en_passant(ep.index());
+        }
+        if self.turn == Color::Black {
+            next.fullmoves = (next.fullmoves + 1).min(MAX_COUNTER);
+        }
+        next.turn = !self.turn;
+        next.hash ^= ZOBRIST.black_to_move;
+        next
+    }
+
     /// Takes `victim` off `sq` for the side to move, into its hand where the variant has drops.
     #[inline]
     fn capture(&mut self, sq: Square, victim: Piece, removed: &mut impl FnMut(Removal)) {

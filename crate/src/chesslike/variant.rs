@@ -79,6 +79,26 @@ pub enum MoveNotation {
     Shogi,
 }
 
+/// Where the search may try a null move (let the side to move pass, to see
+/// whether its position is still good enough without moving): passing is
+/// sound only where having the move is worth something, which zugzwang
+/// breaks, and how often zugzwang comes is the game's affair.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum NullMove {
+    /// Never: a game where being forced to move is often a loss.
+    #[default]
+    Off,
+    /// While the side to move has, on the board or in hand, a piece that is
+    /// neither its monarch nor of these roles: with only its monarch and
+    /// these (chess's pawns) zugzwang is common, so the search does not pass.
+    UnlessOnly(RoleSet),
+}
+
+/// Where a capture blasts, a pass's search is reduced by at most this many
+/// plies: a blast changes the board around the monarch in one move, and a
+/// deeply reduced search after a pass would not see it coming.
+pub const BLAST_PASS_MAX_REDUCTION: i32 = 2;
+
 /// Pieces held in reserve from the start, never coming from captures: one
 /// may be dropped on the owner's `rank` (counted from 0, its first rank), or
 /// thrust in the same move further up that file as far as `thrust_to`, over
@@ -128,6 +148,10 @@ pub struct Rules {
     pub monarch_capture_wins: bool,
     /// How moves are written for players (the move list), as opposed to move text.
     pub move_notation: MoveNotation,
+    /// Where the search may pass (null-move pruning); where a capture blasts
+    /// ([`Rules::blast`]) the pass is searched less reduced, since a blast
+    /// reaches far in one move.
+    pub null_move: NullMove,
     /// Order of pieces in a written hand, one letter per role (Fairy-Stockfish's
     /// order for shogi); empty means the piece table's order.
     pub hand_order: &'static str,

@@ -5,6 +5,14 @@
 //! sees as a capture that wins the game, so `is_check` keeps its default.
 //! Late-move pruning may skip a quiet turn unless it ends within three steps
 //! of the enemy King (the filter's "may give check").
+//!
+//! Null-move pruning passes a whole turn. A turn of two Rabble moves is one
+//! move of the search (`Turn::Rabbles`), so a position the search sees is
+//! never halfway through a turn: no second Rabble move is ever pending when
+//! the search passes, and the pass gives the opponent one whole turn, as any
+//! turn does. The search passes only while the side to move has a piece
+//! other than its King, Rabble and Towers (which never move): with those
+//! alone, having to move is what loses, and a pass would hide it.
 
 use super::board::{cells_of, Cell, CELLS, NEIGHBOURS};
 use super::eval;
@@ -12,8 +20,9 @@ use super::movegen::{Turn, TurnError};
 use super::outcome::{Outcome, REPETITIONS};
 use super::piece::{Kind, Side};
 use super::position::Position;
+use crate::counters::MAX_COUNTER;
 use crate::game_position::EndReason;
-use crate::game_position::{Evaluation, GamePosition, NoMoves, Player, MAX_MOVE_LEN};
+use crate::game_position::{Evaluation, GamePosition, NoMoves, Pass, Player, MAX_MOVE_LEN};
 
 impl Player for Side {
     const BOTH: [Side; 2] = Side::BOTH;
@@ -187,5 +196,24 @@ impl Evaluation for Position {
             Turn::Rabbles { first, second } => lands(first.1) || lands(second.1),
             _ => lands(m.to()),
         }
+    }
+
+    /// A whole turn passed (see the module's comment), while the side to
+    /// move has a piece that is not its King, a Rabble or a Tower.
+    fn pass(&self) -> Option<Pass<Position>> {
+        let us = self.side_to_move();
+        let strong = cells_of(self.occ[us.index()])
+            .filter_map(|c| self.piece_at(c))
+            .any(|p| !matches!(p.kind, Kind::King | Kind::Rabble | Kind::Tower));
+        if !strong {
+            return None;
+        }
+        let mut next = self.clone();
+        next.plies_since_capture = (next.plies_since_capture + 1).min(MAX_COUNTER);
+        if us == Side::Black {
+            next.turn = (next.turn + 1).min(MAX_COUNTER);
+        }
+        next.side_to_move = us.opponent();
+        Some(Pass { position: next, max_reduction: i32::MAX })
     }
 }

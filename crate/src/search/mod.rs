@@ -2,7 +2,8 @@
 //! (principal variation search) with a transposition table, quiescence over
 //! captures, check extension, mate scores by distance, killer and history
 //! move ordering (a staged [`picker::MovePicker`]), and a few safe prunings
-//! (reverse futility, futility, late move reductions and pruning).
+//! (reverse futility, null move where the game allows a pass
+//! ([`Evaluation::pass`]), futility, late move reductions and pruning).
 //!
 //! Quiescence is bounded and selective, so that every iteration finishes in
 //! crowded positions (Cannons, shots, blasts): captures that lose material
@@ -103,6 +104,14 @@ pub const FUTILITY_MARGIN_PER_PLY: i32 = 100;
 /// The first aspiration window's half-width around the previous iteration's
 /// score (it triples on every failure).
 pub const ASPIRATION_WINDOW: i32 = 40;
+/// Null-move pruning: at a non-PV node at least this deep whose static value
+/// is at or above beta, the side to move passes (where the game allows it,
+/// [`Evaluation::pass`]) and the opponent's reply is searched
+/// `NULL_MOVE_REDUCTION + depth / 4` (plus up to 2 more when the static
+/// value is far above beta) plies shallower than a move would be; if it
+/// still cannot bring the score below beta, the node fails high.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+pub const NULL_MOVE_REDUCTION: i32 = 3;
 /// Checks are extended up to `2 * root depth + CHECK_EXTENSION_SLACK` plies;
 /// deeper, a side in check at the horizon goes to quiescence.
 pub const CHECK_EXTENSION_SLACK: usize = 4;
@@ -271,6 +280,10 @@ struct Run<'a, 'h, P: Evaluation> {
     /// The node being searched has a score that rests on its path (a
     /// repetition, a move counter): not for the table.
     path_dependent: bool,
+    /// The ply of the position after the latest pass on the path, if any: a
+    /// repetition is looked for only after it (a line with a pass in it is
+    /// no game's line), and the node right after a pass does not pass again.
+    pass_ply: Option<usize>,
 }
 
 impl<P: Evaluation> Searcher<P> {
@@ -341,6 +354,7 @@ impl<P: Evaluation> Searcher<P> {
             root_depth: 0,
             uninterruptible: false,
             path_dependent: false,
+            pass_ply: None,
         };
         run.iterate(pos, excluded)
     }
@@ -445,10 +459,12 @@ impl<P: Evaluation> Run<'_, '_, P> {
     /// by the game's rules; `None` if it is new.
     #[inline]
     fn repetition_score(&self, pos: &P, hash: u64, ply: usize, in_check: bool) -> Option<i32> {
-        // Same side to move: every second ply back along the path.
+        // Same side to move: every second ply back along the path, back to
+        // the latest pass.
         let mut p = ply as isize - 2;
+        let floor = self.pass_ply.unwrap_or(0) as isize;
         let mut first = None;
-        while p >= 0 {
+        while p >= floor {
             if self.s.path[p as usize] == hash {
                 first = Some(p as usize + 1);
                 break;
@@ -456,6 +472,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             p -= 2;
         }
         if first.is_none()
+            && self.pass_ply.is_none()
             && self.history_filter[(hash >> 6) as usize & 63] >> (hash & 63) & 1 != 0
             && self.history.contains(&hash)
         {
@@ -776,6 +793,30 @@ impl<P: Evaluation> Run<'_, '_, P> {
             && static_eval - REVERSE_FUTILITY_MARGIN_PER_PLY * depth >= beta
         {
             return static_eval;
+        }
+
+        // Null move: see `NULL_MOVE_MIN_DEPTH`.
+        if !pv_node
+            && !in_check
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval >= beta
+            && self.pass_ply != Some(ply)
+        {
+            if let Some(pass) = pos.pass() {
+                let r = (NULL_MOVE_REDUCTION + depth / 4 + ((static_eval - beta) / 200).min(2)).min(pass.max_reduction);
+                let outer = self.pass_ply.replace(ply + 1);
+                let check = pass.position.is_check();
+                let score = -self.search(&pass.position, depth - 1 - r, ply + 1, -beta, -beta + 1, false, check);
+                self.pass_ply = outer;
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    // A mate found after a pass proves no mate.
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
         }
 
         let mut best_score = -INF;

@@ -2,7 +2,7 @@
 
 use crate::chesslike::geometry::{DirSet, Geometry};
 use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Rules, Variant};
+use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, NullMove, Promotion, Rules, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const KNIGHT: Role = Role(1);
@@ -40,6 +40,7 @@ pub fn variant() -> Variant {
         repetition_count: 3,
         fifty_move_rule: true,
         insufficient_material: true,
+        null_move: NullMove::UnlessOnly(RoleSet::of(&[PAWN])),
         ..Rules::default()
     };
     Variant::new("chess", "Chess", Geometry::rectangular(8, 8), pieces, START_FEN, rules)

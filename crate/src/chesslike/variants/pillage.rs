@@ -5,7 +5,7 @@
 
 use crate::chesslike::geometry::{Dir, DirSet, Geometry};
 use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet, Shot};
-use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Rules, Variant};
+use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, NullMove, Promotion, Rules, Variant};
 
 pub const FAST_PAWN: Role = Role(0);
 pub const SUPER_PAWN: Role = Role(1);
@@ -135,6 +135,7 @@ pub fn variant(lineup: Lineup) -> Variant {
         stalemate: NoMovesOutcome::Draw,
         repetition_count: 3,
         fifty_move_rule: true,
+        null_move: NullMove::UnlessOnly(pawns),
         ..Rules::default()
     };
     Variant::new(lineup.id(), lineup.name(), Geometry::rectangular(10, 10), pieces, lineup.start_fen(), rules)

@@ -3,7 +3,7 @@
 
 use crate::chesslike::geometry::{Dir, DirSet, Geometry};
 use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::chesslike::variant::{MoveNotation, NoMovesOutcome, Promotion, Rules, SideNames, Variant};
+use crate::chesslike::variant::{MoveNotation, NoMovesOutcome, NullMove, Promotion, Rules, SideNames, Variant};
 
 pub const PAWN: Role = Role(0);
 pub const LANCE: Role = Role(1);
@@ -89,6 +89,7 @@ pub fn variant() -> Variant {
         perpetual_check_loses: true,
         hand_order: "GNLPSRB",
         move_notation: MoveNotation::Shogi,
+        null_move: NullMove::UnlessOnly(RoleSet::of(&[PAWN])),
         ..Rules::default()
     };
     Variant::new("shogi", "Shogi", Geometry::rectangular(9, 9), pieces, START_FEN, rules).with_sides([

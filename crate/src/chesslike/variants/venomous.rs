@@ -2,7 +2,9 @@
 
 use crate::chesslike::geometry::{Dir, DirSet, Geometry};
 use crate::chesslike::piece::{steps, LameLeap, Movement, PieceDef, RankSpan, Role, RoleSet};
-use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, Promotion, Reserve, Rules, Variant};
+use crate::chesslike::variant::{
+    Castling, CastlingKingMove, NoMovesOutcome, NullMove, Promotion, Reserve, Rules, Variant,
+};
 
 pub const PAWN: Role = Role(0);
 pub const NINJA_PAWN: Role = Role(1);
@@ -90,6 +92,7 @@ pub fn variant() -> Variant {
         stalemate: NoMovesOutcome::Draw,
         repetition_count: 3,
         fifty_move_rule: true,
+        null_move: NullMove::UnlessOnly(pawns),
         ..Rules::default()
     };
     Variant::new("venomous", "Venomous", Geometry::rectangular(10, 10), pieces, START_FEN, rules)

@@ -2,7 +2,7 @@
 
 use crate::chesslike::geometry::{DirSet, Geometry};
 use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
-use crate::chesslike::variant::{Blast, NoMovesOutcome, RangedArmor, Rules, SideNames, Variant};
+use crate::chesslike::variant::{Blast, NoMovesOutcome, NullMove, RangedArmor, Rules, SideNames, Variant};
 
 pub const MINION: Role = Role(0);
 pub const SCOUT: Role = Role(1);
@@ -58,6 +58,7 @@ pub fn variant() -> Variant {
         stalemate: NoMovesOutcome::Loss,
         repetition_count: 4,
         monarch_capture_wins: true,
+        null_move: NullMove::UnlessOnly(RoleSet::of(&[MINION])),
         ..Rules::default()
     };
     Variant::new("zilo", "ЗiлоḺ АḺв Жа (Angry Bird Chess)", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
