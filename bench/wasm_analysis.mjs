@@ -10,6 +10,9 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 new Script(readFileSync(`${root}www/engine.js`, 'utf8')).runInThisContext();
 const Zilo = await globalThis.Zilo.ready;
 
+// Warm-up (the wasm compiler's later tiers), so that neither way pays for it.
+for (const v of ['chess', 'zilo']) { const w = new Zilo.Game(v); w.analyse({ multiPv: 3, depth: 6 }); w.free(); }
+
 for (const [variant, depth] of [['chess', 7], ['zilo', 6]]) {
   const g = new Zilo.Game(variant);
   let t0 = performance.now(), nodes = 0;

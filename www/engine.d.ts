@@ -294,10 +294,12 @@ declare namespace Zilo {
   interface AnalysisOptions { multiPv?: number; depth?: number; timeMs?: number; nodes?: number }
 
   /** A level (1 beginner … 5 strongest, default 3), or explicit limits: `depth` 0 to 64 (as the
-   * CLI's `--depth`), `timeMs`, `nodes` and `seed` whole numbers from 0 to 2⁵³ − 1. */
+   * CLI's `--depth`), `timeMs`, `nodes` and `seed` whole numbers from 0 to 2⁵³ − 1; `keepTable`
+   * searches with the game's own table, kept from call to call (else a fresh one: the same
+   * answer every time). */
   type SearchOptions =
-    | { level?: 1 | 2 | 3 | 4 | 5; seed?: number }
-    | { depth?: number; timeMs?: number; nodes?: number; seed?: number };
+    | { level?: 1 | 2 | 3 | 4 | 5; seed?: number; keepTable?: boolean }
+    | { depth?: number; timeMs?: number; nodes?: number; seed?: number; keepTable?: boolean };
 
   /** One move of a PGN tree. */
   interface PgnMove {

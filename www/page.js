@@ -20,7 +20,8 @@
   /** The engine lists its flagship first: that is the game a new visitor gets. */
   const defaultVariant = () => variants[0].id;
   // lang: the language chosen in the settings (null: the browser's, see K.chooseLang).
-  let prefs = { orientation: 'w', sounds: true, pieces: {}, lang: null };
+  // analysis: the analysis switch (www/src/analysis.js) was left on.
+  let prefs = { orientation: 'w', sounds: true, pieces: {}, lang: null, analysis: false };
   let booted = false;
   // Online play (online-view.js): `online` is the session while a game from the server is shown.
   let online = null, onlineChosen = false;
@@ -39,6 +40,7 @@
       const p = JSON.parse(localStorage.getItem(PREF_KEY) || '{}');
       if (p.orientation === 'w' || p.orientation === 'b') prefs.orientation = p.orientation;
       if (typeof p.sounds === 'boolean') prefs.sounds = p.sounds;
+      if (typeof p.analysis === 'boolean') prefs.analysis = p.analysis;
       if (p.pieces && typeof p.pieces === 'object') prefs.pieces = p.pieces;
       if (typeof p.lang === 'string' && K.languages().some((l) => l.lang === p.lang)) prefs.lang = p.lang;
     } catch (_) { /* defaults */ }
@@ -661,7 +663,7 @@
       const ok = await copyText(board.text({ site: location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board' }));
       message(K.t(ok ? 'page.moves.copied' : 'page.copyFailed'), ok ? 'info' : 'error');
     });
-    K.Analysis.setup({ board, box: $('analysis') });
+    K.Analysis.setup({ board, box: $('analysis'), initial: prefs.analysis, onToggle: (v) => { prefs.analysis = v; savePrefs(); } });
     K.PgnBox.setup({
       board, field: $('pgn-field'), error: $('pgn-error'), copy: $('btn-pgn-copy'), download: $('btn-pgn-download'), load: $('btn-pgn-load'),
       message, copyText, site: () => (location.protocol.startsWith('http') ? location.href.split('#')[0] : 'ЗiлоḺ АḺв Жа board'),

@@ -635,12 +635,20 @@ impl JsGame {
     /// The computer's move: `{move, score, mate, depth, seldepth, nodes,
     /// timeMs, pv, stopped}` (`move` is `null` when there is none). Options:
     /// `{level: 1..5}` or `{depth, timeMs, nodes}`; the default is the
-    /// default level. It runs to its limit without returning, so call it in
-    /// a Web Worker.
+    /// default level. With `keepTable: true` the search uses the game's own
+    /// table (the one `analyse` keeps), kept from one call to the next;
+    /// without, a fresh one (the same answer every time). It runs to its
+    /// limit without returning, so call it in a Web Worker.
     #[wasm_bindgen(js_name = bestMove)]
-    pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsValue> {
+    pub fn best_move(&mut self, options: JsValue) -> Result<JsValue, JsValue> {
+        let keep = keep_table(&options)?;
         let limits = search_limits(options, self.game.history().len())?;
-        to_js(&self.game.best_move(limits).map_err(refused)?)
+        if !keep {
+            return to_js(&self.game.best_move(limits).map_err(refused)?);
+        }
+        let memory = self.memory.get_or_insert_with(|| Box::new(door::SearchMemory::with_megabytes(ANALYSIS_TABLE_MB)));
+        let thinking = door::Thinking { stop: None, excluded: &[], memory: Some(memory) };
+        to_js(&self.game.think(limits, thinking, &mut |_| {}).map_err(refused)?)
     }
 
     /// The best lines of the position: `{lines: [{move, score, mate, depth,
@@ -670,11 +678,24 @@ impl JsGame {
     }
 }
 
+/// `bestMove`'s `keepTable` option: a boolean (false when left out; options
+/// that are not an object are refused by [`search_limits`]).
+fn keep_table(options: &JsValue) -> Result<bool, JsValue> {
+    if !options.is_object() || is_array(options) {
+        return Ok(false);
+    }
+    let value = reflect_get(options, "keepTable").map_err(|_| error("bad bestMove options: they cannot be read"))?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(false);
+    }
+    value.as_bool().ok_or_else(|| error(format!("bestMove keepTable must be true or false, not {}", describe(&value))))
+}
+
 /// The search limits of `bestMove` options (`{level}` or `{depth, timeMs,
 /// nodes}`, and `seed`): each a whole number in its range, the depth's the
 /// CLI's (`--depth`).
 fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsValue> {
-    const KNOWN: [&str; 5] = ["level", "depth", "timeMs", "nodes", "seed"];
+    const KNOWN: [&str; 6] = ["level", "depth", "timeMs", "nodes", "seed", "keepTable"];
     if options.is_undefined() || options.is_null() {
         return Ok(Level::DEFAULT.limits(moves_played as u64));
     }

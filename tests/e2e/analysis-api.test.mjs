@@ -63,3 +63,44 @@ test('bad options and a finished game are refused in one line', () => {
   assert.throws(() => g.analyse({ depth: 2 }), (e) => e.code === 'game.over');
   g.free();
 });
+
+test('the page’s judgements: lichess’s winning chances and thresholds, scores as players read them', async () => {
+  const { winChances, judgement, scoreText, whiteView } = await import('../../www/src/analysis.js');
+  const ev = (cp, mate = null) => ({ cp, mate });
+  assert.equal(winChances(ev(0)), 0);
+  assert.ok(Math.abs(winChances(ev(100)) - 0.182) < 0.001);
+  assert.equal(winChances(ev(0, 3)), 1);
+  assert.equal(winChances(ev(0, -2)), -1);
+  // White's loss of winning chances from an even position: 60 cp is an inaccuracy, 110 still one,
+  // 115 a mistake, 170 a blunder; the same losses for Black the other way round.
+  assert.deepEqual([20, 60, 110, 115, 170].map((cp) => judgement(ev(0), ev(-cp), 'w')), [null, '?!', '?!', '?', '??']);
+  assert.deepEqual([20, 60, 115, 170].map((cp) => judgement(ev(0), ev(cp), 'b')), [null, '?!', '?', '??']);
+  assert.equal(judgement(ev(0), ev(-500), 'b'), null, 'a gain is no mistake');
+  // A mate let go for a won position is a mistake, not more.
+  assert.equal(judgement(ev(0, 3), ev(500), 'w'), '?');
+  // Scores from the side to move, in the first player's view, and as a side reads them.
+  assert.deepEqual(whiteView({ score: 35, mate: null }, 'b'), { cp: -35, mate: null });
+  assert.deepEqual(whiteView({ score: 0, mate: 2 }, 'b'), { cp: 0, mate: -2 });
+  assert.equal(scoreText(ev(35), 'w'), '+0.35');
+  assert.equal(scoreText(ev(35), 'b'), '−0.35');
+  assert.equal(scoreText(ev(0), 'w'), '0.00');
+  assert.equal(scoreText(ev(0, 3), 'w'), 'M3');
+  assert.equal(scoreText(ev(0, 3), 'b'), '−M3');
+});
+
+test('bestMove with keepTable searches with the game’s kept table: a search again is cheaper', () => {
+  const g = new Zilo.Game('chess');
+  for (const m of ['e2e4', 'e7e5', 'g1f3', 'b8c6']) g.play(m);
+  const fresh = g.bestMove({ depth: 6 });
+  assert.deepEqual({ ...g.bestMove({ depth: 6 }), timeMs: 0 }, { ...fresh, timeMs: 0 }, 'without it, the same search every time');
+  const first = g.bestMove({ depth: 6, keepTable: true });
+  assert.equal(first.nodes, fresh.nodes, 'a new table searches as a fresh one');
+  const again = g.bestMove({ depth: 6, keepTable: true });
+  assert.ok(again.nodes < first.nodes / 2, `${again.nodes} nodes again, ${first.nodes} the first time`);
+  assert.ok(g.legalMoves().includes(again.move));
+  // The table serves the next move too, and a level takes it as well.
+  g.play(again.move);
+  assert.ok(g.legalMoves().includes(g.bestMove({ level: 2, keepTable: true }).move));
+  assert.throws(() => g.bestMove({ depth: 2, keepTable: 'yes' }), /bestMove keepTable must be true or false, not a string/);
+  g.free();
+});

@@ -67,6 +67,11 @@ for (const way of WAYS) {
       await p.variant('chess');
       await p.page.check('#analysis-on');
       await linesAt(p, 2);
+      // The switch is remembered: a reload analyses at once.
+      await p.page.reload();
+      await p.page.waitForSelector('body[data-ready="1"]');
+      assert.equal(await p.page.isChecked('#analysis-on'), true);
+      await linesAt(p, 2);
       // Every change of the lines is recorded with the position on the board at that moment.
       await p.page.evaluate(() => {
         const lines = document.getElementById('analysis-lines');
@@ -91,6 +96,14 @@ for (const way of WAYS) {
       await p.page.waitForFunction(() => /setup/i.test(document.getElementById('analysis-info').textContent));
       assert.equal(await p.page.locator('#analysis-lines .line').count(), 0);
       assert.equal(await p.page.isDisabled('#btn-analyse-game'), true);
+      // Once both halves are set, the game is analysed like any other.
+      await onBoard(p.page, (b) => {
+        const v = Zilo.variants().find((x) => x.id === 'cyvasse');
+        const fen = Zilo.startPosition('cyvasse', Zilo.Setup.preset('cyvasse', 'w', v.presets[0].id), Zilo.Setup.random('cyvasse', 'b', 42), 'w');
+        b.load({ variant: 'cyvasse', fen, moves: [] });
+      });
+      await linesAt(p, 2);
+      assert.equal(await p.page.locator('#analysis-lines .line').count(), 3);
       await finish(p);
     });
 

@@ -377,7 +377,7 @@ test('every door refuses wrong types, megabyte strings and freed games with a on
     [() => g.perft(1e4), /^perft depth 10000 is out of range \(0 to 20\)$/],
     [() => g.perft(-1), /^perft depth -1 is not a whole number \(0 to 20\)$/],
     [() => g.bestMove(3), /^bestMove options must be an object like \{level: 3\} or \{depth: 6\}, not the number 3$/],
-    [() => g.bestMove({ levle: 3 }), /^bad bestMove options: unknown option 'levle' \(known: level, depth, timeMs, nodes, seed\)$/],
+    [() => g.bestMove({ levle: 3 }), /^bad bestMove options: unknown option 'levle' \(known: level, depth, timeMs, nodes, seed, keepTable\)$/],
     [() => g.bestMove({ depth: mega }), /^bestMove depth must be a number, not a string$/],
   ];
   // Objects that throw when looked at: a revoked Proxy, a getter that throws.

@@ -495,6 +495,10 @@
       'Opponent: choose “Computer” to play the engine, then your side and its level (1 Beginner to 5 Strongest; Normal answers in a fraction of a second, Strongest in a few). While it thinks you can still look back, flip the board, read these rules or take back (your move and its reply).',
     'page.howto.hint':
       '“Hint” (or the H key) marks a good move for the side to move in gold, without playing it. F flips the board.',
+    'page.howto.analysis':
+      '“Analysis” (beside the board) shows the engine’s three best lines of the position you look at, deepening as it thinks, and an evaluation bar for the side at the bottom; click a line to play it as a variation. “Analyse the game” evaluates every move and marks blunders ??, mistakes ? and inaccuracies ?!, with a graph of the evaluation: click it to go to that move.',
+    'page.howto.pgn':
+      '“Game record (PGN)” under the board copies or downloads the game as PGN, and loads a PGN game (or a position string) pasted into it; a PGN it cannot read is refused with its line and column, and your game stays.',
     'page.howto.kept':
       'The game is kept in this browser and survives a reload, and so is the last game of each kind: choosing that kind in the menu offers it back, and “Recent games” under the board lists them to return to. A link never replaces a game in progress without asking. Its game code (under the board) replays it in any copy of this page; “Copy moves” gives the move list as text. Where the page has a web address, the address bar shows the game’s link as you play, and “Copy link” copies it.',
     'page.bad.opponent': 'opponent “{value}”',
@@ -572,7 +576,7 @@
     'analysis.depth': 'Depth {depth} · {speed} knodes/s',
     'analysis.over': 'The game is over here ({result}).',
     'analysis.setup': 'A setup is not analysed: the analysis starts with the game.',
-    'analysis.online': 'An online game is analysed once it is over and opened on this screen.',
+    'analysis.online': 'An online game is not analysed here: load its PGN or game code on this screen to analyse it.',
     'analysis.failed': 'The analysis stopped: {error}',
     'analysis.line.play': 'Play this line as a variation',
     'analysis.graph': 'The evaluation over the game: click to go to a move',

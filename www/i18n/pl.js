@@ -486,6 +486,10 @@
       'Przeciwnik: wybierz „Komputer”, aby grać z silnikiem, potem swoją stronę i jego poziom (od 1 Początkujący do 5 Najmocniejszy; Normalny odpowiada w ułamku sekundy, Najmocniejszy w kilka sekund). Gdy myśli, możesz przeglądać partię, obrócić planszę, czytać zasady albo cofnąć ruch (twój i jego odpowiedź).',
     'page.howto.hint':
       '„Podpowiedź” (lub klawisz H) zaznacza na złoto dobry ruch dla strony, która ma ruch, nie wykonując go. F obraca planszę.',
+    'page.howto.analysis':
+      '„Analiza” (obok planszy) pokazuje trzy najlepsze warianty silnika w oglądanej pozycji, coraz głębsze, i pasek oceny dla strony na dole; kliknij wariant, aby go zagrać jako odgałęzienie. „Przeanalizuj partię” ocenia każdy ruch i zaznacza podstawki ??, błędy ? i niedokładności ?!, z wykresem oceny: kliknij go, by przejść do ruchu.',
+    'page.howto.pgn':
+      '„Zapis partii (PGN)” pod planszą kopiuje lub pobiera partię jako PGN i wczytuje wklejoną partię PGN (albo zapis pozycji); PGN, którego nie da się odczytać, jest odrzucany z numerem wiersza i kolumny, a twoja partia zostaje.',
     'page.howto.kept':
       'Partia jest zachowana w tej przeglądarce i przetrwa przeładowanie, tak samo ostatnia partia każdego rodzaju: wybór tego rodzaju w menu proponuje jej powrót, a „Ostatnie partie” pod planszą pozwalają do nich wrócić. Link nigdy nie zastępuje trwającej partii bez pytania. Kod partii (pod planszą) odtwarza ją w każdej kopii tej strony; „Kopiuj ruchy” daje listę ruchów jako tekst. Gdy strona ma adres w sieci, pasek adresu pokazuje link do partii w trakcie gry, a „Kopiuj link” go kopiuje.',
     'page.bad.opponent': 'przeciwnik „{value}”',
@@ -563,7 +567,7 @@
     'analysis.depth': 'Głębokość {depth} · {speed} tys. pozycji/s',
     'analysis.over': 'Tu partia jest skończona ({result}).',
     'analysis.setup': 'Rozstawienia się nie analizuje: analiza zaczyna się z partią.',
-    'analysis.online': 'Partię sieciową można przeanalizować, gdy się skończy i zostanie otwarta na tym ekranie.',
+    'analysis.online': 'Partii sieciowej nie analizuje się tutaj: wczytaj jej PGN lub kod partii na tym ekranie, aby ją przeanalizować.',
     'analysis.failed': 'Analiza się zatrzymała: {error}',
     'analysis.line.play': 'Zagraj ten wariant',
     'analysis.graph': 'Ocena w przebiegu partii: kliknij, by przejść do ruchu',

@@ -22,6 +22,8 @@ const MAX_DEPTH = 40;
 const STEP_MS = 4000;
 /** The budget of each position in an analysis of the game (nodes). */
 export const GAME_NODES = 30000;
+/** The score of a finished game won (the first player's view: +DECIDED, −DECIDED). */
+const DECIDED = 100000;
 /** The most lines shown. */
 const LINES = 3;
 /** Moves of a line shown. */
@@ -34,13 +36,14 @@ const SHOWN_MOVES = 8;
  * number | null}} line @param {string} turn 'w' or 'b' @returns {{cp: number, mate: number | null}} */
 export function whiteView(line, turn) {
   const s = turn === 'w' ? 1 : -1;
-  return { cp: s * line.score, mate: line.mate == null ? null : s * line.mate };
+  return { cp: s * line.score || 0, mate: line.mate == null ? null : s * line.mate };
 }
 
 /** Lichess's winning chances, −1 … 1, of an evaluation in the first player's view (a mate is
  * a certain win or loss). @param {{cp: number, mate: number | null}} ev */
 export function winChances(ev) {
   if (ev.mate != null) return ev.mate > 0 ? 1 : -1;
+  if (Math.abs(ev.cp) >= DECIDED) return Math.sign(ev.cp);
   const cp = Math.max(-1000, Math.min(1000, ev.cp));
   return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
 }
@@ -132,7 +135,7 @@ function workerMain(scope, ziloEngine) {
       if (failed) { reply({ id: req.id, kind: 'error', error: text(failed) }); return; }
       if (timer) { clearTimeout(timer); timer = null; }
       job = req.type === 'stop' ? null : Object.assign({ depth: 0, ply: 0 }, req);
-      if (job) timer = setTimeout(step, 0);
+      if (job) timer = setTimeout(step, 0); else reply({ id: req.id, kind: 'stopped' });
     });
   };
   reply({ ready: true });
@@ -140,10 +143,25 @@ function workerMain(scope, ziloEngine) {
 
 let sharedUrl = null;
 
+/** A step running longer than this (ms) when the position changes is not waited for: the
+ * worker is replaced by a fresh one (a step may take seconds at depth). */
+const RESTART_MS = 300;
+
 /** The analysis worker: `send(request, onReply)` replaces the running request (its later
  * answers are dropped); `stop()` ends it. */
 export function createAnalyser(engineSource) {
   let worker = null, nextId = 1, current = 0, onReply = null;
+  // Whether the worker is on a request (until its last answer), and when it last spoke.
+  let busy = false, heard = 0;
+  const stats = { started: 0, replaced: 0 };
+  /** A worker deep in a step would answer the new request only after it: replaced instead. */
+  function unstick() {
+    if (worker && busy && performance.now() - heard > RESTART_MS) {
+      worker.terminate();
+      worker = null;
+      stats.replaced++;
+    }
+  }
   function start() {
     if (worker) return worker;
     if (!sharedUrl) {
@@ -151,8 +169,13 @@ export function createAnalyser(engineSource) {
       sharedUrl = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
     }
     const w = new Worker(sharedUrl, { name: 'zilo-analysis' });
+    stats.started++;
+    heard = performance.now();
     w.onmessage = (ev) => {
+      if (w !== worker) return;
       const d = ev.data || {};
+      heard = performance.now();
+      if (d.id === current && (d.kind === 'done' || d.kind === 'over' || d.kind === 'error' || d.kind === 'stopped')) busy = false;
       if (d.ready || d.id !== current || !onReply) return;  // a stale answer: never shown
       onReply(d);
     };
@@ -167,17 +190,21 @@ export function createAnalyser(engineSource) {
   }
   return {
     send(req, cb) {
+      unstick();
       current = nextId++;
       onReply = cb;
+      busy = true;
+      heard = performance.now();
       start().postMessage(Object.assign({ id: current }, req));
       return current;
     },
     stop() {
       current = nextId++;
       onReply = null;
-      if (worker) worker.postMessage({ id: current, type: 'stop' });
+      if (worker) { busy = true; worker.postMessage({ id: current, type: 'stop' }); }
     },
     current: () => current,
+    stats,
   };
 }
 
@@ -186,7 +213,8 @@ export function createAnalyser(engineSource) {
 
 /**
  * Wires the page's analysis box: the switch, the bar, the lines, "Analyse the game" and its graph.
- * @param {{board: any, box: HTMLElement}} o
+ * `initial`: the switch on at the start; `onToggle(on)` is told each change (to remember it).
+ * @param {{board: any, box: HTMLElement, initial?: boolean, onToggle?: (on: boolean) => void}} o
  */
 export function setup(o) {
   const { board, box } = o;
@@ -253,7 +281,7 @@ export function setup(o) {
     else if (d.kind === 'over') {
       lines.textContent = '';
       lines.dataset.fen = board.fen();
-      const ev = { cp: d.result === '1-0' ? 1e5 : d.result === '0-1' ? -1e5 : 0, mate: null };
+      const ev = { cp: d.result === '1-0' ? DECIDED : d.result === '0-1' ? -DECIDED : 0, mate: null };
       setBar(ev);
       barText.textContent = d.result;
       info.textContent = t('analysis.over', { result: d.result });
@@ -331,7 +359,7 @@ export function setup(o) {
     gameInfo.textContent = t('analysis.game.running', { done: 0, total: moves.length + 1 });
     engine().send({ type: 'game', variant: s.variant, startFen: s.startFen, moves, nodes: GAME_NODES }, (d) => {
       if (d.kind === 'eval') {
-        evals[d.ply] = d.result ? { cp: d.result === '1-0' ? 1e5 : d.result === '0-1' ? -1e5 : 0, mate: null } : whiteView(d, d.turn);
+        evals[d.ply] = d.result ? { cp: d.result === '1-0' ? DECIDED : d.result === '0-1' ? -DECIDED : 0, mate: null } : whiteView(d, d.turn);
         gameInfo.textContent = t('analysis.game.running', { done: d.ply + 1, total: moves.length + 1 });
       } else if (d.kind === 'done') finishGame(s, moves, evals);
       else if (d.kind === 'error') {
@@ -360,7 +388,8 @@ export function setup(o) {
   }
 
   gameBtn.addEventListener('click', analyseGame);
-  on.addEventListener('change', () => refresh(true));
+  on.checked = !!o.initial;
+  on.addEventListener('change', () => { refresh(true); if (o.onToggle) o.onToggle(on.checked); });
   board.addEventListener('update', () => {
     refresh(false);
     // The review belongs to its game: a game whose main line no longer starts with it drops it.

@@ -1,6 +1,7 @@
 /* The computer player: the engine in a Web Worker.
  * The engine's search (game.bestMove) is synchronous, so it runs in a worker started from a
  * Blob URL that embeds Zilo.engineSource: no request, so it works from file:// as from http.
+ * The worker keeps one engine game (and its search table) per game, from move to move.
  * A running search cannot be interrupted by a message: cancel() terminates the worker and the
  * next request starts a fresh one. A reply is delivered only for the request still wanted.
  *
@@ -24,23 +25,39 @@ function workerMain(scope, ziloEngine) {
   var ready = engine.ready.catch(function (e) { failed = e; });
   function reply(msg) { scope.postMessage(msg); }
   function text(e) { return String(e && e.message ? e.message : e).split('\n')[0]; }
+  // One engine game per game asked about, kept from one request to the next with its search
+  // table (bestMove's keepTable): each request undoes only the moves that differ and plays the
+  // rest, so the engine knows the repetition history and the table stays warm.
+  var g = null, gKey = null;
+  function seat(Z, variant, startFen, moves) {
+    var key = variant + '|' + (startFen || '');
+    if (!g || gKey !== key) {
+      if (g) { try { g.free(); } catch (_) { /* ignore */ } }
+      g = null;
+      g = startFen ? new Z.Game(variant, startFen) : new Z.Game(variant);
+      gKey = key;
+    }
+    var played = g.history();
+    var common = 0;
+    while (common < played.length && common < moves.length && played[common] === moves[common]) common++;
+    while (g.history().length > common) g.undo();
+    for (var i = common; i < moves.length; i++) g.play(moves[i]);
+  }
   scope.onmessage = function (ev) {
     var req = ev.data || {};
     ready.then(function () {
       if (failed) { reply({ id: req.id, code: 'engine-start', detail: text(failed) }); return; }
       var Z = engine.bindings;
-      var g = null;
       try {
-        g = req.startFen ? new Z.Game(req.variant, req.startFen) : new Z.Game(req.variant);
-        // Replayed move by move, so the engine knows the repetition history.
-        var moves = req.moves || [];
-        for (var i = 0; i < moves.length; i++) g.play(moves[i]);
-        reply({ id: req.id, result: g.bestMove(req.options || {}) }); // a plain object: it crosses postMessage as is
+        seat(Z, req.variant, req.startFen, req.moves || []);
+        var options = Object.assign({}, req.options || {}, { keepTable: true });
+        reply({ id: req.id, result: g.bestMove(options) }); // a plain object: it crosses postMessage as is
       } catch (e) {
+        // A game left half-seated is made afresh at the next request.
+        if (g) { try { g.free(); } catch (_) { /* ignore */ } }
+        g = null;
         // The engine's refusal goes with its code and arguments: the page words it.
         reply(e && e.code ? { id: req.id, error: text(e), said: { code: String(e.code), args: Object.assign({}, e.args) } } : { id: req.id, error: text(e) });
-      } finally {
-        if (g) { try { g.free(); } catch (_) { /* ignore */ } }
       }
     });
   };
