@@ -322,6 +322,10 @@ pub trait Evaluation: GamePosition {
 
     /// The size of the search's history table: [`Evaluation::history_slot`] is below it.
     const HISTORY_SLOTS: usize = 1;
+    /// How many [`Evaluation::piece_to_slot`] values there are: the search's
+    /// countermove table has this many entries, its continuation history
+    /// the square of it, so it should stay small (a few thousand).
+    const PIECE_TO_SLOTS: usize = 1;
 
     /// What the position is worth to the side to move, in centipawns.
     fn evaluate(&self) -> i32 {
@@ -374,6 +378,13 @@ pub trait Evaluation: GamePosition {
     /// Where `m` (by the side to move) counts in the history table. Default:
     /// one slot for every move.
     fn history_slot(&self, _m: Self::Move) -> usize {
+        0
+    }
+    /// What kind of piece `m` (by the side to move) moves and where to, below
+    /// [`Evaluation::PIECE_TO_SLOTS`]: the key of the countermove table and
+    /// of the continuation history (which quiet move tends to answer which).
+    /// Default: one slot for every move.
+    fn piece_to_slot(&self, _m: Self::Move) -> usize {
         0
     }
     fn check_hint(&self) -> Self::CheckHint {

@@ -142,6 +142,8 @@ impl Evaluation for Position {
     type CheckHint = CheckZone;
 
     const HISTORY_SLOTS: usize = 2 * FROM_SLOTS * 128;
+    /// A role (the moving piece's, or the dropped one's) and a target cell.
+    const PIECE_TO_SLOTS: usize = MAX_ROLES * 128;
 
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -225,6 +227,15 @@ impl Evaluation for Position {
             (None, _) => 128 + MAX_ROLES - 1,
         };
         (Position::turn(self).index() * FROM_SLOTS + from) * 128 + m.to().index()
+    }
+
+    #[inline]
+    fn piece_to_slot(&self, m: Move) -> usize {
+        let role = match m {
+            Move::Drop { role, .. } => role.index(),
+            _ => m.from().and_then(|f| self.piece_at(f)).map_or(0, |p| p.role().index()),
+        };
+        role * 128 + m.to().index()
     }
 
     #[inline]

@@ -141,6 +141,8 @@ impl Evaluation for Position {
     type CheckHint = KingZone;
 
     const HISTORY_SLOTS: usize = 2 * CELLS * CELLS;
+    /// A kind and the cell its (last) move ends on.
+    const PIECE_TO_SLOTS: usize = Kind::ALL.len() * CELLS;
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
@@ -175,6 +177,19 @@ impl Evaluation for Position {
     #[inline]
     fn history_slot(&self, m: Turn) -> usize {
         (self.side_to_move().index() * CELLS + m.from().index()) * CELLS + m.to().index()
+    }
+
+    #[inline]
+    fn piece_to_slot(&self, m: Turn) -> usize {
+        let (from, to) = match m {
+            Turn::Rabbles { second, .. } => second,
+            _ => (m.from(), m.to()),
+        };
+        let kind = match m {
+            Turn::Rabbles { .. } => Kind::Rabble,
+            _ => self.piece_at(from).map_or(Kind::Rabble, |p| p.kind),
+        };
+        kind as usize * CELLS + to.index()
     }
 
     fn check_hint(&self) -> KingZone {

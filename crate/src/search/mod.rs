@@ -254,6 +254,9 @@ pub struct Searcher<P: Evaluation> {
     path: [u64; MAX_PLY + 1],
     /// Whether the side to move was in check there, by ply (for the repetition rules).
     path_check: [bool; MAX_PLY + 1],
+    /// The key ([`Evaluation::piece_to_slot`]) of the move that led to each
+    /// ply (`NO_KEY` at the root and after a pass).
+    path_key: [usize; MAX_PLY + 2],
 }
 
 impl<P: Evaluation> Default for Searcher<P> {
@@ -295,7 +298,8 @@ impl<P: Evaluation> Searcher<P> {
     pub fn with_table_size(log2_entries: u32) -> Searcher<P> {
         Searcher {
             tt: Table::new(log2_entries),
-            ordering: Ordering::new(P::HISTORY_SLOTS),
+            ordering: Ordering::new(P::HISTORY_SLOTS, P::PIECE_TO_SLOTS),
+            path_key: [ordering::NO_KEY; MAX_PLY + 2],
             scores: vec![0; (MAX_PLY + 1) * P::MAX_MOVES],
             pv: vec![None; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
@@ -543,6 +547,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         let moves: Vec<P::Move> = pos.legal_moves().iter().copied().filter(|m| !excluded.contains(m)).collect();
         self.s.path[0] = pos.hash();
         self.s.path_check[0] = pos.is_check();
+        self.s.path_key[0] = ordering::NO_KEY;
         if moves.is_empty() {
             self.s.pv_len[0] = 0;
             let r = self.result(pos, &[], no_moves_score(pos, 0), 0);
@@ -650,6 +655,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             let m = root[i].m;
             let child = pos.play(m);
             let check = child.is_check();
+            self.s.path_key[1] = pos.piece_to_slot(m);
             let score = if noisy {
                 -self.search(&child, depth - 1, 1, -INF, INF, true, check)
             } else if i == 0 {
@@ -806,6 +812,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             if let Some(pass) = pos.pass() {
                 let r = (NULL_MOVE_REDUCTION + depth / 4 + ((static_eval - beta) / 200).min(2)).min(pass.max_reduction);
                 let outer = self.pass_ply.replace(ply + 1);
+                self.s.path_key[ply + 1] = ordering::NO_KEY;
                 let check = pass.position.is_check();
                 let score = -self.search(&pass.position, depth - 1 - r, ply + 1, -beta, -beta + 1, false, check);
                 self.pass_ply = outer;
@@ -832,12 +839,15 @@ impl<P: Evaluation> Run<'_, '_, P> {
         let zone = pos.check_hint();
 
         let base = ply * P::MAX_MOVES;
-        let mut picker = MovePicker::<P>::new(tt_move, self.s.ordering.killers(ply), ply);
+        let prev = if ply >= 1 { self.s.path_key[ply - 1] } else { ordering::NO_KEY };
+        self.s.ordering.set_context(ply, [self.s.path_key[ply], prev]);
+        let counter = self.s.ordering.countermove(ply);
+        let mut picker = MovePicker::<P>::new(tt_move, self.s.ordering.killers(ply), counter, ply);
         loop {
             let s = &mut *self.s;
             let Some(m) = picker.next(pos, &s.ordering, &mut s.scores[base..base + P::MAX_MOVES]) else { break };
             let quiet = pos.is_quiet(m);
-            let killer = quiet && self.s.ordering.is_killer(ply, m);
+            let killer = quiet && (self.s.ordering.is_killer(ply, m) || counter == Some(m));
 
             // Prune late quiet moves that cannot give check, without playing them.
             if quiet
@@ -851,6 +861,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             }
             let child = pos.play(m);
             let gives_check = child.is_check();
+            self.s.path_key[ply + 1] = pos.piece_to_slot(m);
 
             let new_depth = depth - 1;
             let score = if searched == 0 {
@@ -949,6 +960,10 @@ impl<P: Evaluation> Run<'_, '_, P> {
             return s;
         }
         let evasions = in_check;
+        if evasions {
+            // Quiet evasions are ordered by history only.
+            self.s.ordering.set_context(ply, [ordering::NO_KEY; 2]);
+        }
         let mut list: P::MoveList;
         let stand = if evasions {
             list = pos.legal_moves();

@@ -1,7 +1,11 @@
 //! Move ordering: the transposition-table move first, then captures by
 //! value won (most valuable victim, least valuable attacker; the game says
 //! what a capture wins, a blast's net value included), then killer moves,
-//! then the other moves by their history score. Captures that lose material
+//! then the countermove (the quiet move that last refuted the opponent's
+//! previous move), then the other moves by their history score: the plain
+//! history of the move plus its continuation history, how well it answered
+//! the opponent's previous move and followed up the side's own move before
+//! that (keyed by [`Evaluation::piece_to_slot`]). Captures that lose material
 //! once the exchange they start is played out (the game's
 //! `exchange_value`, asked only when the victim is worth less than the
 //! attacker) go last.
@@ -17,23 +21,64 @@ pub const PROMOTION: i32 = 1 << 25;
 pub const KILLER: i32 = 1 << 24;
 /// History scores stay within ±HISTORY_MAX, below the killers.
 pub const HISTORY_MAX: i32 = 1 << 20;
+/// Continuation history entries stay within ±CONT_MAX (16 bits each); a
+/// move's two entries count `CONT_SCALE` times in its score, so that a
+/// quiet move's whole score stays within ±4 × HISTORY_MAX, below the
+/// killers and above the losing captures.
+pub const CONT_MAX: i32 = 1 << 14;
+pub const CONT_SCALE: i32 = HISTORY_MAX / CONT_MAX;
+/// No key: the root, or the node after a pass.
+pub const NO_KEY: usize = usize::MAX;
 pub const BAD_CAPTURE: i32 = -(1 << 22);
 
-/// Killer moves per ply and the history table (how often a quiet move caused a cutoff).
+/// Killer moves per ply, the history table (how often a quiet move caused a
+/// cutoff), the countermoves and the continuation history.
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    /// By the opponent's last move's key, the quiet move that refuted it.
+    counter: Vec<Option<M>>,
+    /// By (an earlier move's key, this move's key): how well the pair did.
+    cont: Vec<i16>,
+    piece_to_slots: usize,
+    /// Per ply, the keys of the moves one and two plies back (`NO_KEY` if none).
+    context: Vec<[usize; 2]>,
 }
 
 impl<M: Copy + PartialEq> Ordering<M> {
-    /// An empty table with `history_slots` history entries.
-    pub fn new(history_slots: usize) -> Ordering<M> {
-        Ordering { killers: vec![[None; 2]; MAX_PLY + 1], history: vec![0; history_slots] }
+    /// An empty table with `history_slots` history entries and
+    /// `piece_to_slots` move keys.
+    pub fn new(history_slots: usize, piece_to_slots: usize) -> Ordering<M> {
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; history_slots],
+            counter: vec![None; piece_to_slots],
+            cont: vec![0; piece_to_slots * piece_to_slots],
+            piece_to_slots,
+            context: vec![[NO_KEY; 2]; MAX_PLY + 2],
+        }
     }
 
     pub fn clear(&mut self) {
         self.killers.fill([None; 2]);
         self.history.fill(0);
+        self.counter.fill(None);
+        self.cont.fill(0);
+    }
+
+    /// The keys of the moves that led to `ply`: the last one and the one before.
+    #[inline]
+    pub fn set_context(&mut self, ply: usize, keys: [usize; 2]) {
+        self.context[ply] = keys;
+    }
+
+    /// The countermove of the node at `ply` (by the context set there).
+    #[inline]
+    pub fn countermove(&self, ply: usize) -> Option<M> {
+        match self.context[ply][0] {
+            NO_KEY => None,
+            k => self.counter[k],
+        }
     }
 
     /// Before a new search from another position: forget the killers, keep
@@ -63,13 +108,45 @@ impl<M: Copy + PartialEq> Ordering<M> {
             k[1] = k[0];
             k[0] = Some(m);
         }
+        let context = self.context[ply];
+        if context[0] != NO_KEY {
+            self.counter[context[0]] = Some(m);
+        }
         let bonus = depth.saturating_mul(depth).saturating_mul(16).min(HISTORY_MAX / 8);
         self.update(pos.history_slot(m), bonus);
+        let cont_bonus = depth.saturating_mul(depth).saturating_mul(4).saturating_add(8).min(CONT_MAX / 8);
+        self.update_cont(context, pos.piece_to_slot(m), cont_bonus);
         for &q in tried {
             if q != m {
                 self.update(pos.history_slot(q), -bonus);
+                self.update_cont(context, pos.piece_to_slot(q), -cont_bonus);
             }
         }
+    }
+
+    #[inline]
+    fn update_cont(&mut self, context: [usize; 2], key: usize, bonus: i32) {
+        for k in context {
+            if k != NO_KEY {
+                let h = &mut self.cont[k * self.piece_to_slots + key];
+                // Gravity, as `update`: bounded by CONT_MAX, no overflow in i32.
+                let old = *h as i32;
+                let new = old + bonus - old * bonus.abs() / CONT_MAX;
+                *h = new.clamp(-CONT_MAX, CONT_MAX) as i16;
+            }
+        }
+    }
+
+    /// A quiet move's continuation history at `ply`, scaled.
+    #[inline]
+    fn cont_score(&self, ply: usize, key: usize) -> i32 {
+        let mut s = 0;
+        for k in self.context[ply] {
+            if k != NO_KEY {
+                s += self.cont[k * self.piece_to_slots + key] as i32;
+            }
+        }
+        s * CONT_SCALE
     }
 
     #[inline]
@@ -108,7 +185,7 @@ impl<M: Copy + PartialEq> Ordering<M> {
         if self.is_killer(ply, m) {
             return KILLER + if self.killers[ply][0] == Some(m) { 1 } else { 0 };
         }
-        self.history[pos.history_slot(m)]
+        self.history[pos.history_slot(m)] + self.cont_score(ply, pos.piece_to_slot(m))
     }
 }
 
@@ -118,7 +195,7 @@ mod tests {
 
     #[test]
     fn history_stays_within_its_bound_and_below_the_killers_at_any_depth() {
-        let mut o: Ordering<u32> = Ordering::new(4);
+        let mut o: Ordering<u32> = Ordering::new(4, 1);
         for depth in [1, 10, 60, 64, 200, i32::MAX] {
             let bonus = depth.saturating_mul(depth).saturating_mul(16).min(HISTORY_MAX / 8);
             for _ in 0..1000 {
@@ -130,5 +207,25 @@ mod tests {
         }
         // Saturated, a quiet move still orders below a killer.
         assert!(o.history[0] > HISTORY_MAX / 2 && o.history[0] < KILLER);
+    }
+
+    #[test]
+    fn continuation_history_stays_within_its_bound_and_a_quiet_move_below_the_killers() {
+        let mut o: Ordering<u32> = Ordering::new(4, 8);
+        o.set_context(3, [2, 5]);
+        for _ in 0..1000 {
+            o.update(0, HISTORY_MAX / 8);
+            o.update_cont([2, 5], 7, CONT_MAX / 8);
+            o.update_cont([2, 5], 6, -CONT_MAX / 8);
+        }
+        assert!(o.cont.iter().all(|&c| (-CONT_MAX..=CONT_MAX).contains(&(c as i32))));
+        let best = o.history[0] + o.cont_score(3, 7);
+        assert!(best > HISTORY_MAX && best < KILLER, "{best}");
+        let worst = -HISTORY_MAX + o.cont_score(3, 6);
+        assert!(worst < -HISTORY_MAX && worst > BAD_CAPTURE, "{worst}");
+        // No key, no continuation: the root and the node after a pass.
+        o.set_context(4, [NO_KEY; 2]);
+        assert_eq!(o.cont_score(4, 7), 0);
+        assert_eq!(o.countermove(4), None);
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! Stages: the transposition table's move (checked for legality, not
 //! generated); the captures that do not lose material by their exchange
-//! value (from the game's noisy moves only); the two killer moves; then
-//! every legal move, by ordering score, skipping those already handed out.
+//! value (from the game's noisy moves only); the two killer moves; the
+//! countermove; then every legal move, by ordering score, skipping those
+//! already handed out.
 
 use crate::game_position::{Evaluation, MoveBuffer};
 
@@ -18,6 +19,7 @@ enum Stage {
     GenerateCaptures,
     GoodCaptures,
     Killer(usize),
+    Counter,
     GenerateAll,
     Rest,
     Done,
@@ -29,6 +31,8 @@ pub struct MovePicker<P: Evaluation> {
     tt_move: Option<P::Move>,
     killers: [Option<P::Move>; 2],
     killers_done: [Option<P::Move>; 2],
+    counter: Option<P::Move>,
+    counter_done: Option<P::Move>,
     moves: P::MoveList,
     /// Moves `i..n` of `moves` are still to hand out.
     i: usize,
@@ -39,12 +43,19 @@ pub struct MovePicker<P: Evaluation> {
 
 impl<P: Evaluation> MovePicker<P> {
     /// A picker for the node at `ply`, trying `tt_move` first (if legal).
-    pub fn new(tt_move: Option<P::Move>, killers: [Option<P::Move>; 2], ply: usize) -> MovePicker<P> {
+    pub fn new(
+        tt_move: Option<P::Move>,
+        killers: [Option<P::Move>; 2],
+        counter: Option<P::Move>,
+        ply: usize,
+    ) -> MovePicker<P> {
         MovePicker {
             stage: Stage::TableMove,
             tt_move,
             killers,
             killers_done: [None; 2],
+            counter,
+            counter_done: None,
             moves: P::MoveList::default(),
             i: 0,
             n: 0,
@@ -97,10 +108,25 @@ impl<P: Evaluation> MovePicker<P> {
                     self.stage = Stage::Killer(0);
                 }
                 Stage::Killer(k) => {
-                    self.stage = if k == 0 { Stage::Killer(1) } else { Stage::GenerateAll };
+                    self.stage = if k == 0 { Stage::Killer(1) } else { Stage::Counter };
                     match self.killers[k] {
                         Some(m) if Some(m) != self.tt_move && pos.is_quiet(m) && pos.is_legal(m) => {
                             self.killers_done[k] = Some(m);
+                            return Some(m);
+                        }
+                        _ => {}
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::GenerateAll;
+                    match self.counter {
+                        Some(m)
+                            if Some(m) != self.tt_move
+                                && !self.killers_done.contains(&Some(m))
+                                && pos.is_quiet(m)
+                                && pos.is_legal(m) =>
+                        {
+                            self.counter_done = Some(m);
                             return Some(m);
                         }
                         _ => {}
@@ -124,6 +150,7 @@ impl<P: Evaluation> MovePicker<P> {
                     let m = self.take_best(scores);
                     let handed_out = Some(m) == self.tt_move
                         || self.killers_done.contains(&Some(m))
+                        || self.counter_done == Some(m)
                         || scores[score_at] >= ordering::GOOD_CAPTURE && !pos.is_quiet(m);
                     if !handed_out {
                         return Some(m);
