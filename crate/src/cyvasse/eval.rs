@@ -5,7 +5,7 @@
 //! it is capturable); and a little for pieces that go forward, since every
 //! capture needs contact. Simple on purpose: the search finds the tactics.
 
-use super::board::{cells_of, Cell, NEIGHBOURS};
+use super::board::{cells_of, Cell, CELLS, NEIGHBOURS};
 use super::movegen::Turn;
 use super::piece::{Kind, Side};
 use super::position::Position;
@@ -73,14 +73,24 @@ pub fn evaluate(pos: &Position) -> i32 {
     side_score(pos, us, true) - side_score(pos, us.opponent(), false) + TEMPO_CP
 }
 
-/// The fields within two steps of `cell`.
-fn within_two(cell: Cell) -> u128 {
-    let mut ball = NEIGHBOURS[cell.index()];
-    for n in cells_of(NEIGHBOURS[cell.index()]) {
-        ball |= NEIGHBOURS[n.index()];
+/// `WITHIN_TWO[cell]`: the fields within two steps of `cell`.
+const WITHIN_TWO: [u128; CELLS] = {
+    let mut t = [0u128; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut ball = NEIGHBOURS[c];
+        let mut n = 0;
+        while n < CELLS {
+            if NEIGHBOURS[c] >> n & 1 != 0 {
+                ball |= NEIGHBOURS[n];
+            }
+            n += 1;
+        }
+        t[c] = ball & !(1u128 << c);
+        c += 1;
     }
-    ball & !cell.bit()
-}
+    t
+};
 
 /// How many rows `cell` stands forward of `side`'s back row.
 fn rows_forward(cell: Cell, side: Side) -> i32 {
@@ -97,8 +107,14 @@ fn side_score(pos: &Position, side: Side, to_move: bool) -> i32 {
     let capturable = pos.capturable_mask(side);
     let who = usize::from(to_move);
     let mut score = 0;
+    let (mut king, mut towers) = (None, 0u128);
     for c in cells_of(own) {
         let Some(p) = pos.piece_at(c) else { continue };
+        match p.kind {
+            Kind::King => king = Some(c),
+            Kind::Tower => towers |= c.bit(),
+            _ => {}
+        }
         let v = value(p.kind);
         score += v;
         if capturable & c.bit() != 0 {
@@ -108,11 +124,11 @@ fn side_score(pos: &Position, side: Side, to_move: bool) -> i32 {
             score += ADVANCE_CP * rows_forward(c, side);
         }
     }
-    if let Some(k) = pos.king(side) {
-        if pos.is_shielded(k) {
+    if let Some(k) = king {
+        if towers & NEIGHBOURS[k.index()] != 0 {
             score += KING_SHIELDED_CP;
         }
-        let near = within_two(k);
+        let near = WITHIN_TWO[k.index()];
         score -= KING_NEAR_ENEMY_CP * (near & enemy).count_ones() as i32;
         score += KING_NEAR_FRIEND_CP * ((near & own).count_ones() as i32).min(6);
         if capturable & k.bit() != 0 {

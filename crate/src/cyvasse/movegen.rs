@@ -348,7 +348,7 @@ impl Position {
         if p.side_to_move == Side::Black {
             p.turn = (p.turn + 1).min(MAX_COUNTER);
         }
-        p.side_to_move = p.side_to_move.opponent();
+        p.set_side_to_move(p.side_to_move.opponent());
         p
     }
 

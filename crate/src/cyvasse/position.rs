@@ -25,6 +25,9 @@ pub struct Position {
     pub(crate) side_to_move: Side,
     pub(crate) plies_since_capture: u32,
     pub(crate) turn: u32,
+    /// The Zobrist hash of pieces, terrain and side to move, kept up to date
+    /// by every edit below (see [`super::zobrist`]).
+    pub(crate) hash: u64,
 }
 
 impl Default for Position {
@@ -44,6 +47,7 @@ impl Position {
             side_to_move: Side::White,
             plies_since_capture: 0,
             turn: 1,
+            hash: 0,
         }
     }
 
@@ -116,6 +120,7 @@ impl Position {
         self.remove(cell);
         self.pieces[cell.index()] = Some(piece);
         self.occ[piece.side.index()] |= cell.bit();
+        self.hash ^= super::zobrist::piece_key(cell, piece);
     }
 
     /// Removes whatever piece stands on a field.
@@ -123,6 +128,7 @@ impl Position {
         let p = self.pieces[cell.index()].take();
         if let Some(p) = p {
             self.occ[p.side.index()] &= !cell.bit();
+            self.hash ^= super::zobrist::piece_key(cell, p);
         }
         p
     }
@@ -130,6 +136,7 @@ impl Position {
     /// Sets a field's terrain (a mountain removes any piece there).
     pub(crate) fn set_terrain(&mut self, cell: Cell, terrain: Terrain) {
         let b = cell.bit();
+        self.hash ^= super::zobrist::terrain_key(cell, self.terrain_at(cell));
         self.mountains &= !b;
         self.water &= !b;
         match terrain {
@@ -140,9 +147,13 @@ impl Position {
             }
             Terrain::Water => self.water |= b,
         }
+        self.hash ^= super::zobrist::terrain_key(cell, terrain);
     }
 
     pub(crate) fn set_side_to_move(&mut self, side: Side) {
+        if side != self.side_to_move {
+            self.hash ^= super::zobrist::side_key();
+        }
         self.side_to_move = side;
     }
 
@@ -176,11 +187,11 @@ impl Position {
                 }
             }
         }
-        pos.side_to_move = match fields[1] {
+        pos.set_side_to_move(match fields[1] {
             "w" => Side::White,
             "b" => Side::Black,
             other => return Err(PositionError::Side(clip(other))),
-        };
+        });
         pos.plies_since_capture = parse_counter("plies since capture", fields[2], 0)?;
         pos.turn = parse_counter("turn number", fields[3], 1)?;
         for side in Side::BOTH {
