@@ -19,6 +19,11 @@
 //! append (`append_one`, the same order: the row, then the events), so one
 //! bad write fails alone.
 //!
+//! The lobby's writes that `NOTIFY zilo_lobby` (a seek posted, claimed or
+//! closed, `seeks.rs`) are committed in groups too, for the same reason, by a
+//! writer connection of their own (`write_lobby_groups`): in order, in one
+//! transaction; a group that fails is written again one by one.
+//!
 //! Connections that drop are opened again: a query connection on its next
 //! use; the LISTEN connection at once (with a growing pause between
 //! attempts), after which every game in memory catches up from the
@@ -61,7 +66,19 @@ const PER_NOTICE: usize = 200;
 const RELISTEN_FIRST: Duration = Duration::from_millis(100);
 const RELISTEN_MAX: Duration = Duration::from_secs(5);
 
+/// A lobby write that `NOTIFY`s (`seeks.rs`), waiting for a group commit:
+/// its statement, its parameters, and who to answer with the rows it returned.
+struct LobbyWrite {
+    sql: String,
+    params: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>,
+    done: oneshot::Sender<Result<Vec<tokio_postgres::Row>, StoreError>>,
+}
+
+/// Parameters of a lobby write.
+pub type LobbyParams = Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>;
+
 pub struct Postgres {
+    lobby_writes: mpsc::Sender<LobbyWrite>,
     url: String,
     clients: Vec<Mutex<Arc<Client>>>,
     next: AtomicUsize,
@@ -216,13 +233,15 @@ impl Postgres {
         let listeners = Listeners { games: notices.clone(), lobby: lobby.clone() };
         let listening = listen(url, listeners.clone()).await?;
         tokio::spawn(keep_listening(url.to_string(), listeners, listening));
+        let (lobby_writes, lobby_queue) = mpsc::channel(APPENDS_QUEUE);
+        tokio::spawn(write_lobby_groups(url.to_string(), connect(url, "zilo-lobby-writer").await?, lobby_queue));
         let (appends, queue) = mpsc::channel(APPENDS_QUEUE);
         let queue = Arc::new(Mutex::new(queue));
         for _ in 0..WRITERS {
             let writer = connect(url, "zilo-writer").await?;
             tokio::spawn(write_groups(url.to_string(), writer, queue.clone()));
         }
-        Ok(Postgres { url: url.to_string(), clients, next: AtomicUsize::new(0), notices, lobby, appends })
+        Ok(Postgres { lobby_writes, url: url.to_string(), clients, next: AtomicUsize::new(0), notices, lobby, appends })
     }
 
     /// The next query connection, opened again if it dropped.
@@ -242,6 +261,17 @@ impl Postgres {
 
     pub fn lobby_notices(&self) -> broadcast::Receiver<LobbyNotice> {
         self.lobby.subscribe()
+    }
+
+    /// Runs a lobby statement that `NOTIFY`s in a group commit with the others
+    /// waiting (PostgreSQL serialises the commits of transactions that notify,
+    /// so one transaction each would cap the lobby near one write per disk
+    /// flush); the rows it returned, once committed.
+    pub async fn lobby_write(&self, sql: &str, params: LobbyParams) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        let (done, answer) = oneshot::channel();
+        let stopped = || StoreError::Other("the lobby's database writer stopped".into());
+        self.lobby_writes.send(LobbyWrite { sql: sql.to_string(), params, done }).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
@@ -337,6 +367,59 @@ impl Postgres {
             .await
             .map_err(other)?;
         Ok(row.get(0))
+    }
+}
+
+/// The lobby's writer: takes the lobby writes waiting (up to `GROUP_MAX`),
+/// runs them in one transaction, in order, and answers each after the commit;
+/// if the group fails as a whole, each is run again alone (its own transaction).
+async fn write_lobby_groups(url: String, mut client: Client, mut queue: mpsc::Receiver<LobbyWrite>) {
+    while let Some(first) = queue.recv().await {
+        let mut group = vec![first];
+        while group.len() < GROUP_MAX {
+            match queue.try_recv() {
+                Ok(write) => group.push(write),
+                Err(_) => break,
+            }
+        }
+        if client.is_closed() {
+            match connect(&url, "zilo-lobby-writer").await {
+                Ok(fresh) => client = fresh,
+                Err(e) => {
+                    for write in group {
+                        let _ = write.done.send(Err(StoreError::Other(e.clone())));
+                    }
+                    continue;
+                }
+            }
+        }
+        let grouped = async {
+            let tx = client.transaction().await?;
+            let mut answers = Vec::with_capacity(group.len());
+            for write in &group {
+                let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                    write.params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+                answers.push(tx.query(write.sql.as_str(), &params).await?);
+            }
+            tx.commit().await?;
+            Ok::<_, tokio_postgres::Error>(answers)
+        }
+        .await;
+        match grouped {
+            Ok(answers) => {
+                for (write, rows) in group.into_iter().zip(answers) {
+                    let _ = write.done.send(Ok(rows));
+                }
+            }
+            Err(e) => {
+                tracing::debug!("a group of {} lobby writes failed ({}); one by one", group.len(), describe(&e));
+                for write in group {
+                    let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                        write.params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+                    let _ = write.done.send(client.query(write.sql.as_str(), &params).await.map_err(other));
+                }
+            }
+        }
     }
 }
 

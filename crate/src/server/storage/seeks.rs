@@ -124,27 +124,24 @@ impl Storage {
                 .await
             }
             Storage::Postgres(db) => db
-                .client()
-                .await?
-                .execute(
+                .lobby_write(
                     NOTIFYING,
-                    &[
-                        &s.id,
-                        &s.token_hash,
-                        &s.variant,
-                        &s.clock,
-                        &s.side,
-                        &rated,
-                        &s.player,
-                        &s.address,
-                        &s.created_ms,
-                        &s.held_ms,
-                        &frames,
+                    vec![
+                        Box::new(s.id),
+                        Box::new(s.token_hash),
+                        Box::new(s.variant),
+                        Box::new(s.clock),
+                        Box::new(s.side),
+                        Box::new(rated),
+                        Box::new(s.player),
+                        Box::new(s.address),
+                        Box::new(s.created_ms),
+                        Box::new(s.held_ms),
+                        Box::new(frames.to_string()),
                     ],
                 )
                 .await
-                .map(|_| ())
-                .map_err(pg),
+                .map(|_| ()),
         }
     }
 
@@ -238,11 +235,13 @@ impl Storage {
         match self {
             Storage::Sqlite(_) => Ok(self.execute(sql, texts, vec![now]).await? == 1),
             Storage::Postgres(db) => {
-                let mut values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-                    texts.iter().map(|t| t as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
-                values.push(&now);
-                values.push(&frames);
-                Ok(db.client().await?.query(notifying, &values).await.map_err(pg)?.len() == 1)
+                let mut values: super::postgres::LobbyParams = Vec::new();
+                for text in texts {
+                    values.push(Box::new(text));
+                }
+                values.push(Box::new(now));
+                values.push(Box::new(frames.to_string()));
+                Ok(db.lobby_write(notifying, values).await?.len() == 1)
             }
         }
     }
@@ -306,7 +305,7 @@ impl Storage {
                     "WITH c AS ({SQL})
                      SELECT id, pg_notify('zilo_lobby', '{{\"seek\":\"' || id || '\",\"t\":\"unseek\"}}') FROM c"
                 );
-                let rows = db.client().await?.query(&sql, &[&now, &held_before]).await.map_err(pg)?;
+                let rows = db.lobby_write(&sql, vec![Box::new(now), Box::new(held_before)]).await?;
                 Ok(rows.iter().map(|r| r.get(0)).collect())
             }
         }
