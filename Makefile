@@ -168,11 +168,15 @@ bench: native www
 	node bench/api_walk.mjs
 
 # zilo serve under load: bots playing random legal moves through real WebSockets on
-# 127.0.0.1 (crate/examples/zilo-load.rs), with SQLite, then with a throwaway PostgreSQL.
+# 127.0.0.1 (crate/examples/zilo-load.rs), with SQLite, then with a throwaway PostgreSQL;
+# alongside, LOAD_LOBBY players on lobby sockets and LOAD_SEEKS seeks created and accepted a second.
 LOAD_GAMES ?= 1000
 LOAD_SECONDS ?= 20
 LOAD_RATE ?= 2000
-LOAD := target/release/examples/zilo-load --zilo $(NATIVE) --games $(LOAD_GAMES) --seconds $(LOAD_SECONDS) --rate $(LOAD_RATE)
+LOAD_LOBBY ?= 1000
+LOAD_SEEKS ?= 200
+LOAD := target/release/examples/zilo-load --zilo $(NATIVE) --games $(LOAD_GAMES) --seconds $(LOAD_SECONDS) --rate $(LOAD_RATE) \
+	--lobby $(LOAD_LOBBY) --seeks $(LOAD_SEEKS)
 bench-online: native
 	$(CARGO) build --release --example zilo-load
 	@echo "SQLite:"; $(LOAD)

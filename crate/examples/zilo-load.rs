@@ -6,10 +6,19 @@
 //! all games together aim at `--rate` moves a second, for `--seconds`.
 //! Reports games in play, acknowledged moves a second, p50/p99 ack latency
 //! (send to ack, as the client sees it) and the server's memory per game.
+//! With `--lobby N --seeks R` (the lobby, alongside the games): N players
+//! keep a lobby socket open, reading every frame, and R times a second a
+//! player (each in turn) posts a live seek, holds it on its lobby socket
+//! (`{"t": "hold", "token"}`), and another accepts it; reported: seeks paired a second and p50/p99
+//! from the accept's send to the `paired` frame on the creator's socket. The
+//! games made are left unplayed (the server's `--first-move` is raised so that
+//! none is aborted during the run). At most `MAX_PAIRS` pairings at once.
 //! Only 127.0.0.1; every loop bounded in count and time.
 //!
-//! cargo run --release --example zilo-load -- --zilo target/release/zilo [--games N] [--seconds S] [--rate R] [--pg URL]
+//! cargo run --release --example zilo-load -- --zilo target/release/zilo [--games N] [--seconds S] [--rate R]
+//!   [--lobby N] [--seeks R] [--pg URL]
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -20,6 +29,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -27,6 +37,8 @@ type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// The longest a bot waits for any one answer.
 const PATIENCE: Duration = Duration::from_secs(10);
+/// The most seek pairings under way at once (a slow server is not buried).
+const MAX_PAIRS: u64 = 1000;
 
 struct Options {
     zilo: String,
@@ -35,6 +47,8 @@ struct Options {
     rate: f64,
     pg: Option<String>,
     variant: String,
+    lobby: usize,
+    seeks: f64,
 }
 
 fn options() -> Result<Options, String> {
@@ -45,6 +59,8 @@ fn options() -> Result<Options, String> {
         rate: 2000.0,
         pg: None,
         variant: "chess".into(),
+        lobby: 0,
+        seeks: 0.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -58,6 +74,8 @@ fn options() -> Result<Options, String> {
             "--rate" => o.rate = number()?.clamp(1.0, 100_000.0),
             "--pg" => o.pg = Some(value.clone()),
             "--variant" => o.variant = value.clone(),
+            "--lobby" => o.lobby = number()?.clamp(0.0, 5000.0) as usize,
+            "--seeks" => o.seeks = number()?.clamp(0.0, 2000.0),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -158,6 +176,152 @@ fn histogram_quantile(before: &[(f64, u64)], after: &[(f64, u64)], p: f64) -> St
     }
 }
 
+/// A lobby socket (with seek tokens, if any).
+async fn lobby_socket(addr: &str, tokens: &[&str]) -> Result<Socket, String> {
+    let query: Vec<String> = tokens.iter().map(|t| format!("token={t}")).collect();
+    let url = format!("ws://{addr}/api/lobby/socket?{}", query.join("&"));
+    // A small read buffer: tungstenite zeroes its free part before every read (the default
+    // 128 KiB one, on 1,000 sockets woken 20 times a second, was most of the bots' time).
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
+    let connecting = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+    let (ws, _) = tokio::time::timeout(PATIENCE, connecting)
+        .await
+        .map_err(|_| "lobby socket: no answer in time".to_string())?
+        .map_err(|e| format!("lobby socket: {e}"))?;
+    if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+        let _ = s.set_nodelay(true);
+    }
+    Ok(ws)
+}
+
+/// What a pairing asks of its creator's lobby socket: hold this seek by its
+/// token (`hold` frame), say when it is held, and when `paired` came.
+struct Want {
+    token: String,
+    seek: String,
+    held: oneshot::Sender<()>,
+    paired: oneshot::Sender<(Instant, Value)>,
+}
+
+/// A seek a player holds: who to tell it is held (until it is), and who to tell `paired`.
+type Waiting = (Option<oneshot::Sender<()>>, oneshot::Sender<(Instant, Value)>);
+
+/// A player in the lobby: reads every frame until stopped, and holds the seeks it is given.
+async fn lobby_player(shared: Arc<Shared>, mut wants: mpsc::Receiver<Want>) -> Result<(), String> {
+    let result = async {
+        let mut ws = lobby_socket(&shared.addr, &[]).await?;
+        read_until(&mut ws, |f| f["t"] == "seeks").await?;
+        shared.lobby_open.fetch_add(1, Ordering::Relaxed);
+        let mut waiting: HashMap<String, Waiting> = HashMap::new();
+        while !shared.stop.load(Ordering::Relaxed) {
+            tokio::select! {
+                want = wants.recv() => {
+                    let Some(want) = want else { continue };
+                    let frame = json!({"t": "hold", "token": want.token}).to_string();
+                    ws.send(Message::text(frame)).await.map_err(|e| format!("lobby socket: {e}"))?;
+                    waiting.insert(want.seek, (Some(want.held), want.paired));
+                }
+                message = tokio::time::timeout(Duration::from_millis(500), ws.next()) => match message {
+                    Err(_) => {}
+                    Ok(Some(Ok(Message::Text(text)))) => {
+                        let at = Instant::now();
+                        if shared.measuring.load(Ordering::Relaxed) {
+                            shared.lobby_frames.fetch_add(1, Ordering::Relaxed);
+                        }
+                        // Only the frames for this player are read through.
+                        if text.contains(r#""t":"held""#) || text.contains(r#""t":"paired""#) {
+                            let frame: Value = serde_json::from_str(text.as_str()).map_err(|e| e.to_string())?;
+                            let seek = frame["seek"].as_str().unwrap_or_default().to_string();
+                            if frame["t"] == "held" {
+                                if let Some(held) = waiting.get_mut(&seek).and_then(|w| w.0.take()) {
+                                    let _ = held.send(());
+                                }
+                            } else if let Some((_, paired)) = waiting.remove(&seek) {
+                                let _ = paired.send((at, frame));
+                            }
+                        }
+                    }
+                    Ok(Some(Ok(_))) => {}
+                    Ok(Some(Err(e))) => return Err(format!("lobby socket: {e}")),
+                    Ok(None) => return Err("lobby socket closed".into()),
+                },
+            }
+        }
+        let _ = ws.close(None).await;
+        Ok(())
+    }
+    .await;
+    if result.is_err() {
+        shared.errors.fetch_add(1, Ordering::Relaxed);
+    }
+    result
+}
+
+/// One seek: posted, held by its creator's lobby socket, accepted by another
+/// player; the time from the accept's send to `paired` on the creator's socket.
+async fn pairing(shared: Arc<Shared>, creator: mpsc::Sender<Want>) -> Result<(), String> {
+    let result = async {
+        let body = json!({"variant": shared.variant, "clock": {"initial": 300, "increment": 2}, "side": "random"});
+        let seek = post(&shared.addr, "/api/seeks", body).await?;
+        let (id, token) = (seek["seek"].as_str().unwrap_or(""), seek["token"].as_str().unwrap_or(""));
+        let ((held_tx, held_rx), (paired_tx, paired_rx)) = (oneshot::channel(), oneshot::channel());
+        let want = Want { token: token.to_string(), seek: id.to_string(), held: held_tx, paired: paired_tx };
+        creator.send(want).await.map_err(|_| "the creator's socket is gone".to_string())?;
+        tokio::time::timeout(PATIENCE, held_rx)
+            .await
+            .map_err(|_| "seek not held in time".to_string())?
+            .map_err(|_| "the creator's socket is gone".to_string())?;
+        let path = format!("/api/seeks/{id}/accept");
+        let sent = Instant::now();
+        let accepted = post(&shared.addr, &path, json!({})).await?;
+        let (at, paired) = tokio::time::timeout(PATIENCE, paired_rx)
+            .await
+            .map_err(|_| "no paired in time".to_string())?
+            .map_err(|_| "the creator's socket is gone".to_string())?;
+        if accepted["game"] != paired["game"] {
+            return Err(format!("accepted into {} but paired into {}", accepted["game"], paired["game"]));
+        }
+        if shared.measuring.load(Ordering::Relaxed) {
+            shared.paired.fetch_add(1, Ordering::Relaxed);
+            let took = at.saturating_duration_since(sent);
+            shared
+                .paired_us
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(took.as_micros().min(u32::MAX as u128) as u32);
+        }
+        Ok(())
+    }
+    .await;
+    shared.pairs.fetch_sub(1, Ordering::Relaxed);
+    // (One cut short by the end of the run, its creator's socket closed, is no failure.)
+    let result = result.or_else(|e| if shared.stop.load(Ordering::Relaxed) { Ok(()) } else { Err(e) });
+    if let Err(e) = &result {
+        shared.errors.fetch_add(1, Ordering::Relaxed);
+        shared.pair_errors.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e.clone());
+    }
+    result
+}
+
+/// Starts a pairing `rate` times a second until stopped, its creator the next
+/// player in turn (none while `MAX_PAIRS` are under way).
+async fn pairings(shared: Arc<Shared>, rate: f64, creators: Vec<mpsc::Sender<Want>>) {
+    let interval = Duration::from_secs_f64(1.0 / rate);
+    let mut next = tokio::time::Instant::now();
+    let mut turn = 0;
+    while !shared.stop.load(Ordering::Relaxed) && !creators.is_empty() {
+        tokio::time::sleep_until(next).await;
+        next += interval;
+        if shared.pairs.load(Ordering::Relaxed) >= MAX_PAIRS {
+            shared.skipped.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        shared.pairs.fetch_add(1, Ordering::Relaxed);
+        tokio::spawn(pairing(shared.clone(), creators[turn % creators.len()].clone()));
+        turn += 1;
+    }
+}
+
 /// What all bots share.
 struct Shared {
     addr: String,
@@ -168,6 +332,15 @@ struct Shared {
     errors: AtomicU64,
     in_play: AtomicU64,
     latencies_us: Mutex<Vec<u32>>,
+    /// The lobby: sockets open, frames read while measuring, pairings under way,
+    /// done while measuring, not started (too many under way), their times, the first failure.
+    lobby_open: AtomicU64,
+    lobby_frames: AtomicU64,
+    pairs: AtomicU64,
+    paired: AtomicU64,
+    skipped: AtomicU64,
+    paired_us: Mutex<Vec<u32>>,
+    pair_errors: Mutex<Option<String>>,
 }
 
 /// One game after another: create, join, two sockets, then moves at `interval` until stopped.
@@ -264,6 +437,13 @@ fn main() {
             "0",
             "--seat-sockets-per-address",
             "0",
+            "--lobby-sockets-per-address",
+            "0",
+            "--seeks-per-address",
+            "0",
+            // The games the lobby makes are not played: none is aborted during the run.
+            "--first-move",
+            "3600",
             "--www",
         ])
         .arg(&dir)
@@ -285,6 +465,13 @@ fn main() {
         errors: AtomicU64::new(0),
         in_play: AtomicU64::new(0),
         latencies_us: Mutex::new(Vec::new()),
+        lobby_open: AtomicU64::new(0),
+        lobby_frames: AtomicU64::new(0),
+        pairs: AtomicU64::new(0),
+        paired: AtomicU64::new(0),
+        skipped: AtomicU64::new(0),
+        paired_us: Mutex::new(Vec::new()),
+        pair_errors: Mutex::new(None),
     });
     let interval = Duration::from_secs_f64(o.games as f64 / o.rate);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -293,10 +480,26 @@ fn main() {
         .build()
         .expect("a tokio runtime for the bots");
     let bots: Vec<_> = (0..o.games).map(|i| runtime.spawn(bot(shared.clone(), interval, 0x5eed + i as u64))).collect();
-    // Warm up until every game is in play (at most 60 s), then measure.
+    let mut creators = Vec::new();
+    let players: Vec<_> = (0..o.lobby)
+        .map(|_| {
+            let (tx, rx) = mpsc::channel(16);
+            creators.push(tx);
+            runtime.spawn(lobby_player(shared.clone(), rx))
+        })
+        .collect();
+    // Warm up until every game is in play and every lobby socket open (at most 60 s), then measure.
     let warm = Instant::now();
-    while (shared.in_play.load(Ordering::Relaxed) as usize) < o.games && warm.elapsed() < Duration::from_secs(60) {
+    while ((shared.in_play.load(Ordering::Relaxed) as usize) < o.games
+        || (shared.lobby_open.load(Ordering::Relaxed) as usize) < o.lobby)
+        && warm.elapsed() < Duration::from_secs(60)
+    {
         std::thread::sleep(Duration::from_millis(50));
+    }
+    let pacer = (o.seeks > 0.0).then(|| runtime.spawn(pairings(shared.clone(), o.seeks, creators)));
+    if pacer.is_some() {
+        // The pairings settle into their pace before the measurement.
+        std::thread::sleep(Duration::from_secs(2));
     }
     let in_play_at_start = shared.in_play.load(Ordering::Relaxed);
     let histogram_before = ack_histogram(&shared.addr);
@@ -319,10 +522,18 @@ fn main() {
     let mut first_error = None;
     runtime.block_on(async {
         // Each bot stops at its next move; one stuck on a read gives up after PATIENCE.
-        for bot in bots {
+        for bot in bots.into_iter().chain(players) {
             if let Ok(Err(e)) = bot.await {
                 first_error.get_or_insert(e);
             }
+        }
+        if let Some(pacer) = pacer {
+            let _ = pacer.await;
+        }
+        // The pairings under way end within PATIENCE each.
+        let ending = Instant::now();
+        while shared.pairs.load(Ordering::Relaxed) > 0 && ending.elapsed() < PATIENCE {
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     });
     let _ = server.kill();
@@ -355,4 +566,27 @@ fn main() {
         shared.errors.load(Ordering::Relaxed),
         first_error.map(|e| format!(" (first: {e})")).unwrap_or_default()
     );
+    if o.lobby > 0 || o.seeks > 0.0 {
+        let mut paired = shared.paired_us.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        paired.sort_unstable();
+        let pct = |p: f64| {
+            paired
+                .get(((paired.len() as f64 * p) as usize).min(paired.len().saturating_sub(1)))
+                .map_or(0.0, |&us| us as f64 / 1000.0)
+        };
+        let pair_error = shared.pair_errors.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        println!(
+            "lobby: {} players on lobby sockets, {:.0} lobby frames/s read; {} seeks paired, {:.0} a second (aim {:.0}, {} not started), accept to paired p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms{}",
+            o.lobby,
+            shared.lobby_frames.load(Ordering::Relaxed) as f64 / elapsed,
+            shared.paired.load(Ordering::Relaxed),
+            shared.paired.load(Ordering::Relaxed) as f64 / elapsed,
+            o.seeks,
+            shared.skipped.load(Ordering::Relaxed),
+            pct(0.50),
+            pct(0.99),
+            pct(1.0),
+            pair_error.map(|e| format!(" (first pairing error: {e})")).unwrap_or_default()
+        );
+    }
 }

@@ -727,3 +727,32 @@ fn a_flooding_lobby_socket_is_closed_and_the_lobby_goes_on() {
     let (id, _) = seek(&server, None, json!({"variant": "chess", "clock": null, "side": "first"}));
     other.until("seek", Some(&id));
 }
+
+/// A lobby socket takes a seek's token in a `hold` frame too (no reconnect):
+/// `held`, then `paired` with the token when the seek is accepted; a token
+/// that holds no open seek gets `error`, and the socket goes on.
+#[test]
+fn a_lobby_socket_holds_a_seek_by_a_hold_frame() {
+    let server = server(&sqlite_db("lobby-hold"));
+    let mut creator = Lobby::open(&server, &[]);
+    creator.until("seeks", None);
+    let (id, token) = seek(&server, None, json!({"variant": "chess", "clock": {"initial": 60, "increment": 1}}));
+    creator.until("seek", Some(&id));
+    creator
+        .ws
+        .send(tungstenite::Message::Text(json!({"t": "hold", "token": "not-a-token"}).to_string().into()))
+        .unwrap();
+    assert!(creator.until("error", None)["reason"].as_str().unwrap().contains("token"));
+    creator.ws.send(tungstenite::Message::Text(json!({"t": "hold", "token": token}).to_string().into())).unwrap();
+    assert_eq!(creator.until("held", Some(&id)), json!({"t": "held", "seek": id}));
+    let (status, won) = post(&server, &format!("/api/seeks/{id}/accept"), None, json!({}));
+    assert_eq!(status, 201, "{won}");
+    let paired = creator.until("paired", Some(&id));
+    assert_eq!(paired["token"], token.as_str());
+    assert_eq!(paired["game"], won["game"]);
+    // Held after the accept: told at once.
+    let mut late = Lobby::open(&server, &[]);
+    late.until("seeks", None);
+    late.ws.send(tungstenite::Message::Text(json!({"t": "hold", "token": token}).to_string().into())).unwrap();
+    assert_eq!(late.until("paired", Some(&id))["game"], won["game"]);
+}

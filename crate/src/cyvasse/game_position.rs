@@ -228,7 +228,6 @@ impl Evaluation for Position {
         if us == Side::Black {
             next.turn = (next.turn + 1).min(MAX_COUNTER);
         }
-        // Through the setter, which keeps the hash.
         next.set_side_to_move(us.opponent());
         Some(Pass { position: next, max_reduction: i32::MAX })
     }

@@ -104,6 +104,14 @@ pub const FUTILITY_MARGIN_PER_PLY: i32 = 100;
 /// The first aspiration window's half-width around the previous iteration's
 /// score (it triples on every failure).
 pub const ASPIRATION_WINDOW: i32 = 40;
+/// Late move reductions: a late quiet move at depth `d`, the `n`-th searched,
+/// is first searched `0.75 + ln d × ln n / 2.25` plies shallower (less at a
+/// PV node, less or more by its history score).
+fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    let (d, n) = (depth.clamp(1, 63) as f32, searched.clamp(1, 255) as f32);
+    (0.75 + d.ln() * n.ln() / 2.25) as i32
+}
+
 /// Null-move pruning: at a non-PV node at least this deep whose static value
 /// is at or above beta, the side to move passes (where the game allows it,
 /// [`Evaluation::pass`]) and the opponent's reply is searched
@@ -868,11 +876,13 @@ impl<P: Evaluation> Run<'_, '_, P> {
                 -self.search(&child, new_depth, ply + 1, -beta, -alpha, pv_node, gives_check)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 3 && quiet && !killer && !in_check && !gives_check {
-                    r = 1 + (searched >= 8) as i32 + (depth >= 6 && searched >= 20) as i32;
+                if depth >= 3 && searched >= 2 && quiet && !killer && !in_check && !gives_check {
+                    r = late_move_reduction(depth, searched);
                     if pv_node {
                         r -= 1;
                     }
+                    // A move with a good history is reduced less, a bad one more.
+                    r -= self.s.ordering.score(pos, m, None, ply) / (2 * ordering::HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(&child, new_depth - r, ply + 1, -alpha - 1, -alpha, false, gives_check);
@@ -1049,6 +1059,25 @@ impl<P: Evaluation> Run<'_, '_, P> {
                 }
                 _ => false,
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::late_move_reduction;
+
+    #[test]
+    fn late_moves_are_reduced_more_the_deeper_and_the_later() {
+        assert_eq!(late_move_reduction(3, 2), 1);
+        assert_eq!(late_move_reduction(3, 3), 1);
+        assert_eq!(late_move_reduction(6, 10), 2);
+        assert_eq!(late_move_reduction(10, 30), 4);
+        for d in 3..64 {
+            for n in 2..200 {
+                assert!(late_move_reduction(d, n) <= late_move_reduction(d + 1, n));
+                assert!(late_move_reduction(d, n) <= late_move_reduction(d, n + 1));
+            }
         }
     }
 }

@@ -228,4 +228,31 @@ mod tests {
         assert_eq!(o.cont_score(4, 7), 0);
         assert_eq!(o.countermove(4), None);
     }
+
+    #[test]
+    fn a_cutoff_makes_the_move_the_countermove_and_orders_it_above_the_moves_tried_before() {
+        use crate::chesslike::position::Position;
+        use crate::game_position::GamePosition;
+        let v = crate::chesslike::variant::Variant::by_id("chess").unwrap();
+        let start = Position::start(v);
+        let e4 = start.parse_move("e2e4").unwrap();
+        let pos = start.play(e4);
+        let (nf6, nc6) = (pos.parse_move("g8f6").unwrap(), pos.parse_move("b8c6").unwrap());
+        let mut o: Ordering<crate::Move> = Ordering::new(Position::HISTORY_SLOTS, Position::PIECE_TO_SLOTS);
+        o.set_context(1, [start.piece_to_slot(e4), NO_KEY]);
+        assert_eq!(o.countermove(1), None);
+        o.on_cutoff(&pos, 1, 4, nf6, &[nc6]);
+        assert_eq!(o.countermove(1), Some(nf6));
+        // At another ply (no killers there) after the same move: history
+        // and continuation history both favour Nf6 over Nc6.
+        o.set_context(3, [start.piece_to_slot(e4), NO_KEY]);
+        let plain = o.history[pos.history_slot(nf6)];
+        assert!(o.score(&pos, nf6, None, 3) > plain && plain > 0);
+        assert!(o.score(&pos, nc6, None, 3) < o.history[pos.history_slot(nc6)] && o.history[pos.history_slot(nc6)] < 0);
+        // After another move (1. d4, as if), no countermove and only the plain history.
+        let d4 = start.parse_move("d2d4").unwrap();
+        o.set_context(3, [start.piece_to_slot(d4), NO_KEY]);
+        assert_eq!(o.countermove(3), None);
+        assert_eq!(o.score(&pos, nf6, None, 3), plain);
+    }
 }

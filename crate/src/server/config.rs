@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR] \
 [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] \
-[--writes-per-minute N] [--write-burst N] [--first-move SECONDS] [--trust-proxy]";
+[--writes-per-minute N] [--write-burst N] [--first-move SECONDS] [--lobby-sockets-per-address N] \
+[--seeks-per-address N] [--trust-proxy]";
 
 /// WebSockets open at once by default: far above what one process serves well
 /// (see the README's figures), low enough that file descriptors and memory last.
@@ -22,6 +23,10 @@ pub const DEFAULT_WATCHER_IDLE_SECONDS: u64 = 120;
 /// a player creates or joins a game every few minutes; a school behind one router, more.
 pub const DEFAULT_WRITES_PER_MINUTE: u32 = 60;
 pub const DEFAULT_WRITE_BURST: u32 = 30;
+/// Lobby sockets from one address at once.
+pub const DEFAULT_LOBBY_SOCKETS_PER_ADDRESS: usize = 50;
+/// Open seeks from one address at once.
+pub const DEFAULT_SEEKS_PER_ADDRESS: usize = 20;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -48,6 +53,10 @@ pub struct Config {
     pub write_burst: u32,
     /// Milliseconds a side of a live game has for its first move before the game is aborted.
     pub first_move_ms: i64,
+    /// Lobby sockets from one client address (0: no limit).
+    pub lobby_sockets_per_address: usize,
+    /// Open seeks from one client address (0: no limit).
+    pub seeks_per_address: usize,
     /// The client's address is the last one `X-Forwarded-For` names (a proxy in front sets it).
     pub trust_proxy: bool,
 }
@@ -66,6 +75,8 @@ impl Default for Config {
             writes_per_minute: DEFAULT_WRITES_PER_MINUTE,
             write_burst: DEFAULT_WRITE_BURST,
             first_move_ms: crate::server::game::FIRST_MOVE_MS,
+            lobby_sockets_per_address: DEFAULT_LOBBY_SOCKETS_PER_ADDRESS,
+            seeks_per_address: DEFAULT_SEEKS_PER_ADDRESS,
             trust_proxy: false,
         }
     }
@@ -90,6 +101,8 @@ impl Config {
                 "--writes-per-minute" => config.writes_per_minute = whole(flag, &value()?, 0)?,
                 "--write-burst" => config.write_burst = whole(flag, &value()?, 1)?,
                 "--first-move" => config.first_move_ms = seconds_to_ms(flag, &value()?)?,
+                "--lobby-sockets-per-address" => config.lobby_sockets_per_address = whole(flag, &value()?, 0)?,
+                "--seeks-per-address" => config.seeks_per_address = whole(flag, &value()?, 0)?,
                 "--trust-proxy" => config.trust_proxy = true,
                 other => return Err(format!("unknown option '{other}'; usage: {USAGE}")),
             }

@@ -130,12 +130,17 @@ pub fn router(
         limits,
         watcher_idle: Duration::from_secs(config.watcher_idle_seconds),
         accounts: Arc::new(Accounts::new()),
-        lobby: Arc::new(super::lobby::Lobby::new(hub_lobby.is_some())),
+        lobby: Arc::new(super::lobby::Lobby::new(
+            hub_lobby.is_some(),
+            config.lobby_sockets_per_address,
+            config.seeks_per_address,
+        )),
     };
     if let Some(notices) = hub_lobby {
         tokio::spawn(super::lobby::follow(app_state.lobby.clone(), notices));
     }
     tokio::spawn(super::lobby::sweep(app_state.hub.clone(), app_state.lobby.clone()));
+    tokio::spawn(super::lobby::pump(app_state.lobby.clone()));
     app.layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app_state.clone(), guard))
         .layer(cors)

@@ -27,9 +27,9 @@
 //!   what it hears (`follow`). When the LISTEN connection was lost and is back
 //!   (frames may be lost), every lobby socket is closed: the page reconnects
 //!   and gets the list, and its `paired` frames, afresh.
-//! - Limits: `OPEN_PER_ADDRESS` open seeks per client address and
-//!   `SOCKETS_PER_ADDRESS` lobby sockets per address (`429`); a lobby
-//!   socket's frames are read only for `ping` (16 KiB at most; more closes
+//! - Limits: `--seeks-per-address` open seeks per client address (20) and
+//!   `--lobby-sockets-per-address` lobby sockets per address (50; `429`); a lobby
+//!   socket's frames are read only for `ping` and `hold` (1 KiB at most; more closes
 //!   it), 5 a second after a burst of 20; a flood gets `error` frames, then
 //!   the socket is closed (1008).
 
@@ -41,12 +41,13 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
@@ -71,26 +72,36 @@ pub const LIVE_GRACE: Duration = Duration::from_secs(10);
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
 /// The oldest a seek gets.
 pub const MAX_AGE_MS: i64 = 14 * 24 * 3600 * 1000;
-pub const OPEN_PER_ADDRESS: i64 = 20;
-pub const SOCKETS_PER_ADDRESS: usize = 50;
-const MAX_FRAME: usize = 16 * 1024;
+/// The most seek tokens one lobby socket holds.
+const TOKENS_PER_SOCKET: usize = 20;
+/// How long the frames for every socket are gathered before they go out
+/// together (one wake-up and one write per socket for all of them); a
+/// `paired` frame goes to its holders at once.
+pub const FLUSH: Duration = Duration::from_millis(50);
+/// The largest frame a lobby socket reads (a `ping` or a `hold` is under 100
+/// bytes); its read buffer is one such frame, since tungstenite zeroes the free
+/// part of it before every read (a default 128 KiB one, on every socket woken
+/// by every batch, was most of the server's time under the lobby's load).
+const MAX_FRAME: usize = 1024;
+/// A lobby socket's write buffer (a batch of frames is written at once).
+const WRITE_BUFFER: usize = 8 * 1024;
 /// Frames a lobby socket may send a second (after a burst of `BURST`); past
 /// `MAX_REFUSED` refused in a row, the socket is closed.
 const RATE: f64 = 5.0;
 const BURST: f64 = 20.0;
 const MAX_REFUSED: u32 = 100;
 
-/// What the lobby tells its sockets: a frame for everyone, or `paired` for one seek's holders.
+/// What the lobby tells all its sockets (`paired` goes to a seek's holders only, by `paired_to`).
 #[derive(Clone, Debug)]
 enum Notice {
-    All(Arc<str>),
-    Paired {
-        seek: String,
-        frame: Arc<str>,
-    },
+    /// The frames of `FLUSH` for every socket, each made once (a clone shares the bytes).
+    Batch(Arc<[Utf8Bytes]>),
     /// Frames may have been lost: every socket closes (the client reconnects).
     Restart,
 }
+
+/// Where a socket holding a seek hears its `paired` frame: (socket, channel).
+type PairedTo = Vec<(u64, tokio::sync::mpsc::Sender<Arc<str>>)>;
 
 /// The lobby sockets of this process holding one seek.
 struct Hold {
@@ -108,17 +119,35 @@ pub struct Lobby {
     sockets: Mutex<HashMap<IpAddr, usize>>,
     /// Whether the database carries the frames to every process (PostgreSQL), this one too.
     shared: bool,
+    /// Lobby sockets and open seeks one address may have (0: no limit).
+    sockets_per_address: usize,
+    seeks_per_address: usize,
+    /// Frames for every socket, waiting for the next `FLUSH`.
+    pending: Mutex<Vec<Utf8Bytes>>,
+    /// Per seek id: the sockets here holding it, told `paired` directly.
+    paired_to: Mutex<HashMap<String, PairedTo>>,
+    next_socket: std::sync::atomic::AtomicU64,
 }
 
 impl Lobby {
     /// `shared`: the database sends every change's frames to every process (`follow`).
-    pub fn new(shared: bool) -> Lobby {
+    pub fn new(shared: bool, sockets_per_address: usize, seeks_per_address: usize) -> Lobby {
         Lobby {
             notices: broadcast::channel(1024).0,
             holders: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
             shared,
+            sockets_per_address,
+            seeks_per_address,
+            pending: Mutex::new(Vec::new()),
+            paired_to: Mutex::new(HashMap::new()),
+            next_socket: std::sync::atomic::AtomicU64::new(0),
         }
+    }
+
+    /// A frame for every socket, at the next `FLUSH`.
+    fn gather(&self, frame: &str) {
+        self.pending.lock().unwrap_or_else(|p| p.into_inner()).push(Utf8Bytes::from(frame));
     }
 
     fn tell(&self, notice: Notice) {
@@ -145,13 +174,17 @@ impl Lobby {
             match frame["t"].as_str() {
                 Some("paired") => {
                     self.forget(&seek);
-                    self.tell(Notice::Paired { seek, frame: Arc::from(line) });
+                    let holders = self.paired_to.lock().unwrap_or_else(|p| p.into_inner()).remove(&seek);
+                    let frame: Arc<str> = Arc::from(line);
+                    for (_, to) in holders.unwrap_or_default() {
+                        let _ = to.try_send(frame.clone());
+                    }
                 }
                 Some("unseek") => {
                     self.forget(&seek);
-                    self.tell(Notice::All(Arc::from(line)));
+                    self.gather(line);
                 }
-                _ => self.tell(Notice::All(Arc::from(line))),
+                _ => self.gather(line),
             }
         }
     }
@@ -261,16 +294,19 @@ async fn create(
     if let Err(refused) = GameState::new(probe) {
         return error(StatusCode::BAD_REQUEST, refused);
     }
-    match app.hub.store.open_seeks_from(&address(client)).await {
-        Ok(n) if n >= OPEN_PER_ADDRESS => {
-            return error(
-                StatusCode::TOO_MANY_REQUESTS,
-                Refused::new("server.tooManySeeks", format!("at most {OPEN_PER_ADDRESS} open seeks from one address"))
-                    .arg("max", OPEN_PER_ADDRESS),
-            )
+    let max = app.lobby.seeks_per_address;
+    if max > 0 {
+        match app.hub.store.open_seeks_from(&address(client)).await {
+            Ok(n) if n >= max as i64 => {
+                return error(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    Refused::new("server.tooManySeeks", format!("at most {max} open seeks from one address"))
+                        .arg("max", max),
+                )
+            }
+            Ok(_) => {}
+            Err(e) => return unavailable(e),
         }
-        Ok(_) => {}
-        Err(e) => return unavailable(e),
     }
     let rating = match &player {
         Some(p) => match app.hub.store.rating_of(&p.key, &variant).await {
@@ -522,8 +558,21 @@ pub async fn follow(lobby: Arc<Lobby>, mut notices: broadcast::Receiver<LobbyNot
     }
 }
 
-/// Gives a lobby socket's place back when it closes.
-struct Place(Arc<Lobby>, IpAddr, Vec<String>);
+/// Every `FLUSH`: the frames gathered since, to every socket at once.
+pub async fn pump(lobby: Arc<Lobby>) {
+    let mut tick = tokio::time::interval(FLUSH);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let frames = std::mem::take(&mut *lobby.pending.lock().unwrap_or_else(|p| p.into_inner()));
+        if !frames.is_empty() {
+            lobby.tell(Notice::Batch(Arc::from(frames)));
+        }
+    }
+}
+
+/// Gives a lobby socket's place back when it closes: (lobby, address, seeks held, socket).
+struct Place(Arc<Lobby>, IpAddr, Vec<String>, u64);
 
 impl Drop for Place {
     fn drop(&mut self) {
@@ -535,6 +584,16 @@ impl Drop for Place {
             }
         }
         drop(sockets);
+        let mut paired_to = self.0.paired_to.lock().unwrap_or_else(|p| p.into_inner());
+        for seek in &self.2 {
+            if let Some(list) = paired_to.get_mut(seek) {
+                list.retain(|(socket, _)| *socket != self.3);
+                if list.is_empty() {
+                    paired_to.remove(seek);
+                }
+            }
+        }
+        drop(paired_to);
         for seek in &self.2 {
             self.0.hold(seek, -1);
         }
@@ -558,22 +617,26 @@ async fn socket(
         .split('&')
         .filter_map(|pair| pair.strip_prefix("token="))
         .filter(|t| !t.is_empty())
-        .take(OPEN_PER_ADDRESS as usize)
+        .take(TOKENS_PER_SOCKET)
         .map(str::to_string)
         .collect();
     {
         let mut sockets = app.lobby.sockets.lock().unwrap_or_else(|p| p.into_inner());
         let n = sockets.entry(client.0).or_insert(0);
-        if *n >= SOCKETS_PER_ADDRESS {
+        let max = app.lobby.sockets_per_address;
+        if max > 0 && *n >= max {
             return error(
                 StatusCode::TOO_MANY_REQUESTS,
                 Refused::new("server.lobbySocketsFromAddress", "too many lobby sockets from your address")
-                    .arg("max", SOCKETS_PER_ADDRESS),
+                    .arg("max", max),
             );
         }
         *n += 1;
     }
-    let mut place = Place(app.lobby.clone(), client.0, Vec::new());
+    let socket = app.lobby.next_socket.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut place = Place(app.lobby.clone(), client.0, Vec::new(), socket);
+    // Frames from now on (a change made meanwhile may come twice: the list is newer).
+    let notices = app.lobby.notices.subscribe();
     // The seeks these tokens hold: open ones are held by this socket; accepted ones are told at once.
     let mut held = HashMap::new();
     let mut first = Vec::new();
@@ -585,46 +648,103 @@ async fn socket(
         let hash = tokens::hash(token);
         if let Some(seek) = open.iter().find(|s| s.token_hash == hash) {
             held.insert(seek.id.clone(), token.clone());
-            continue;
         }
     }
     first.push(json!({"t": "seeks", "seeks": open.iter().map(seek_json).collect::<Vec<_>>()}).to_string());
-    // Seeks accepted while the creator was away: told now (looked up by token among recent ones).
-    for token in &tokens {
-        let hash = tokens::hash(token);
-        if held.values().any(|t| tokens::hash(t) == hash) {
-            continue;
-        }
-        if let Some(seek) = app.hub.store.seek_by_token(&hash).await.ok().flatten() {
-            if seek.game.is_some() {
-                let mut frame = paired(&seek, token);
-                frame["t"] = json!("paired");
-                first.push(frame.to_string());
-            }
+    let (paired_tx, paired_rx) = tokio::sync::mpsc::channel(TOKENS_PER_SOCKET);
+    {
+        let mut paired_to = app.lobby.paired_to.lock().unwrap_or_else(|p| p.into_inner());
+        for seek in held.keys() {
+            paired_to.entry(seek.clone()).or_default().push((socket, paired_tx.clone()));
         }
     }
     for seek in held.keys() {
         app.lobby.hold(seek, 1);
         place.2.push(seek.clone());
     }
+    // Seeks accepted while the creator was away, or since the list was read (whose
+    // `paired` may come again through the channel: `told` keeps it to once).
+    let mut told = std::collections::HashSet::new();
+    for token in &tokens {
+        if let Some(seek) = app.hub.store.seek_by_token(&tokens::hash(token)).await.ok().flatten() {
+            if seek.game.is_some() {
+                let mut frame = paired(&seek, token);
+                frame["t"] = json!("paired");
+                first.push(frame.to_string());
+                told.insert(seek.id.clone());
+            }
+        }
+    }
     // Held from now: the lease at once (a lapsing one must not close under a creator who is back).
     let now = now_ms();
     if let Err(e) = app.hub.store.renew_leases(held.keys().map(|seek| (seek.clone(), now)).collect()).await {
         return unavailable(e);
     }
-    let notices = app.lobby.notices.subscribe();
     let stop = app.stop.clone();
     upgrade
+        .read_buffer_size(MAX_FRAME)
+        .write_buffer_size(WRITE_BUFFER)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |ws| run(ws, place, held, first, notices, stop))
+        .on_upgrade(move |ws| {
+            let held = Held { tokens: held, told, paired: paired_rx, paired_tx };
+            run(app, ws, place, held, first, notices, stop)
+        })
         .into_response()
 }
 
+/// The seeks a lobby socket holds: their tokens by seek id, those already
+/// told `paired`, and where their `paired` frames come.
+struct Held {
+    tokens: HashMap<String, String>,
+    told: std::collections::HashSet<String>,
+    paired: tokio::sync::mpsc::Receiver<Arc<str>>,
+    paired_tx: tokio::sync::mpsc::Sender<Arc<str>>,
+}
+
+/// `{"t": "hold", "token"}` on a lobby socket: the open seek that token holds
+/// is held by this socket from now on (as if its token had been in the
+/// query): `held {seek}`, then `paired` when it is accepted (at once if it
+/// was already); `error` when the token holds no open seek.
+async fn hold_by_frame(app: &App, place: &mut Place, held: &mut Held, token: &str) -> Vec<Value> {
+    let nothing = || vec![json!({"t": "error", "reason": "no open seek of yours has this token"})];
+    let Ok(Some(seek)) = app.hub.store.seek_by_token(&tokens::hash(token)).await else { return nothing() };
+    let told = |held: &mut Held, seek: &SeekRow| {
+        if held.told.insert(seek.id.clone()) {
+            let mut frame = paired(seek, token);
+            frame["t"] = json!("paired");
+            vec![frame]
+        } else {
+            vec![]
+        }
+    };
+    if seek.game.is_some() {
+        return told(held, &seek);
+    }
+    if seek.closed_ms.is_some() || held.tokens.len() >= TOKENS_PER_SOCKET {
+        return nothing();
+    }
+    if !held.tokens.contains_key(&seek.id) {
+        let mut paired_to = app.lobby.paired_to.lock().unwrap_or_else(|p| p.into_inner());
+        paired_to.entry(seek.id.clone()).or_default().push((place.3, held.paired_tx.clone()));
+        drop(paired_to);
+        app.lobby.hold(&seek.id, 1);
+        place.2.push(seek.id.clone());
+        held.tokens.insert(seek.id.clone(), token.to_string());
+    }
+    let _ = app.hub.store.renew_leases(vec![(seek.id.clone(), now_ms())]).await;
+    // Accepted between the look-up and the holding: told now (once).
+    match app.hub.store.seek(&seek.id).await {
+        Ok(Some(now)) if now.game.is_some() => told(held, &now),
+        _ => vec![json!({"t": "held", "seek": seek.id})],
+    }
+}
+
 async fn run(
+    app: App,
     mut ws: WebSocket,
-    _place: Place,
-    held: HashMap<String, String>,
+    mut place: Place,
+    mut held: Held,
     first: Vec<String>,
     mut notices: broadcast::Receiver<Notice>,
     mut stop: tokio::sync::watch::Receiver<bool>,
@@ -638,50 +758,67 @@ async fn run(
     loop {
         tokio::select! {
             _ = stop.changed() => return,
-            notice = notices.recv() => {
-                let frame = match notice {
-                    Ok(Notice::All(frame)) => frame.to_string(),
-                    Ok(Notice::Paired { seek, frame }) => match held.get(&seek) {
-                        Some(token) => {
-                            let mut value: Value = serde_json::from_str(&frame).unwrap_or_default();
-                            value["token"] = json!(token);
-                            value.to_string()
-                        }
-                        None => continue,
-                    },
-                    // Too far behind, or frames lost: start over with the list.
-                    Ok(Notice::Restart) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let _ = ws.send(Message::Close(None)).await;
-                        return;
-                    }
-                    Err(broadcast::error::RecvError::Closed) => return,
-                };
-                if ws.send(Message::Text(frame.into())).await.is_err() {
+            Some(frame) = held.paired.recv() => {
+                let mut value: Value = serde_json::from_str(&frame).unwrap_or_default();
+                let seek = value["seek"].as_str().unwrap_or_default().to_string();
+                let Some(token) = held.tokens.get(&seek) else { continue };
+                if !held.told.insert(seek) {
+                    continue;
+                }
+                value["token"] = json!(token);
+                if ws.send(Message::Text(value.to_string().into())).await.is_err() {
                     return;
                 }
             }
+            notice = notices.recv() => match notice {
+                // The batch's frames, written with one flush.
+                Ok(Notice::Batch(frames)) => {
+                    for frame in frames.iter() {
+                        if ws.feed(Message::Text(frame.clone())).await.is_err() {
+                            return;
+                        }
+                    }
+                    if ws.flush().await.is_err() {
+                        return;
+                    }
+                }
+                // Too far behind, or frames lost: start over with the list.
+                Ok(Notice::Restart) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let _ = ws.send(Message::Close(None)).await;
+                    return;
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
             message = ws.recv() => match message {
                 Some(Ok(Message::Text(text))) => {
                     tokens = (tokens + at.elapsed().as_secs_f64() * RATE).min(BURST);
                     at = Instant::now();
-                    let answer = if tokens < 1.0 {
+                    let answers = if tokens < 1.0 {
                         refused += 1;
                         if refused > MAX_REFUSED {
                             let close = axum::extract::ws::CloseFrame { code: 1008, reason: "too many frames".into() };
                             let _ = ws.send(Message::Close(Some(close))).await;
                             return;
                         }
-                        json!({"t": "error", "reason": "too many frames: slow down"})
+                        vec![json!({"t": "error", "reason": "too many frames: slow down"})]
                     } else {
                         tokens -= 1.0;
                         refused = 0;
                         match serde_json::from_str::<Value>(&text) {
-                            Ok(v) if v["t"] == "ping" => json!({"t": "pong"}),
-                            _ => json!({"t": "error", "reason": "the lobby socket reads only {\"t\": \"ping\"}"}),
+                            Ok(v) if v["t"] == "ping" => vec![json!({"t": "pong"})],
+                            Ok(v) if v["t"] == "hold" && v["token"].is_string() => {
+                                hold_by_frame(&app, &mut place, &mut held, v["token"].as_str().unwrap_or_default()).await
+                            }
+                            _ => vec![json!({
+                                "t": "error",
+                                "reason": "the lobby socket reads only {\"t\": \"ping\"} and {\"t\": \"hold\", \"token\"}"
+                            })],
                         }
                     };
-                    if ws.send(Message::Text(answer.to_string().into())).await.is_err() {
-                        return;
+                    for answer in answers {
+                        if ws.send(Message::Text(answer.to_string().into())).await.is_err() {
+                            return;
+                        }
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
