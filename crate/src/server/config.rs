@@ -160,6 +160,16 @@ mod tests {
     }
 
     #[test]
+    fn the_lobby_limits_are_options() {
+        let c = Config::default();
+        assert_eq!((c.lobby_sockets_per_address, c.seeks_per_address), (50, 20));
+        let c = Config::from_args(&args(&["--lobby-sockets-per-address", "0", "--seeks-per-address", "5"])).unwrap();
+        assert_eq!((c.lobby_sockets_per_address, c.seeks_per_address), (0, 5));
+        let e = Config::from_args(&args(&["--seeks-per-address", "-1"])).unwrap_err();
+        assert!(e.contains("--seeks-per-address needs a whole number"), "{e}");
+    }
+
+    #[test]
     fn bad_options_are_named() {
         assert!(Config::from_args(&args(&["--port", "1"])).unwrap_err().contains("unknown option '--port'"));
         assert!(Config::from_args(&args(&["--db"])).unwrap_err().contains("--db needs a value"));
