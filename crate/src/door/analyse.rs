@@ -15,6 +15,18 @@ use super::{DoorError, Game, SearchMemory, Thinking};
 /// The most lines an analysis shows.
 pub const MAX_LINES: usize = 3;
 
+/// How good a line's score is for the side to move, as one number to sort
+/// lines by: a mate for it above every centipawn score (sooner better), a
+/// mate against it below every one (later better).
+pub fn line_rank(score: i32, mate: Option<i32>) -> i64 {
+    const MATE: i64 = 1 << 40;
+    match mate {
+        Some(n) if n > 0 => MATE - n as i64,
+        Some(n) => -MATE - n as i64,
+        None => score as i64,
+    }
+}
+
 /// One line of an analysis.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -100,6 +112,10 @@ impl Game {
                 });
                 shown.push(first);
             }
+            // Best first. Each line is a search of the moves not shown yet, and
+            // a pruned search can score a later line above an earlier one (its
+            // bounds differ): order them by what they found, as MultiPV does.
+            found.sort_by_key(|l| std::cmp::Reverse(line_rank(l.score, l.mate)));
             done.lines = found;
             done.depth = depth;
             // As the search does: no new depth that could not finish in time.
@@ -108,9 +124,6 @@ impl Game {
                 break;
             }
         }
-        // The lines best first (a later line may score above an earlier one
-        // found at the same depth only by the search's bounds: keep the order
-        // the engine chose them in, which is best first).
         done.time_ms = elapsed();
         Ok(done)
     }
@@ -134,6 +147,15 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_rank_a_sooner_mate_first_and_a_later_mate_against_above_a_sooner_one() {
+        let mut ranks = [(0, Some(-1)), (50, None), (0, Some(3)), (-20, None), (0, Some(1)), (0, Some(-5))]
+            .map(|(score, mate)| (line_rank(score, mate), score, mate));
+        ranks.sort_by_key(|r| std::cmp::Reverse(r.0));
+        let order: Vec<_> = ranks.iter().map(|r| (r.1, r.2)).collect();
+        assert_eq!(order, [(0, Some(1)), (0, Some(3)), (50, None), (-20, None), (0, Some(-5)), (0, Some(-1))]);
+    }
 
     #[test]
     fn a_mate_in_one_is_the_first_line_with_its_notation() {

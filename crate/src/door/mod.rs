@@ -35,7 +35,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use analyse::{Analysis, AnalysisLine};
+pub use analyse::{line_rank, Analysis, AnalysisLine};
 pub use any_game::AnyGame;
 pub use codes::{Args, Coded, Said, Words, CODES};
 pub use family::{DoorFamily, DoorPosition, SetupRules, FAMILIES};

@@ -607,7 +607,8 @@ fn multiple_lines(
     let mut best = None;
     'deepening: for depth in 1..=max_depth {
         let mut shown = plan.excluded.clone();
-        for k in 1..=lines {
+        let mut found = Vec::with_capacity(lines);
+        for _ in 1..=lines {
             let elapsed = started.elapsed().as_millis() as u64;
             let time_ms = limits.time_ms.map(|t| t.saturating_sub(elapsed));
             let node_budget = limits.nodes.map(|n| n.saturating_sub(nodes));
@@ -628,11 +629,19 @@ fn multiple_lines(
                 break 'deepening;
             }
             let Some(m) = r.best.clone() else { break };
-            out.thinking(&r, k, nodes, started.elapsed().as_millis() as u64);
-            if k == 1 {
-                best = Some(m.clone());
-            }
             shown.push(m);
+            found.push(r);
+        }
+        // A depth's lines are told once all are searched, best first: each is a
+        // search of the moves not shown yet, and a pruned search can score a
+        // later line above an earlier one.
+        found.sort_by_key(|r| std::cmp::Reverse(crate::door::line_rank(r.score, r.mate)));
+        let time_ms = started.elapsed().as_millis() as u64;
+        for (k, r) in found.iter().enumerate() {
+            out.thinking(r, k + 1, nodes, time_ms);
+        }
+        if let Some(top) = found.first() {
+            best = top.best.clone();
         }
         // As the search does: no new depth that could not finish in time.
         if limits.time_ms.is_some_and(|t| started.elapsed().as_millis() as f64 >= t as f64 * 0.45) {
