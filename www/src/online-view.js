@@ -547,6 +547,9 @@ export class OnlineSession {
       const row = h('div', { class: 'ol-link' }, input, copy);
       if (navigator.share) row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'share-link', onclick: () => navigator.share({ title: t('online.share.title', { game: this.board.ctl.meta().name }), url: link }).catch(() => {}) }, t('online.share')));
       box.append(h('div', { text: t('online.waiting.send') }), row);
+      // The link is what the player needs now: bring it into view once drawn (on a phone held
+      // sideways the panel is taller than the screen).
+      requestAnimationFrame(() => { if (input.isConnected) input.scrollIntoView({ block: 'nearest' }); });
       return box;
     }
     if (g.position == null && g.status === 'setup') {
