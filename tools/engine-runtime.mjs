@@ -183,33 +183,24 @@ ${forwarded}
   // The options are copied here into a plain object, so that a getter that throws (or a Proxy)
   // runs in JavaScript, not in the middle of the engine's call.
   // The game is looked up after the copy: a getter may have freed it meanwhile.
-  Game.prototype.bestMove = function (options) {
-    var plain = options;
-    if (options !== null && typeof options === 'object') {
-      try {
-        plain = Array.isArray(options) ? [] : {};
-        Object.keys(options).forEach(function (k) { plain[k] = options[k]; });
-      } catch (e) {
-        throw fault('bad bestMove options: ' + oneLine(e));
+  function searchCall(name) {
+    return function (options) {
+      var plain = options;
+      if (options !== null && typeof options === 'object') {
+        try {
+          plain = Array.isArray(options) ? [] : {};
+          Object.keys(options).forEach(function (k) { plain[k] = options[k]; });
+        } catch (e) {
+          throw fault('bad ' + name + ' options: ' + oneLine(e));
+        }
       }
-    }
-    var g = this.__n === generation ? this.__g : current(this);
-    try { return g.bestMove(plain); } catch (e) { throw failure(e, this, 'bestMove'); }
-  };
-  // analyse(): the same copy of its options, then the engine's call.
-  Game.prototype.analyse = function (options) {
-    var plain = options;
-    if (options !== null && typeof options === 'object') {
-      try {
-        plain = Array.isArray(options) ? [] : {};
-        Object.keys(options).forEach(function (k) { plain[k] = options[k]; });
-      } catch (e) {
-        throw fault('bad analyse options: ' + oneLine(e));
-      }
-    }
-    var g = this.__n === generation ? this.__g : current(this);
-    try { return g.analyse(plain); } catch (e) { throw failure(e, this, 'analyse'); }
-  };
+      var g = this.__n === generation ? this.__g : current(this);
+      try { return g[name](plain); } catch (e) { throw failure(e, this, name); }
+    };
+  }
+  // bestMove() and analyse(): the same copy of their options, then the engine's call.
+  Game.prototype.bestMove = searchCall('bestMove');
+  Game.prototype.analyse = searchCall('analyse');
   // The lean play: a code (a number from legalMoveCodes()) or a text, nothing returned.
   Game.prototype.push = function (move) {
     var g = this.__n === generation ? this.__g : current(this);
