@@ -178,7 +178,7 @@ fn a_database_of_the_server_before_schema_versions_is_migrated_and_replays_the_s
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(versions, vec![1, 2, 3, 4]);
+    assert_eq!(versions, vec![1, 2, 3, 4, 5]);
     let after: i64 = conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
     assert_eq!(after, before + 1, "no event lost, the new move stored");
     let ended: Vec<(String, Option<i64>)> = conn

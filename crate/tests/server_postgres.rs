@@ -415,7 +415,7 @@ fn a_postgres_database_before_schema_versions_is_migrated_once_by_two_processes(
     assert_answers_as_recorded(&a, &expected);
     assert_answers_as_recorded(&b, &expected);
     let versions = sql(&url, "SELECT version FROM zilo_schema ORDER BY version");
-    assert_eq!(versions, (1..=4).map(|v| vec![v.to_string()]).collect::<Vec<_>>());
+    assert_eq!(versions, (1..=5).map(|v| vec![v.to_string()]).collect::<Vec<_>>());
     let unended = sql(&url, "SELECT count(*) FROM games WHERE (status = 'over') <> (ended_ms IS NOT NULL)");
     assert_eq!(unended, vec![vec!["0".to_string()]]);
 }
@@ -602,4 +602,38 @@ fn a_live_seek_held_through_a_killed_process_is_closed_by_another() {
     let (status, answer) = post_as(&b, &format!("/api/seeks/{id}/accept"), None, json!({}));
     assert_eq!((status, answer["code"].as_str()), (409, Some("server.seekTaken")), "{answer}");
     drop(holder);
+}
+
+/// Web Push on one PostgreSQL: both processes sign with one key (the first to
+/// start made it); a subscription stored through one (and renewed through the
+/// other, not doubled) is told once of a move stored through the other.
+#[test]
+#[ignore = "needs PostgreSQL: make test-server"]
+fn two_processes_share_the_push_key_and_the_subscriptions() {
+    let Some(url) = postgres_url() else { return };
+    let service = server_support::push::FakePushService::start();
+    let args = ["--writes-per-minute", "0", "--push-allow-http-loopback"];
+    let a = Server::start_with_args(&url, &temp_dir("www"), &args);
+    let b = Server::start_with_args(&url, &temp_dir("www"), &args);
+    let (key_a, key_b) = (a.get("/api/push/key").1, b.get("/api/push/key").1);
+    assert!(key_a["key"].is_string(), "{key_a}");
+    assert_eq!(key_a, key_b, "one key for every process");
+    let (id, first, second) = a.create_and_join(json!({"variant": "chess", "clock": null}));
+    let browser = server_support::push::Subscriber::new(service.endpoint(&format!("pg-{}", std::process::id())));
+    let (status, answer) = a.post("/api/push/subscription", &browser.json(&[&first]));
+    assert_eq!(status, 201, "{answer}");
+    let (status, answer) = b.post("/api/push/subscription", &browser.json(&[&first]));
+    assert_eq!(status, 201, "{answer}");
+    let rows = sql(&url, &format!("SELECT count(*) FROM push_subscriptions WHERE endpoint = '{}'", browser.endpoint));
+    assert_eq!(rows, vec![vec!["1".to_string()]]);
+    let mut white = a.socket(&id, Some(&first), None);
+    let mut black = b.socket(&id, Some(&second), None);
+    let v = white.until("snapshot")["v"].as_u64().unwrap();
+    black.until("snapshot");
+    assert_eq!(white.play("1", v, "e2e4")["t"], "ack");
+    event_within_a_second(&mut black, v + 1);
+    assert_eq!(black.play("2", v + 1, "e7e5")["t"], "ack");
+    let notice = browser.open(&service.next());
+    assert_eq!((notice["game"].as_str(), notice["move"].as_str()), (Some(id.as_str()), Some("e7e5")));
+    assert!(service.nothing_within(Duration::from_millis(500)), "told once, by the process that stored the move");
 }

@@ -312,6 +312,10 @@
     'online.notify.ask.title': 'Let the browser tell you when your opponent moves while this tab is in the background',
     'online.notify.title': 'Your move',
     'online.notify.body': 'Your opponent played {move} ({game})',
+    'online.notify.off': 'Stop notices',
+    'online.notify.off.title': 'Stop telling this browser of your opponents’ moves',
+    'online.push.end': 'Game over',
+    'online.push.endBody': '{game}: {result}',
     'online.rating.change': 'Rating: {before} → {after} ({diff})',
     'online.rating.now': 'Rating: {after}',
     'lobby.title': 'Lobby',
@@ -409,6 +413,9 @@
     'server.seekTaken': 'This challenge was already accepted or cancelled',
     'server.ownSeek': 'This is your own challenge',
     'server.lobbySocketsFromAddress': 'The lobby is open in too many tabs from your address (at most {max})',
+    'server.badSubscription': 'The browser\'s push subscription was refused: {error}',
+    'server.tooManySubscriptions': 'Too many devices are signed up for notices (at most {max})',
+    'server.noSuchSubscription': 'This browser is not signed up for notices',
 
     // The page around the board (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Angry Bird Chess',

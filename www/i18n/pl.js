@@ -303,6 +303,10 @@
     'online.notify.ask.title': 'Przeglądarka powie ci o ruchu przeciwnika, gdy ta karta jest w tle',
     'online.notify.title': 'Twój ruch',
     'online.notify.body': 'Przeciwnik zagrał {move} ({game})',
+    'online.notify.off': 'Wyłącz powiadomienia',
+    'online.notify.off.title': 'Przestań powiadamiać tę przeglądarkę o ruchach przeciwników',
+    'online.push.end': 'Koniec partii',
+    'online.push.endBody': '{game}: {result}',
     'online.rating.change': 'Ranking: {before} → {after} ({diff})',
     'online.rating.now': 'Ranking: {after}',
     'lobby.title': 'Poczekalnia',
@@ -400,6 +404,9 @@
     'server.seekTaken': 'To wyzwanie zostało już przyjęte lub anulowane',
     'server.ownSeek': 'To twoje własne wyzwanie',
     'server.lobbySocketsFromAddress': 'Poczekalnia jest otwarta w zbyt wielu kartach z twojego adresu (najwyżej {max})',
+    'server.badSubscription': 'Subskrypcja powiadomień przeglądarki została odrzucona: {error}',
+    'server.tooManySubscriptions': 'Zbyt wiele urządzeń zapisało się na powiadomienia (najwyżej {max})',
+    'server.noSuchSubscription': 'Ta przeglądarka nie jest zapisana na powiadomienia',
 
     // Strona wokół planszy (index.html, page.js).
     'page.title': 'ЗiлоḺ АḺв Жа · Szachy Wściekłych Ptaków',

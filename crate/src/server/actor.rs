@@ -18,6 +18,7 @@ use super::game::{After, Command, GameState, Meta};
 use super::metrics::Metrics;
 use super::presence::{Presence, PRESENCE_V};
 use super::protocol::{event_frame, seat_name};
+use super::push::Pusher;
 use super::refused::Refused;
 use super::storage::{Storage, StoreError};
 
@@ -98,12 +99,19 @@ impl HubError {
 pub struct Hub {
     pub store: Storage,
     pub metrics: Metrics,
+    /// The Web Push sender, once its key is read (`push.rs`).
+    pub push: std::sync::OnceLock<Pusher>,
     games: Mutex<HashMap<String, mpsc::Sender<Request>>>,
 }
 
 impl Hub {
     pub fn new(store: Storage) -> Arc<Hub> {
-        Arc::new(Hub { store, metrics: Metrics::default(), games: Mutex::new(HashMap::new()) })
+        Arc::new(Hub {
+            store,
+            metrics: Metrics::default(),
+            push: std::sync::OnceLock::new(),
+            games: Mutex::new(HashMap::new()),
+        })
     }
 
     /// Stores a new game whose creator holds `seat` with `token_hash`.
@@ -379,7 +387,8 @@ impl Actor {
         match outcome {
             Ok(()) => {
                 self.players_after(events.iter()).await;
-                self.publish(events.iter().zip(&afters))
+                self.publish(events.iter().zip(&afters));
+                self.push(&events);
             }
             Err(_) => self.reload(published).await,
         }
@@ -416,6 +425,36 @@ impl Actor {
                 self.hub.metrics.moves_stored.fetch_add(1, Ordering::Relaxed);
             }
             let _ = self.events.send((e.v, Arc::from(event_frame(e, after))));
+        }
+    }
+
+    /// Web Push notices for what this process just stored (a process that only
+    /// catches up sends none: the one that stored the events did): a move
+    /// tells the seat now to move; an end tells both seats.
+    fn push(&self, events: &[Entry]) {
+        let Some(pusher) = self.hub.push.get() else { return };
+        let hashes = self.state.seat_hashes();
+        let (id, variant) = (&self.state.meta.id, &self.state.meta.variant);
+        if let Some((result, reason)) = events.iter().find_map(|e| match &e.event {
+            Event::End { result, reason } => Some((result, reason)),
+            _ => None,
+        }) {
+            let notice = json!({"t": "end", "game": id, "variant": variant, "result": result.as_str(),
+                                "reason": reason.to_string()});
+            for hash in hashes.iter().flatten() {
+                pusher.tell(&self.hub, hash, notice.clone());
+            }
+            return;
+        }
+        for e in events {
+            if let (Event::Move { r#move, san, .. }, Some(mover)) = (&e.event, e.seat) {
+                let to_move = mover.opponent();
+                let Some(hash) = &hashes[to_move.index()] else { continue };
+                let notice = json!({"t": "move", "game": id, "variant": variant, "v": e.v, "by": seat_name(mover),
+                                    "name": self.players.0[mover.index()], "move": r#move, "san": san,
+                                    "seat": seat_name(to_move)});
+                pusher.tell(&self.hub, hash, notice);
+            }
         }
     }
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 pub const USAGE: &str = "zilo serve [--listen ADDR] [--db sqlite:PATH | postgres://USER@HOST/DB] [--www DIR] \
 [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] \
 [--writes-per-minute N] [--write-burst N] [--first-move SECONDS] [--lobby-sockets-per-address N] \
-[--seeks-per-address N] [--trust-proxy]";
+[--seeks-per-address N] [--trust-proxy] [--push-contact mailto:ADDRESS|https://URL] [--push-allow-http-loopback]";
 
 /// WebSockets open at once by default: far above what one process serves well
 /// (see the README's figures), low enough that file descriptors and memory last.
@@ -27,6 +27,10 @@ pub const DEFAULT_WRITE_BURST: u32 = 30;
 pub const DEFAULT_LOBBY_SOCKETS_PER_ADDRESS: usize = 50;
 /// Open seeks from one address at once.
 pub const DEFAULT_SEEKS_PER_ADDRESS: usize = 20;
+
+/// VAPID's contact when none is given: push services accept any `mailto:`;
+/// a public server should name its operator with `--push-contact`.
+pub const DEFAULT_PUSH_CONTACT: &str = "mailto:zilo-serve@localhost";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -59,6 +63,10 @@ pub struct Config {
     pub seeks_per_address: usize,
     /// The client's address is the last one `X-Forwarded-For` names (a proxy in front sets it).
     pub trust_proxy: bool,
+    /// Who runs this server, for push services (VAPID's `sub`: a `mailto:` or `https:` URL).
+    pub push_contact: String,
+    /// Push endpoints may also be `http://` on loopback addresses (tests only: a fake push service).
+    pub push_allow_http_loopback: bool,
 }
 
 impl Default for Config {
@@ -78,6 +86,8 @@ impl Default for Config {
             lobby_sockets_per_address: DEFAULT_LOBBY_SOCKETS_PER_ADDRESS,
             seeks_per_address: DEFAULT_SEEKS_PER_ADDRESS,
             trust_proxy: false,
+            push_contact: DEFAULT_PUSH_CONTACT.into(),
+            push_allow_http_loopback: false,
         }
     }
 }
@@ -104,6 +114,14 @@ impl Config {
                 "--lobby-sockets-per-address" => config.lobby_sockets_per_address = whole(flag, &value()?, 0)?,
                 "--seeks-per-address" => config.seeks_per_address = whole(flag, &value()?, 0)?,
                 "--trust-proxy" => config.trust_proxy = true,
+                "--push-contact" => {
+                    let contact = value()?;
+                    if !contact.starts_with("mailto:") && !contact.starts_with("https://") {
+                        return Err(format!("--push-contact needs a mailto: or https:// URL, not '{contact}'"));
+                    }
+                    config.push_contact = contact;
+                }
+                "--push-allow-http-loopback" => config.push_allow_http_loopback = true,
                 other => return Err(format!("unknown option '{other}'; usage: {USAGE}")),
             }
         }
@@ -187,6 +205,17 @@ mod tests {
         }
         let e = Config::from_args(&args(&["--write-burst", "0"])).unwrap_err();
         assert!(e.contains("--write-burst needs a whole number of at least 1"), "{e}");
+    }
+
+    #[test]
+    fn the_push_options() {
+        let c = Config::default();
+        assert_eq!((c.push_contact.as_str(), c.push_allow_http_loopback), (DEFAULT_PUSH_CONTACT, false));
+        let c = Config::from_args(&args(&["--push-contact", "mailto:ops@example.com", "--push-allow-http-loopback"]))
+            .unwrap();
+        assert_eq!((c.push_contact.as_str(), c.push_allow_http_loopback), ("mailto:ops@example.com", true));
+        let e = Config::from_args(&args(&["--push-contact", "ops@example.com"])).unwrap_err();
+        assert!(e.contains("--push-contact needs a mailto: or https:// URL"), "{e}");
     }
 
     #[test]

@@ -115,6 +115,7 @@ pub fn router(
         .route("/api/health", get(health))
         .merge(super::players_http::routes())
         .merge(super::lobby::routes())
+        .merge(super::push_http::routes())
         .route("/api/{*rest}", get(no_route).post(no_route))
         .route("/metrics", get(metrics))
         .method_not_allowed_fallback(wrong_method);

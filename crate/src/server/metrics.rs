@@ -17,6 +17,9 @@ pub struct Metrics {
     pub commands_acked: AtomicU64,
     pub commands_rejected: AtomicU64,
     pub frames_refused: AtomicU64,
+    /// Web Push notices a push service accepted (2xx), and those dropped (queue full) or refused.
+    pub pushes_sent: AtomicU64,
+    pub pushes_failed: AtomicU64,
     ack_buckets: [AtomicU64; BUCKETS.len()],
     ack_count: AtomicU64,
     ack_sum_us: AtomicU64,
@@ -72,6 +75,18 @@ impl Metrics {
             "counter",
             "Frames answered with an error.",
             get(&self.frames_refused).to_string(),
+        );
+        line(
+            "zilo_pushes_sent_total",
+            "counter",
+            "Web Push notices a push service accepted.",
+            get(&self.pushes_sent).to_string(),
+        );
+        line(
+            "zilo_pushes_failed_total",
+            "counter",
+            "Web Push notices dropped (queue full) or not delivered.",
+            get(&self.pushes_failed).to_string(),
         );
         let _ = writeln!(out, "# HELP zilo_ack_seconds Time from a command's arrival to its ack (stored).");
         let _ = writeln!(out, "# TYPE zilo_ack_seconds histogram");

@@ -16,7 +16,9 @@
 //!   colours swapped; who is connected);
 //! - `accounts`, `players_http`, `ratings`, `storage/players.rs`: players
 //!   (sign up, sign in, sessions), their pages and Glicko-2 ratings;
-//!   `storage/migrate.rs`: the database's schema versions.
+//!   `storage/migrate.rs`: the database's schema versions;
+//! - `push`, `push_http`, `storage/push.rs`: Web Push (a closed tab is told
+//!   it is the player's move).
 
 pub mod accounts;
 pub mod actor;
@@ -33,6 +35,8 @@ pub mod metrics;
 mod players_http;
 pub mod presence;
 pub mod protocol;
+pub mod push;
+mod push_http;
 pub mod ratings;
 pub mod refused;
 pub mod rematch;
@@ -76,6 +80,9 @@ async fn run(config: Config) -> Result<(), String> {
     game::set_first_move_ms(config.first_move_ms);
     let store = Storage::open(&config.db).await?;
     let hub = Hub::new(store);
+    let policy = push::Policy { allow_http_loopback: config.push_allow_http_loopback };
+    let pusher = push::Pusher::start(hub.clone(), policy, config.push_contact.clone()).await?;
+    let _ = hub.push.set(pusher);
     let listener = tokio::net::TcpListener::bind(&config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

@@ -61,6 +61,9 @@ pub const SERVER_CODES: &[&str] = &[
     "server.seekTaken",
     "server.ownSeek",
     "server.lobbySocketsFromAddress",
+    "server.badSubscription",
+    "server.tooManySubscriptions",
+    "server.noSuchSubscription",
 ];
 
 /// A refusal: its code (a [`SERVER_CODES`] one or the engine's), named

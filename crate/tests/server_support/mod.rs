@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod fixture;
+pub mod push;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -27,6 +27,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 2, what: "players, sessions, ratings; the players and end of a game", sql: PLAYERS },
     Migration { version: 3, what: "seeks (the lobby)", sql: SEEKS },
     Migration { version: 4, what: "leases of live seeks", sql: LEASES },
+    Migration { version: 5, what: "Web Push: the VAPID key and subscriptions", sql: PUSH },
 ];
 
 /// The version this server writes.
@@ -105,6 +106,34 @@ const LEASES: &str = "
 ALTER TABLE seeks ADD COLUMN held_ms BIGINT;
 UPDATE seeks SET held_ms = created_ms WHERE game IS NULL AND closed_ms IS NULL AND clock LIKE '%initial%';
 CREATE INDEX seeks_held ON seeks (held_ms) WHERE game IS NULL AND closed_ms IS NULL AND held_ms IS NOT NULL;
+";
+
+/// Version 5: Web Push (`storage/push.rs`): the server's VAPID private key
+/// (one row, base64url), the browsers' subscriptions (bound to a player
+/// and/or, through `push_seats`, to seat tokens' hashes) and the address each
+/// came from (for the per-address limit).
+const PUSH: &str = "
+CREATE TABLE push_keys (
+    id BIGINT PRIMARY KEY,
+    private_key TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE TABLE push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    player TEXT,
+    address TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE INDEX push_subscriptions_player ON push_subscriptions (player) WHERE player IS NOT NULL;
+CREATE INDEX push_subscriptions_address ON push_subscriptions (address);
+CREATE TABLE push_seats (
+    endpoint TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (endpoint, token_hash)
+);
+CREATE INDEX push_seats_token ON push_seats (token_hash);
 ";
 
 fn too_new(version: i64) -> String {

@@ -8,6 +8,7 @@ mod format;
 pub mod migrate;
 pub mod players;
 mod postgres;
+pub mod push;
 pub mod seeks;
 mod sqlite;
 mod statement;
