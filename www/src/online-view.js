@@ -31,6 +31,7 @@ import { other } from './sides.js';
 import * as Sounds from './sounds.js';
 import * as Online from './online-client.js';
 import * as Lobby from './lobby.js';
+import * as Push from './push.js';
 import { LobbyView, closeLobby, playerCard } from './lobby-view.js';
 const SIDE = { first: 'w', second: 'b' };
 const SEAT = { w: 'first', b: 'second' };
@@ -162,6 +163,8 @@ export class OnlineSession {
       snapshot: (m) => {
         this.g = m.game; this.g.v = m.v; this.g.firstMoveAt = Date.now(); this.seatName = m.seat;
         if (m.seat) try { localStorage.setItem(LAST_KEY, m.game.variant); } catch (_) { /* not kept */ }
+        // A seat new to this browser's push subscription is posted with it.
+        if (m.seat) Push.follow(this.base, id);
         this.sync(true);
         this.loadRatings();
       },
@@ -434,7 +437,7 @@ export class OnlineSession {
 
   /** Tells a player whose tab is hidden that the opponent moved (with their permission). */
   notify(m) {
-    if (!this.opts.title || typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden) return;
+    if (!this.opts.title || typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden || Push.off()) return;
     try {
       const meta = this.board.ctl.meta();
       const n = new Notification(t('online.notify.title'), { body: t('online.notify.body', { move: String(m.text || m.move), game: meta ? meta.name : this.g.variant }), tag: 'zilo-' + this.game });
@@ -606,8 +609,19 @@ export class OnlineSession {
         row.appendChild(h('button', { type: 'button', class: 'btn', 'data-action': 'rematch-cancel', onclick: () => this.command('rematch_decline') }, t('online.rematch.cancel')));
       } else row.appendChild(h('button', { type: 'button', class: 'btn btn-primary', 'data-action': 'rematch', onclick: () => this.command('rematch') }, t('online.rematch')));
     }
-    if (this.seat && g.status !== 'over' && this.opts.title && typeof Notification !== 'undefined' && Notification.permission === 'default') {
-      row.appendChild(h('button', { type: 'button', class: 'btn btn-quiet', 'data-action': 'notify-moves', title: t('online.notify.ask.title'), onclick: () => { Promise.resolve(Notification.requestPermission()).catch(() => {}).then(() => this.render()); } }, t('online.notify.ask')));
+    // Notices of moves: asked by a button, never on load; once allowed, the same place turns
+    // them off (and on again). Where the page can, they come by Web Push too (push.js).
+    if (this.seat && g.status !== 'over' && this.opts.title && typeof Notification !== 'undefined' && Notification.permission !== 'denied') {
+      const on = Notification.permission === 'granted' && !Push.off();
+      const turnOn = async () => {
+        const allowed = await Promise.resolve(Notification.permission === 'granted' ? 'granted' : Notification.requestPermission()).catch(() => 'default');
+        if (allowed === 'granted') await Push.turnOn(this.base);
+        this.render();
+      };
+      const turnOff = async () => { await Push.unsubscribe(this.base); this.render(); };
+      row.appendChild(on
+        ? h('button', { type: 'button', class: 'btn btn-quiet', 'data-action': 'notify-off', title: t('online.notify.off.title'), onclick: turnOff }, t('online.notify.off'))
+        : h('button', { type: 'button', class: 'btn btn-quiet', 'data-action': 'notify-moves', title: t('online.notify.ask.title'), onclick: turnOn }, t('online.notify.ask')));
     }
     if (this.presence) row.appendChild(h('span', { class: 'ol-watchers', 'data-online': 'watchers', text: t('online.watchers', { count: this.presence.watchers }) }));
     return row.childNodes.length ? row : null;
