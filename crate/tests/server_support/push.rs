@@ -122,4 +122,3 @@ impl Subscriber {
         serde_json::from_slice(&plain).expect("a JSON notice")
     }
 }
-
