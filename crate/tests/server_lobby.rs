@@ -201,7 +201,7 @@ fn a_database_of_the_server_before_schema_versions_is_migrated_and_replays_the_s
         .unwrap()
         .query_row("SELECT count(*) FROM zilo_schema", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(again, 4);
+    assert_eq!(again, 5);
 }
 
 fn server_again(db: &str) -> Server {
