@@ -5,8 +5,6 @@
 //! the browsers' push subscriptions, each bound to the seat tokens (their
 //! hashes, `push_seats`) its browser holds and/or to a signed-in player.
 
-use rusqlite::OptionalExtension;
-
 use super::statement::{lite, pg, sq};
 use super::{Storage, StoreError};
 
@@ -156,29 +154,5 @@ impl Storage {
                 .collect(),
         };
         Ok(rows.into_iter().map(|(endpoint, p256dh, auth)| PushSubscription { endpoint, p256dh, auth }).collect())
-    }
-
-    /// Whether a subscription with this endpoint is stored.
-    pub async fn has_push_subscription(&self, endpoint: &str) -> Result<bool, StoreError> {
-        const SQL: &str = "SELECT 1 FROM push_subscriptions WHERE endpoint = $1";
-        let endpoint = endpoint.to_string();
-        match self {
-            Storage::Sqlite(db) => {
-                db.read(move |c| {
-                    c.query_row(&lite(SQL), [&endpoint], |r| r.get::<_, i64>(0))
-                        .optional()
-                        .map(|r| r.is_some())
-                        .map_err(sq)
-                })
-                .await
-            }
-            Storage::Postgres(db) => Ok(db
-                .client()
-                .await?
-                .query_opt("SELECT 1::bigint FROM push_subscriptions WHERE endpoint = $1", &[&endpoint])
-                .await
-                .map_err(pg)?
-                .is_some()),
-        }
     }
 }
