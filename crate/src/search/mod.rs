@@ -112,6 +112,35 @@ fn late_move_reduction(depth: i32, searched: usize) -> i32 {
     (0.75 + d.ln() * n.ln() / 2.25) as i32
 }
 
+/// SEE pruning in the main search: at depth `d` ≤ this, not in check and
+/// once a move has been searched (never a node's first move), a move whose
+/// exchange value ([`Evaluation::exchange_value`]: what the exchange on its
+/// target cell wins) is below [`see_pruning_threshold`] is skipped without
+/// being played. Deeper, a line has room to win back what a move leaves en
+/// prise, and the thresholds below grow past any piece's value anyway.
+pub const SEE_PRUNING_MAX_DEPTH: i32 = 8;
+/// A quiet move that surely gives no check has nothing to pay for a piece
+/// it leaves en prise: it is skipped below `-QUIET_SEE_MARGIN * d²` (at
+/// depth 1–2 one that loses a pawn, at 4 one that loses more than a
+/// Knight, at 7 more than a Queen: the margin grows with the room a deeper
+/// line has to win material back).
+pub const QUIET_SEE_MARGIN: i32 = 20;
+/// A capture, promotion or possible check may start something the exchange
+/// does not see (a mating net, a discovered attack): it is skipped only
+/// below `-NOISY_SEE_MARGIN_PER_PLY * d`, a pawn and a half per ply.
+pub const NOISY_SEE_MARGIN_PER_PLY: i32 = 150;
+
+/// The exchange value below which a move is pruned at depth `depth`
+/// (see [`SEE_PRUNING_MAX_DEPTH`]); `quiet_without_check`: the move is
+/// quiet and surely gives no check.
+fn see_pruning_threshold(depth: i32, quiet_without_check: bool) -> i32 {
+    if quiet_without_check {
+        -QUIET_SEE_MARGIN * depth * depth
+    } else {
+        -NOISY_SEE_MARGIN_PER_PLY * depth
+    }
+}
+
 /// Null-move pruning: at a non-PV node at least this deep whose static value
 /// is at or above beta, the side to move passes (where the game allows it,
 /// [`Evaluation::pass`]) and the opponent's reply is searched
@@ -867,6 +896,13 @@ impl<P: Evaluation> Run<'_, '_, P> {
             {
                 continue;
             }
+            // SEE pruning: see `SEE_PRUNING_MAX_DEPTH`.
+            if !in_check && depth <= SEE_PRUNING_MAX_DEPTH && best_score > -MATE_BOUND {
+                let quiet_without_check = quiet && !pos.may_give_check(&zone, m);
+                if pos.exchange_value(m) < see_pruning_threshold(depth, quiet_without_check) {
+                    continue;
+                }
+            }
             let child = pos.play(m);
             let gives_check = child.is_check();
             self.s.path_key[ply + 1] = pos.piece_to_slot(m);
@@ -1065,7 +1101,25 @@ impl<P: Evaluation> Run<'_, '_, P> {
 
 #[cfg(test)]
 mod tests {
-    use super::late_move_reduction;
+    use super::{late_move_reduction, see_pruning_threshold};
+
+    #[test]
+    fn see_pruning_spares_more_the_deeper_and_more_for_noisy_moves() {
+        // A quiet move that hangs a pawn goes at depth 1 and 2, a Knight
+        // (320) up to depth 3, nothing at 8.
+        assert!(-100 < see_pruning_threshold(2, true));
+        assert!(-100 >= see_pruning_threshold(3, true));
+        assert!(-320 < see_pruning_threshold(3, true));
+        assert!(-900 >= see_pruning_threshold(7, true));
+        // A capture that loses a pawn for a Knight survives at depth 2.
+        assert!(100 - 320 >= see_pruning_threshold(2, false));
+        for d in 1..8 {
+            assert!(see_pruning_threshold(d + 1, true) < see_pruning_threshold(d, true));
+            assert!(see_pruning_threshold(d + 1, false) < see_pruning_threshold(d, false));
+            // Never prunes a move that loses nothing.
+            assert!(see_pruning_threshold(d, true) < 0 && see_pruning_threshold(d, false) < 0);
+        }
+    }
 
     #[test]
     fn late_moves_are_reduced_more_the_deeper_and_the_later() {
