@@ -141,6 +141,29 @@ fn see_pruning_threshold(depth: i32, quiet_without_check: bool) -> i32 {
     }
 }
 
+/// Improving: whether the side to move's static value rose since its
+/// previous move (two plies up; four if it was in check then; with neither
+/// known, it counts as improving). A side whose position gets worse is
+/// pruned harder: reverse futility's margin is one ply smaller when it
+/// improves; late move pruning keeps `4 + 4d²` quiet moves when it
+/// improves and [`NOT_IMPROVING_LATE_MOVES`] of them otherwise; and a late
+/// move is reduced [`NOT_IMPROVING_REDUCTION`] ply more when it does not
+/// improve (the moves that follow a worsening are less likely to cut).
+pub const NOT_IMPROVING_LATE_MOVES: (i32, i32) = (1, 2);
+/// See [`NOT_IMPROVING_LATE_MOVES`].
+pub const NOT_IMPROVING_REDUCTION: i32 = 1;
+
+/// Quiet moves late move pruning keeps at depth `depth` (≤ 3; none pruned
+/// deeper), fewer when the side's static value is not improving.
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    if depth > 3 {
+        return usize::MAX;
+    }
+    let limit = 4 + 4 * depth * depth;
+    let (num, den) = NOT_IMPROVING_LATE_MOVES;
+    (if improving { limit } else { limit * num / den }) as usize
+}
+
 /// Null-move pruning: at a non-PV node at least this deep whose static value
 /// is at or above beta, the side to move passes (where the game allows it,
 /// [`Evaluation::pass`]) and the opponent's reply is searched
@@ -324,6 +347,9 @@ struct Run<'a, 'h, P: Evaluation> {
     /// repetition is looked for only after it (a line with a pass in it is
     /// no game's line), and the node right after a pass does not pass again.
     pass_ply: Option<usize>,
+    /// The static value at each ply of the path (`-INF` where the side to
+    /// move was in check), for `improving`.
+    evals: [i32; MAX_PLY + 1],
 }
 
 impl<P: Evaluation> Searcher<P> {
@@ -396,6 +422,7 @@ impl<P: Evaluation> Searcher<P> {
             uninterruptible: false,
             path_dependent: false,
             pass_ply: None,
+            evals: [-INF; MAX_PLY + 1],
         };
         run.iterate(pos, excluded)
     }
@@ -585,6 +612,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         self.s.path[0] = pos.hash();
         self.s.path_check[0] = pos.is_check();
         self.s.path_key[0] = ordering::NO_KEY;
+        self.evals[0] = if pos.is_check() { -INF } else { static_value(pos) };
         if moves.is_empty() {
             self.s.pv_len[0] = 0;
             let r = self.result(pos, &[], no_moves_score(pos, 0), 0);
@@ -828,12 +856,17 @@ impl<P: Evaluation> Run<'_, '_, P> {
         };
         // (Clamped to ±EVAL_LIMIT, so it fits.)
         let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
+        self.evals[ply] = static_eval;
+        // See `NOT_IMPROVING_LATE_MOVES`.
+        let earlier =
+            [2, 4].into_iter().filter_map(|back| ply.checked_sub(back)).map(|p| self.evals[p]).find(|&e| e != -INF);
+        let improving = !in_check && earlier.is_none_or(|e| static_eval > e);
         // Reverse futility: far above beta with little depth left, stop here.
         if !pv_node
             && !in_check
             && depth <= 3
             && beta.abs() < MATE_BOUND
-            && static_eval - REVERSE_FUTILITY_MARGIN_PER_PLY * depth >= beta
+            && static_eval - REVERSE_FUTILITY_MARGIN_PER_PLY * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -871,7 +904,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             && !in_check
             && depth <= 2
             && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha;
-        let late_limit = if depth <= 3 { 4 + 4 * depth * depth } else { i32::MAX } as usize;
+        let late_limit = late_move_limit(depth, improving);
         let orig_alpha = alpha;
         let zone = pos.check_hint();
 
@@ -916,6 +949,9 @@ impl<P: Evaluation> Run<'_, '_, P> {
                     r = late_move_reduction(depth, searched);
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += NOT_IMPROVING_REDUCTION;
                     }
                     // A move with a good history is reduced less, a bad one more.
                     r -= self.s.ordering.score(pos, m, None, ply) / (2 * ordering::HISTORY_MAX);
@@ -1101,7 +1137,20 @@ impl<P: Evaluation> Run<'_, '_, P> {
 
 #[cfg(test)]
 mod tests {
-    use super::{late_move_reduction, see_pruning_threshold};
+    use super::{late_move_limit, late_move_reduction, see_pruning_threshold};
+
+    #[test]
+    fn late_move_pruning_keeps_fewer_moves_when_not_improving() {
+        assert_eq!(late_move_limit(1, true), 8);
+        assert_eq!(late_move_limit(3, true), 40);
+        assert_eq!(late_move_limit(1, false), 4);
+        assert_eq!(late_move_limit(3, false), 20);
+        assert_eq!(late_move_limit(4, false), usize::MAX);
+        for d in 1..3 {
+            assert!(late_move_limit(d, false) < late_move_limit(d, true));
+            assert!(late_move_limit(d, false) < late_move_limit(d + 1, false));
+        }
+    }
 
     #[test]
     fn see_pruning_spares_more_the_deeper_and_more_for_noisy_moves() {
