@@ -3,7 +3,9 @@
 //! captures, check extension, mate scores by distance, killer and history
 //! move ordering (a staged [`picker::MovePicker`]), and a few safe prunings
 //! (reverse futility, null move where the game allows a pass
-//! ([`Evaluation::pass`]), futility, late move reductions and pruning).
+//! ([`Evaluation::pass`]), futility, SEE pruning, late move reductions and
+//! pruning; the last ones harder where the side's static value is not
+//! improving).
 //!
 //! Quiescence is bounded and selective, so that every iteration finishes in
 //! crowded positions (Cannons, shots, blasts): captures that lose material
