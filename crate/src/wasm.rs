@@ -641,8 +641,9 @@ impl JsGame {
     /// limit without returning, so call it in a Web Worker.
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(&mut self, options: JsValue) -> Result<JsValue, JsValue> {
-        let keep = keep_table(&options)?;
-        let limits = search_limits(options, self.game.history().len())?;
+        let options = best_move_options(&options)?;
+        let keep = options.as_ref().map(|o| o.flag("keepTable")).transpose()?.unwrap_or(false);
+        let limits = search_limits(options.as_ref(), self.game.history().len())?;
         if !keep {
             return to_js(&self.game.best_move(limits).map_err(refused)?);
         }
@@ -678,50 +679,71 @@ impl JsGame {
     }
 }
 
-/// `bestMove`'s `keepTable` option: a boolean (false when left out; options
-/// that are not an object are refused by [`search_limits`]).
-fn keep_table(options: &JsValue) -> Result<bool, JsValue> {
-    if !options.is_object() || is_array(options) {
-        return Ok(false);
-    }
-    let value = reflect_get(options, "keepTable").map_err(|_| error("bad bestMove options: they cannot be read"))?;
-    if value.is_undefined() || value.is_null() {
-        return Ok(false);
-    }
-    value.as_bool().ok_or_else(|| error(format!("bestMove keepTable must be true or false, not {}", describe(&value))))
+/// The options object of a call (`bestMove`, `analyse`): left out
+/// (`undefined` or `null`), or an object whose keys are all known; each
+/// refusal is one line naming the call.
+struct CallOptions<'a> {
+    call: &'static str,
+    object: &'a JsValue,
 }
 
-/// The search limits of `bestMove` options (`{level}` or `{depth, timeMs,
-/// nodes}`, and `seed`): each a whole number in its range, the depth's the
-/// CLI's (`--depth`).
-fn search_limits(options: JsValue, moves_played: usize) -> Result<Limits, JsValue> {
-    const KNOWN: [&str; 6] = ["level", "depth", "timeMs", "nodes", "seed", "keepTable"];
-    if options.is_undefined() || options.is_null() {
-        return Ok(Level::DEFAULT.limits(moves_played as u64));
-    }
-    if !options.is_object() || is_array(&options) {
-        return Err(error(format!(
-            "bestMove options must be an object like {{level: 3}} or {{depth: 6}}, not {}",
-            describe(&options)
-        )));
-    }
-    let keys = object_keys(&options).map_err(|_| error("bad bestMove options: they cannot be read"))?;
-    if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
-        return Err(error(format!("bad bestMove options: unknown option '{unknown}' (known: {})", KNOWN.join(", "))));
-    }
-    // An option left out, `undefined` or `null` is not given.
-    let option = |key: &str, low: u64, high: u64| -> Result<Option<u64>, JsValue> {
-        let value = reflect_get(&options, key).map_err(|_| error("bad bestMove options: they cannot be read"))?;
-        if value.is_undefined() || value.is_null() {
+impl<'a> CallOptions<'a> {
+    /// `None` when the options are left out; `example` shows the shape in
+    /// the refusal of a value that is not an object.
+    fn read(call: &'static str, object: &'a JsValue, known: &[&str], example: &str) -> Result<Option<Self>, JsValue> {
+        if object.is_undefined() || object.is_null() {
             return Ok(None);
         }
-        whole_arg(&value, &format!("bestMove {key}"), low, high).map(Some)
-    };
-    let level = option("level", Level::MIN as u64, Level::MAX as u64)?;
-    let depth = option("depth", 0, search::MAX_DEPTH as u64)?;
-    let time_ms = option("timeMs", 0, MAX_SAFE_INTEGER)?;
-    let nodes = option("nodes", 0, MAX_SAFE_INTEGER)?;
-    let seed = option("seed", 0, MAX_SAFE_INTEGER)?.unwrap_or(moves_played as u64);
+        if !object.is_object() || is_array(object) {
+            return Err(error(format!("{call} options must be an object like {example}, not {}", describe(object))));
+        }
+        let keys = object_keys(object).map_err(|_| error(format!("bad {call} options: they cannot be read")))?;
+        if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !known.contains(&k.as_str()))) {
+            return Err(error(format!("bad {call} options: unknown option '{unknown}' (known: {})", known.join(", "))));
+        }
+        Ok(Some(CallOptions { call, object }))
+    }
+
+    /// An option's value; `None` when left out, `undefined` or `null`.
+    fn get(&self, key: &str) -> Result<Option<JsValue>, JsValue> {
+        let value = reflect_get(self.object, key)
+            .map_err(|_| error(format!("bad {} options: they cannot be read", self.call)))?;
+        Ok((!value.is_undefined() && !value.is_null()).then_some(value))
+    }
+
+    /// A whole-number option in `low..=high`.
+    fn whole(&self, key: &str, low: u64, high: u64) -> Result<Option<u64>, JsValue> {
+        self.get(key)?.map(|value| whole_arg(&value, &format!("{} {key}", self.call), low, high)).transpose()
+    }
+
+    /// A true-or-false option (false when left out).
+    fn flag(&self, key: &str) -> Result<bool, JsValue> {
+        match self.get(key)? {
+            None => Ok(false),
+            Some(value) => value
+                .as_bool()
+                .ok_or_else(|| error(format!("{} {key} must be true or false, not {}", self.call, describe(&value)))),
+        }
+    }
+}
+
+/// The options of `bestMove`: `{level}` or `{depth, timeMs, nodes}`, `seed`
+/// and `keepTable`.
+fn best_move_options(options: &JsValue) -> Result<Option<CallOptions<'_>>, JsValue> {
+    const KNOWN: [&str; 6] = ["level", "depth", "timeMs", "nodes", "seed", "keepTable"];
+    CallOptions::read("bestMove", options, &KNOWN, "{level: 3} or {depth: 6}")
+}
+
+/// The search limits of `bestMove` options: each a whole number in its
+/// range, the depth's the CLI's (`--depth`); the seed is the number of moves
+/// played unless given.
+fn search_limits(options: Option<&CallOptions>, moves_played: usize) -> Result<Limits, JsValue> {
+    let Some(options) = options else { return Ok(Level::DEFAULT.limits(moves_played as u64)) };
+    let level = options.whole("level", Level::MIN as u64, Level::MAX as u64)?;
+    let depth = options.whole("depth", 0, search::MAX_DEPTH as u64)?;
+    let time_ms = options.whole("timeMs", 0, MAX_SAFE_INTEGER)?;
+    let nodes = options.whole("nodes", 0, MAX_SAFE_INTEGER)?;
+    let seed = options.whole("seed", 0, MAX_SAFE_INTEGER)?.unwrap_or(moves_played as u64);
     if depth.is_some() || time_ms.is_some() || nodes.is_some() {
         if level.is_some() {
             return Err(error("bestMove takes a level or limits (depth, timeMs, nodes), not both"));
@@ -749,30 +771,13 @@ const ANALYSIS_DEFAULT_MS: u64 = 500;
 fn analysis_options(options: JsValue) -> Result<(Limits, usize), JsValue> {
     const KNOWN: [&str; 4] = ["multiPv", "depth", "timeMs", "nodes"];
     let default = Limits { time_ms: Some(ANALYSIS_DEFAULT_MS), ..Limits::default() };
-    if options.is_undefined() || options.is_null() {
+    let Some(options) = CallOptions::read("analyse", &options, &KNOWN, "{multiPv: 3, depth: 8}")? else {
         return Ok((default, 1));
-    }
-    if !options.is_object() || is_array(&options) {
-        return Err(error(format!(
-            "analyse options must be an object like {{multiPv: 3, depth: 8}}, not {}",
-            describe(&options)
-        )));
-    }
-    let keys = object_keys(&options).map_err(|_| error("bad analyse options: they cannot be read"))?;
-    if let Some(unknown) = keys.iter().find_map(|k| k.as_string().filter(|k| !KNOWN.contains(&k.as_str()))) {
-        return Err(error(format!("bad analyse options: unknown option '{unknown}' (known: {})", KNOWN.join(", "))));
-    }
-    let option = |key: &str, low: u64, high: u64| -> Result<Option<u64>, JsValue> {
-        let value = reflect_get(&options, key).map_err(|_| error("bad analyse options: they cannot be read"))?;
-        if value.is_undefined() || value.is_null() {
-            return Ok(None);
-        }
-        whole_arg(&value, &format!("analyse {key}"), low, high).map(Some)
     };
-    let lines = option("multiPv", 1, door::analyse::MAX_LINES as u64)?.unwrap_or(1) as usize;
-    let depth = option("depth", 0, search::MAX_DEPTH as u64)?;
-    let time_ms = option("timeMs", 0, MAX_SAFE_INTEGER)?;
-    let nodes = option("nodes", 0, MAX_SAFE_INTEGER)?;
+    let lines = options.whole("multiPv", 1, door::analyse::MAX_LINES as u64)?.unwrap_or(1) as usize;
+    let depth = options.whole("depth", 0, search::MAX_DEPTH as u64)?;
+    let time_ms = options.whole("timeMs", 0, MAX_SAFE_INTEGER)?;
+    let nodes = options.whole("nodes", 0, MAX_SAFE_INTEGER)?;
     if depth.is_none() && time_ms.is_none() && nodes.is_none() {
         return Ok((default, lines));
     }

@@ -73,9 +73,16 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
       if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) problems.push('console: ' + m.text());
       if (/i18n: no message/.test(m.text())) problems.push('console: ' + m.text());
     });
+    // The page's lobby sockets: how many it opened, and the frames it sent on them.
+    const lobby = { opened: 0, sent: [] };
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/api/lobby/socket')) return;
+      lobby.opened++;
+      ws.on('framesent', (f) => lobby.sent.push(String(f.payload)));
+    });
     await page.goto(server.origin + '/');
     await page.waitForSelector('body[data-ready="1"]', { timeout: T });
-    return { page, context, problems, ...pageApi(page) };
+    return { page, context, problems, lobby, ...pageApi(page) };
   }
 
   async function openLobby(p) {
@@ -136,10 +143,15 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
     await a.page.selectOption('#online-clock', '3+2');
     await a.page.click('label:has(input[name="online-side"][value="first"])');
     await a.page.check('#online-rated');
+    const socketsBefore = a.lobby.opened;
     await a.page.click('#lobby-create');
     await a.page.waitForSelector('.lobby-seek.own [data-action="cancel-seek"]', { timeout: T });
     const row = `.lobby-seek:has([data-action="player-card"]:text-is("${alice}"))`;
     await b.page.waitForSelector(row, { timeout: T });
+    // Alice's page holds her challenge on the lobby socket it has (a `hold` frame) and opens no
+    // other (a new socket would fetch the whole list again); the accept's `paired` comes on it.
+    assert.equal(a.lobby.opened, socketsBefore);
+    assert.equal(a.lobby.sent.filter((f) => JSON.parse(f).t === 'hold').length, 1);
     const cells = await b.page.$$eval(row + ' [role="cell"]', (cs) => cs.map((x) => x.textContent));
     assert.deepEqual(cells, [alice, '1500', 'Chess', '3 + 2', 'Rated']);
     assert.equal(await b.page.$$eval('[data-lobby="list"] [data-seek]', (x) => x.length), 3);

@@ -16,6 +16,7 @@
 import { t, num } from './i18n.js';
 import { engineMessage } from './engine-words.js';
 import { svgElement as svg } from './svg.js';
+import { workerUrl } from './engine-worker.js';
 
 /** The deepest the live analysis goes, and the most a step may take (ms). */
 const MAX_DEPTH = 40;
@@ -70,39 +71,28 @@ export function scoreText(ev, side) {
 // ------------------------------------------------------------------------------------------
 // The worker
 
-/** Runs inside the worker (its source text is copied into the Blob; it uses no outer names). */
-function workerMain(scope, ziloEngine) {
+/** Runs inside the worker (its source text is copied into the Blob: engine-worker.js). */
+function workerMain(scope, ziloEngine, keptGame) {
   var engine = ziloEngine(scope);
   var failed = null;
   var ready = engine.ready.catch(function (e) { failed = e; });
-  var g = null, gKey = null, job = null, timer = null;
+  var kept = null, g = null, job = null, timer = null;
   function reply(msg) { scope.postMessage(msg); }
   function text(e) { return String(e && e.message ? e.message : e).split('\n')[0]; }
-  /** Brings the kept game to the position after `moves`, undoing only what differs (its table stays). */
-  function seat(Z, variant, startFen, moves) {
-    var key = variant + '|' + (startFen || '');
-    if (!g || gKey !== key) {
-      if (g) { try { g.free(); } catch (_) { /* ignore */ } }
-      g = null;
-      g = startFen ? new Z.Game(variant, startFen) : new Z.Game(variant);
-      gKey = key;
-    }
-    var played = g.history();
-    var common = 0;
-    while (common < played.length && common < moves.length && played[common] === moves[common]) common++;
-    while (g.history().length > common) g.undo();
-    for (var i = common; i < moves.length; i++) g.play(moves[i]);
+  /** Brings the kept game to the position after `moves` (engine-worker.js: its table stays). */
+  function seat(variant, startFen, moves) {
+    if (!kept) kept = keptGame(engine.bindings);
+    g = kept.seat(variant, startFen, moves);
   }
   function over() { var r = g.result(); return r.result !== '*' ? r : null; }
   function step() {
     timer = null;
     var j = job;
     if (!j) return;
-    var Z = engine.bindings;
     try {
       if (j.type === 'position') {
         if (j.depth === 0) {
-          seat(Z, j.variant, j.startFen, j.moves);
+          seat(j.variant, j.startFen, j.moves);
           var done = over();
           if (done) { reply({ id: j.id, kind: 'over', result: done.result }); job = null; return; }
         }
@@ -111,7 +101,7 @@ function workerMain(scope, ziloEngine) {
         reply({ id: j.id, kind: 'lines', analysis: a, turn: g.turn(), fen: g.fen() });
         if (a.stopped || j.depth >= j.maxDepth || !a.lines.length) { reply({ id: j.id, kind: 'done' }); job = null; return; }
       } else if (j.type === 'game') {
-        seat(Z, j.variant, j.startFen, j.moves.slice(0, j.ply));
+        seat(j.variant, j.startFen, j.moves.slice(0, j.ply));
         var end = over();
         if (end) reply({ id: j.id, kind: 'eval', ply: j.ply, result: end.result });
         else {
@@ -164,10 +154,7 @@ export function createAnalyser(engineSource) {
   }
   function start() {
     if (worker) return worker;
-    if (!sharedUrl) {
-      const src = engineSource + '\n;(' + workerMain.toString() + ')(self, ziloEngine);\n';
-      sharedUrl = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-    }
+    if (!sharedUrl) sharedUrl = workerUrl(engineSource, workerMain);
     const w = new Worker(sharedUrl, { name: 'zilo-analysis' });
     stats.started++;
     heard = performance.now();

@@ -10,52 +10,37 @@
  *   c.cancel();
  */
 import { t } from './i18n.js';
+import { workerUrl } from './engine-worker.js';
 
 /** The computer's levels by number, each read as its name in the page's language (page.level.N).
  * @type {Record<number, string>} */
 export const LEVELS = {};
 for (const n of [1, 2, 3, 4, 5]) Object.defineProperty(LEVELS, n, { enumerable: true, get: () => t('page.level.' + n) });
 
-/** Runs inside the worker (its source text is copied into the Blob; it uses no outer names).
+/** Runs inside the worker (its source text is copied into the Blob: engine-worker.js).
  * It has no catalogs: a failure of its own goes out as a code with its detail
  * ({code: 'engine-start', detail}), worded by the main thread in the page's language. */
-function workerMain(scope, ziloEngine) {
+function workerMain(scope, ziloEngine, keptGame) {
   var engine = ziloEngine(scope);
   var failed = null;
   var ready = engine.ready.catch(function (e) { failed = e; });
   function reply(msg) { scope.postMessage(msg); }
   function text(e) { return String(e && e.message ? e.message : e).split('\n')[0]; }
   // One engine game per game asked about, kept from one request to the next with its search
-  // table (bestMove's keepTable): each request undoes only the moves that differ and plays the
-  // rest, so the engine knows the repetition history and the table stays warm.
-  var g = null, gKey = null;
-  function seat(Z, variant, startFen, moves) {
-    var key = variant + '|' + (startFen || '');
-    if (!g || gKey !== key) {
-      if (g) { try { g.free(); } catch (_) { /* ignore */ } }
-      g = null;
-      g = startFen ? new Z.Game(variant, startFen) : new Z.Game(variant);
-      gKey = key;
-    }
-    var played = g.history();
-    var common = 0;
-    while (common < played.length && common < moves.length && played[common] === moves[common]) common++;
-    while (g.history().length > common) g.undo();
-    for (var i = common; i < moves.length; i++) g.play(moves[i]);
-  }
+  // table (bestMove's keepTable): see engine-worker.js.
+  var kept = null;
   scope.onmessage = function (ev) {
     var req = ev.data || {};
     ready.then(function () {
       if (failed) { reply({ id: req.id, code: 'engine-start', detail: text(failed) }); return; }
-      var Z = engine.bindings;
+      if (!kept) kept = keptGame(engine.bindings);
       try {
-        seat(Z, req.variant, req.startFen, req.moves || []);
+        var g = kept.seat(req.variant, req.startFen, req.moves || []);
         var options = Object.assign({}, req.options || {}, { keepTable: true });
         reply({ id: req.id, result: g.bestMove(options) }); // a plain object: it crosses postMessage as is
       } catch (e) {
         // A game left half-seated is made afresh at the next request.
-        if (g) { try { g.free(); } catch (_) { /* ignore */ } }
-        g = null;
+        kept.drop();
         // The engine's refusal goes with its code and arguments: the page words it.
         reply(e && e.code ? { id: req.id, error: text(e), said: { code: String(e.code), args: Object.assign({}, e.args) } } : { id: req.id, error: text(e) });
       }
@@ -81,10 +66,7 @@ export function create(engineSource) {
 
   // One Blob URL for every board on the page (each board has its own worker).
   function blobUrl() {
-    if (!sharedUrl) {
-      var src = engineSource + '\n;(' + workerMain.toString() + ')(self, ziloEngine);\n';
-      sharedUrl = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-    }
+    if (!sharedUrl) sharedUrl = workerUrl(engineSource, workerMain);
     return sharedUrl;
   }
 

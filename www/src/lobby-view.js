@@ -200,7 +200,7 @@ export class LobbyView {
         h('span', { class: 'lc-game', role: 'cell', text: variantName(s.variant) }),
         h('span', { class: 'lc-time', role: 'cell', text: clockWords(s.clock) }),
         h('span', { class: 'lc-mode', role: 'cell' }, own
-          ? h('button', { type: 'button', class: 'btn btn-quiet lobby-cancel', 'data-action': 'cancel-seek', onclick: async (e) => { e.stopPropagation(); await Lobby.cancelSeek(this.opts.base, s.seek); this.client.reconnect(); } }, t('lobby.cancel'))
+          ? h('button', { type: 'button', class: 'btn btn-quiet lobby-cancel', 'data-action': 'cancel-seek', onclick: async (e) => { e.stopPropagation(); await Lobby.cancelSeek(this.opts.base, s.seek); } }, t('lobby.cancel'))
           : h('span', { class: s.rated ? 'tag rated' : 'tag', text: t(s.rated ? 'lobby.rated' : 'lobby.casual') })));
       if (!own) {
         const accept = async () => {
@@ -219,8 +219,8 @@ export class LobbyView {
   async challenge(seek) {
     this.err.hidden = true;
     try {
-      await Lobby.createSeek(this.opts.base, seek);
-      this.client.reconnect();
+      const made = await Lobby.createSeek(this.opts.base, seek);
+      this.client.hold(made.token);
     } catch (e) { this.fail(e, seek.variant); }
   }
 }

@@ -5,9 +5,9 @@
  * - The session is a secret like a seat token: kept in localStorage (`zilo.account.v1`,
  *   {name, session}), sent as `Authorization: Bearer …`, never in a URL.
  * - The seeks this browser created are kept with their tokens (`zilo.seeks.v1`); the lobby
- *   socket is opened with them (in its query, as the contract has it: the seek's token is a
- *   short-lived secret the server accepts only there), so the creator hears `paired` and the
- *   live seek stays open while the page is. The socket reconnects with back-off. */
+ *   socket is opened with them in its query (as the contract has it), and a seek posted while
+ *   it is open is held on it by a `hold` frame (an addition of the server's), so the creator
+ *   hears `paired` and the live seek stays open while the page is, without a new socket. The socket reconnects with back-off. */
 import { t } from './i18n.js';
 import { Seats, Account } from './online-client.js';
 
@@ -91,6 +91,8 @@ export class LobbyClient {
     this.attempt = 0;
     this.timer = 0;
     this.closed = false;
+    /** `hold` frames sent on this socket and not yet answered. */
+    this.holding = 0;
     this.pinger = setInterval(() => { if (this.ws && this.ws.readyState === 1) try { this.ws.send('{"t":"ping"}'); } catch (_) { /* onclose follows */ } }, PING_MS);
   }
 
@@ -101,14 +103,31 @@ export class LobbyClient {
     let ws;
     try { ws = new WebSocket(this.base.replace(/^http/, 'ws') + '/api/lobby/socket' + (q ? '?' + q : '')); } catch (_) { this.retry(); return; }
     this.ws = ws;
+    this.holding = 0;
     ws.onopen = () => { if (this.ws === ws) { this.attempt = 0; this.on.connection('online'); } };
     ws.onmessage = (e) => { if (this.ws === ws) this.receive(e.data); };
     ws.onclose = () => { if (this.ws !== ws) return; this.ws = null; this.on.connection('offline'); this.retry(); };
     ws.onerror = () => { /* onclose follows */ };
   }
 
-  /** Opens the socket again (a new seek's token joins its query). */
+  /** Opens the socket again, with the open seeks' tokens in its query. */
   reconnect() { if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); } this.attempt = 0; this.connect(); }
+
+  /** Holds a seek this browser just posted on the socket it has (`hold {token}`: the seek stays
+   * live while the socket is open, and its `paired` comes here) instead of opening a new socket,
+   * which would fetch the whole list again. A socket still connecting sends it once open; with
+   * none, the token is in the next connection's query (`MySeeks`). */
+  hold(token) {
+    const ws = this.ws;
+    if (!ws) return;
+    const send = () => {
+      if (this.ws !== ws) return;
+      this.holding++;
+      try { ws.send(JSON.stringify({ t: 'hold', token })); } catch (_) { /* onclose follows */ }
+    };
+    if (ws.readyState === 1) send();
+    else if (ws.readyState === 0) ws.addEventListener('open', send, { once: true });
+  }
 
   retry() {
     if (this.closed) return;
@@ -128,6 +147,14 @@ export class LobbyClient {
     } else if (m.t === 'seek' && typeof m.seek === 'string') {
       const { t: _, ...seek } = m;
       this.seeks = [seek].concat(this.seeks.filter((s) => s.seek !== m.seek));
+    } else if (m.t === 'held') {
+      this.holding = Math.max(0, this.holding - 1);
+      return;
+    } else if (m.t === 'error' && this.holding > 0) {
+      // A hold refused (the socket holds as many seeks as the server allows, counting ones since
+      // cancelled): a new socket, with the open seeks' tokens in its query, holds them all.
+      this.reconnect();
+      return;
     } else if (m.t === 'unseek') {
       this.seeks = this.seeks.filter((s) => s.seek !== m.seek);
     } else if (m.t === 'paired' && typeof m.game === 'string' && typeof m.token === 'string') {
