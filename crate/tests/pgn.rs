@@ -247,6 +247,35 @@ fn another_games_moves_are_refused_at_the_first_that_is_not_its_own() {
 }
 
 #[test]
+fn variant_tags_are_read_by_every_name_a_game_has_elsewhere_and_written_by_the_first() {
+    // A game's names in other programs are its data (`NamesElsewhere`): lichess's "Standard" and
+    // "From Position" for chess, "Shogi"; any game by its id, case aside; no tag is chess.
+    for (tag, id) in [
+        ("[Variant \"Standard\"]\n", "chess"),
+        ("[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n", "chess"),
+        ("[Variant \"chess\"]\n", "chess"),
+        ("", "chess"),
+        ("[Variant \"Shogi\"]\n", "shogi"),
+        ("[Variant \"SHOGI\"]\n", "shogi"),
+        ("[Variant \"zilo\"]\n", "zilo"),
+        ("[Variant \"pillage-snipers\"]\n", "pillage-snipers"),
+    ] {
+        let games = Game::from_pgn(&format!("{tag}\n*")).unwrap_or_else(|e| panic!("{tag:?}: {e}"));
+        assert_eq!(games[0].game.variant(), id, "{tag:?}");
+    }
+    let tag = |id: &str| {
+        let pgn = Game::new(id, None).unwrap().to_pgn(&Tags::new());
+        pgn.lines().find_map(|l| l.strip_prefix("[Variant \"").map(|v| v.trim_end_matches("\"]").to_string()))
+    };
+    assert_eq!(tag("chess").as_deref(), Some("Standard"));
+    assert_eq!(tag("shogi").as_deref(), Some("Shogi"));
+    assert_eq!(tag("venomous").as_deref(), Some("venomous"));
+    let e = Game::from_pgn("[Variant \"crazyhouse\"]\n\n*").unwrap_err();
+    let known: Vec<String> = ["Standard", "Shogi"].into_iter().chain(door::ids()).map(String::from).collect();
+    assert_eq!(e.to_string(), format!("line 1, column 1: unknown variant 'crazyhouse' (known: {})", known.join(", ")));
+}
+
+#[test]
 fn broken_syntax_is_one_line_with_its_place() {
     for (text, place) in [
         ("1. e4 { never closed", "line 1, column 7: "),

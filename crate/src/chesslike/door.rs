@@ -118,6 +118,7 @@ fn game_info(v: &'static Variant) -> GameInfo {
         file_labels: (0..v.geometry.files).map(|f| notation::file_label(v, f)).collect(),
         rank_labels: (0..v.geometry.ranks).map(|r| notation::rank_label(v, r)).collect(),
         repetition_count: v.rules.repetition_count,
+        elsewhere: v.elsewhere,
         sides: v.sides.map(|s| SideInfo {
             name: s.name,
             one: s.one,

@@ -8,6 +8,7 @@ use crate::chesslike::geometry::{Dir, DirSet, Geometry, Square};
 use crate::chesslike::movement::CompiledMovement;
 use crate::chesslike::piece::{Color, Movement, PieceDef, Role, RoleSet, MAX_ROLES};
 use crate::chesslike::variants;
+use crate::names_elsewhere::NamesElsewhere;
 
 /// A capture by one of `roles` removes every piece on the eight cells around
 /// the landing cell (the capturer stays). Blast victims leave the game.
@@ -229,6 +230,8 @@ pub struct Variant {
     pub rules: Rules,
     /// The first and the second player's names.
     pub sides: [SideNames; 2],
+    /// How other programs (PGN, XBoard) name the variant.
+    pub elsewhere: NamesElsewhere,
     royal: Role,
     hoppers: RoleSet,
     shooters: RoleSet,
@@ -354,6 +357,7 @@ impl Variant {
             name,
             short_name: name,
             rules_doc: id,
+            elsewhere: NamesElsewhere::default(),
             geometry,
             pieces,
             start_fen,
@@ -373,6 +377,11 @@ impl Variant {
     /// The same variant with a shorter name for menus.
     pub fn with_short_name(self, short_name: &'static str) -> Variant {
         Variant { short_name, ..self }
+    }
+
+    /// The same variant under other programs' names (PGN, XBoard).
+    pub fn with_names_elsewhere(self, elsewhere: NamesElsewhere) -> Variant {
+        Variant { elsewhere, ..self }
     }
 
     /// The same variant with its rules in `docs/rules/<rules_doc>.md`.

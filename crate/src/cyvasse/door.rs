@@ -125,6 +125,7 @@ fn game_info() -> GameInfo {
         file_labels: (0..12u8).map(|f| ((b'a' + f) as char).to_string()).collect(),
         rank_labels: (1..=9u8).map(|r| r.to_string()).collect(),
         repetition_count: REPETITIONS as u8,
+        elsewhere: Default::default(),
         sides: [side("White", "white King", "first player"), side("Black", "black King", "second player")],
         pieces: Kind::ALL
             .into_iter()

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+pub use crate::names_elsewhere::NamesElsewhere;
+
 /// One game, described for front ends.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -50,6 +52,10 @@ pub struct GameInfo {
     pub hidden_setup: bool,
     #[serde(flatten)]
     pub setup: Option<SetupInfo>,
+    /// How other programs name the game (not told to front ends: the engine
+    /// reads and writes those formats itself).
+    #[serde(skip)]
+    pub elsewhere: NamesElsewhere,
 }
 
 /// One value for each side, keyed by its letter as position strings write it.

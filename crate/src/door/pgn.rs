@@ -149,22 +149,20 @@ impl PgnGame {
     }
 }
 
-/// The name of game `id` in PGN's `Variant` tag.
-pub fn variant_name(id: &str) -> &str {
-    match id {
-        "chess" => "Standard",
-        "shogi" => "Shogi",
-        other => other,
-    }
+/// The `Variant` tags a refusal lists: the names PGN writes for games named
+/// otherwise elsewhere, then every id.
+fn known_variant_names() -> Vec<&'static str> {
+    let games = super::games();
+    let written = games.iter().filter_map(|g| g.elsewhere.pgn.first().copied());
+    written.chain(games.iter().map(|g| g.id)).collect()
 }
 
-/// The game id a `Variant` tag names (lichess's, pychess's or ours), if any.
+/// The game id a `Variant` tag names (lichess's, pychess's or ours: each
+/// game's data, `NamesElsewhere`), if any. Without the tag, a PGN is of
+/// PGN's own game, "Standard" chess.
 fn variant_id(name: &str) -> Option<&'static str> {
-    let lower = name.trim().to_ascii_lowercase();
-    match lower.as_str() {
-        "standard" | "from position" | "chess" | "" => Some("chess"),
-        _ => super::ids().into_iter().find(|id| *id == lower),
-    }
+    let name = name.trim();
+    super::game_of_pgn_variant(if name.is_empty() { "Standard" } else { name })
 }
 
 impl Game {
@@ -254,7 +252,7 @@ fn write_pgn(game: &Game, tags: &Tags, moves: &[PgnMove], comments: &[String], r
     }
     tag_line(&mut out, "Result", result);
     let id = game.variant();
-    tag_line(&mut out, "Variant", variant_name(id));
+    tag_line(&mut out, "Variant", &super::pgn_variant_name(id));
     let start = game.start_position();
     let fresh = Game::new(id, None).map(|g| g.start_position()).unwrap_or_default();
     // A game with a hidden setup always says the position its setup made.
@@ -551,7 +549,7 @@ impl<'a> Parser<'a> {
             PgnError::new(
                 variant_at,
                 "pgn.unknownVariant",
-                format!("unknown variant '{shown}' (known: Standard, Shogi, {})", super::ids().join(", ")),
+                format!("unknown variant '{shown}' (known: {})", known_variant_names().join(", ")),
             )
         })?;
         let mut game = Game::new(id, tags.get("FEN"))

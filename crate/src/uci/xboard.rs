@@ -17,7 +17,7 @@ pub const DEFAULT_MOVE_MS: u64 = 1_000;
 
 /// The variant names in `feature variants=`: XBoard's `normal` for chess, the ids for the rest.
 pub fn variant_names() -> Vec<&'static str> {
-    door::ids().into_iter().map(|id| if id == "chess" { "normal" } else { id }).collect()
+    door::ids().into_iter().map(door::xboard_variant_name).collect()
 }
 
 /// The limits XBoard has set; they hold until changed (or `new`).
@@ -78,10 +78,9 @@ impl Xboard {
                 ])
             }
             "variant" => {
-                let id = if arg == "normal" { "chess" } else { arg };
-                if !door::ids().contains(&id) {
+                let Some(id) = door::game_of_xboard_variant(arg) else {
                     return Err(format!("unsupported variant '{}'", shown(arg)));
-                }
+                };
                 one(Command::SetOption { name: "UCI_Variant".to_string(), value: Some(id.to_string()) })
             }
             "force" | "result" => one(Command::Force),

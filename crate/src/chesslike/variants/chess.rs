@@ -3,6 +3,7 @@
 use crate::chesslike::geometry::{DirSet, Geometry};
 use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
 use crate::chesslike::variant::{Castling, CastlingKingMove, NoMovesOutcome, NullMove, Promotion, Rules, Variant};
+use crate::names_elsewhere::NamesElsewhere;
 
 pub const PAWN: Role = Role(0);
 pub const KNIGHT: Role = Role(1);
@@ -44,4 +45,6 @@ pub fn variant() -> Variant {
         ..Rules::default()
     };
     Variant::new("chess", "Chess", Geometry::rectangular(8, 8), pieces, START_FEN, rules)
+        // lichess writes "From Position" for a game of chess set up from a position.
+        .with_names_elsewhere(NamesElsewhere { pgn: &["Standard", "From Position"], xboard: Some("normal") })
 }

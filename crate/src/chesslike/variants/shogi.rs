@@ -4,6 +4,7 @@
 use crate::chesslike::geometry::{Dir, DirSet, Geometry};
 use crate::chesslike::piece::{steps, Movement, PieceDef, Role, RoleSet};
 use crate::chesslike::variant::{MoveNotation, NoMovesOutcome, NullMove, Promotion, Rules, SideNames, Variant};
+use crate::names_elsewhere::NamesElsewhere;
 
 pub const PAWN: Role = Role(0);
 pub const LANCE: Role = Role(1);
@@ -92,22 +93,24 @@ pub fn variant() -> Variant {
         null_move: NullMove::UnlessOnly(RoleSet::of(&[PAWN])),
         ..Rules::default()
     };
-    Variant::new("shogi", "Shogi", Geometry::rectangular(9, 9), pieces, START_FEN, rules).with_sides([
-        SideNames {
-            name: "Sente",
-            one: "Sente",
-            plural: false,
-            monarch: "Sente king",
-            long: "first player",
-            native: "先手",
-        },
-        SideNames {
-            name: "Gote",
-            one: "Gote",
-            plural: false,
-            monarch: "Gote king",
-            long: "second player",
-            native: "後手",
-        },
-    ])
+    Variant::new("shogi", "Shogi", Geometry::rectangular(9, 9), pieces, START_FEN, rules)
+        .with_names_elsewhere(NamesElsewhere { pgn: &["Shogi"], xboard: None })
+        .with_sides([
+            SideNames {
+                name: "Sente",
+                one: "Sente",
+                plural: false,
+                monarch: "Sente king",
+                long: "first player",
+                native: "先手",
+            },
+            SideNames {
+                name: "Gote",
+                one: "Gote",
+                plural: false,
+                monarch: "Gote king",
+                long: "second player",
+                native: "後手",
+            },
+        ])
 }
