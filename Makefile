@@ -15,7 +15,7 @@ WASM_OPT := tools/node_modules/.bin/wasm-opt
 ESBUILD := tools/node_modules/.bin/esbuild
 TSC := tools/node_modules/.bin/tsc
 
-.PHONY: all native www play test check-generated test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci fairy-stockfish-largeboards bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
+.PHONY: all native www play tune test check-generated test-rust test-types test-server bench-online test-e2e test-reference test-differential test-uci fairy-stockfish-largeboards bench bench-strength clean deps-tools deps-wasm deps-browser deps-python pkg test-pkg fuzz
 
 all: native www
 
@@ -58,6 +58,23 @@ PLAY_DB ?= sqlite:zilo-games.sqlite
 play: native www
 	@echo "Ctrl-C stops the server (no acknowledged move is lost)."
 	$(NATIVE) serve --listen 127.0.0.1:$(PORT) --db $(PLAY_DB) --www www
+
+# --- the evaluation's weights (Texel's method) ---------------------------------------
+
+# `make tune VARIANT=chess`: self-play data (kept in target/tune/, made once: delete it to
+# remake) and the fit, written as the variant's weight table in the crate; rebuild to play it.
+# Bounded: TUNE_GAMES games of TUNE_NODES nodes a move, stopped after TUNE_SECONDS.
+VARIANT ?= chess
+TUNE_GAMES ?= 2000
+TUNE_NODES ?= 2000
+TUNE_SECONDS ?= 1500
+TUNE_THREADS ?= 2
+TUNE_EPOCHS ?= 1000
+TUNE_DATA := target/tune/$(VARIANT).txt
+tune: native
+	@mkdir -p target/tune
+	@[ -s $(TUNE_DATA) ] || timeout $(TUNE_SECONDS) $(NATIVE) selfplay $(VARIANT) --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 1 --threads $(TUNE_THREADS) --out $(TUNE_DATA) || [ -s $(TUNE_DATA) ]
+	$(NATIVE) tune $(VARIANT) --data $(TUNE_DATA) --epochs $(TUNE_EPOCHS) --out crate/src/chesslike/weights/$(VARIANT).txt
 
 # --- tests -------------------------------------------------------------------------
 

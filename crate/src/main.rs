@@ -5,6 +5,8 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use zilo::chesslike::variant::Variant;
+use zilo::chesslike::{eval_terms, tune};
 use zilo::door::{self, BestMove, Game, MAX_PERFT_DEPTH};
 use zilo::players::{Level, MatchOptions, MatchResult, PlayerSpec};
 use zilo::search::Limits;
@@ -52,7 +54,7 @@ fn note_line(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] [--pgn] <move>... | zilo pgn <file> | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--first-move SECONDS] [--lobby-sockets-per-address N] [--seeks-per-address N] [--trust-proxy] | zilo uci | zilo usi | zilo xboard";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] [--pgn] <move>... | zilo pgn <file> | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--first-move SECONDS] [--lobby-sockets-per-address N] [--seeks-per-address N] [--trust-proxy] | zilo selfplay <variant> --out FILE [--games N] [--nodes N] [--seed S] [--threads T] [--max-plies N] | zilo tune <variant> --data FILE --out FILE [--epochs N] [--rate R] [--lambda L] | zilo uci | zilo usi | zilo xboard";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
@@ -422,6 +424,106 @@ fn cmd_match(argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The chess-like variant named first in `argv` (the tuner's games: Cyvasse has its own evaluation).
+fn chesslike_variant(it: &mut std::slice::Iter<'_, String>) -> Result<&'static Variant, String> {
+    let id = it.next().ok_or_else(|| format!("missing variant; {USAGE}"))?;
+    Variant::by_id(id).ok_or_else(|| format!("'{id}' is not a chess-like game (one of: {})", Variant::all().join(", ")))
+}
+
+/// `zilo selfplay`: the Texel tuner's data, quiet positions of self-play games with their results.
+fn cmd_selfplay(argv: &[String]) -> Result<(), String> {
+    let mut it = argv.iter();
+    let variant = chesslike_variant(&mut it)?;
+    let mut options = tune::SelfplayOptions::new(1000, 3000, 1);
+    let mut out = None;
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--games" => options.games = number(&mut it, "--games", 1..=u32::MAX)?,
+            "--nodes" => options.nodes = number(&mut it, "--nodes", 1..=u64::MAX)?,
+            "--seed" => options.seed = number(&mut it, "--seed", 0..=u64::MAX)?,
+            "--threads" => options.threads = number::<u32>(&mut it, "--threads", 1..=64)? as usize,
+            "--max-plies" => options.max_plies = number(&mut it, "--max-plies", 1..=u32::MAX)?,
+            "--out" => out = Some(it.next().ok_or("--out needs a file")?.clone()),
+            other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
+        }
+    }
+    let out = out.ok_or("zilo selfplay needs --out FILE")?;
+    let started = Instant::now();
+    let file = std::fs::File::create(&out).map_err(|e| format!("cannot create {out}: {e}"))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let count = tune::selfplay(variant, &options, &mut writer).map_err(|e| format!("cannot write {out}: {e}"))?;
+    std::io::Write::flush(&mut writer).map_err(|e| format!("cannot write {out}: {e}"))?;
+    say!(
+        "selfplay {} games {} nodes {} seed {} positions {count} time {:.1} s",
+        variant.id,
+        options.games,
+        options.nodes,
+        options.seed,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `zilo tune`: Texel's fit of the evaluation's weights to self-play data,
+/// written as the variant's weight table.
+fn cmd_tune(argv: &[String]) -> Result<(), String> {
+    let mut it = argv.iter();
+    let variant = chesslike_variant(&mut it)?;
+    let mut fit = tune::FitOptions::default();
+    let (mut data, mut out) = (None, None);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--data" => data = Some(it.next().ok_or("--data needs a file")?.clone()),
+            "--out" => out = Some(it.next().ok_or("--out needs a file")?.clone()),
+            "--epochs" => fit.epochs = number(&mut it, "--epochs", 1..=1_000_000)?,
+            "--rate" => fit.rate = positive(&mut it, "--rate")?,
+            "--lambda" => fit.lambda = positive(&mut it, "--lambda")?,
+            other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
+        }
+    }
+    let data = data.ok_or("zilo tune needs --data FILE")?;
+    let out = out.ok_or("zilo tune needs --out FILE")?;
+    let text = std::fs::read_to_string(&data).map_err(|e| format!("cannot read {data}: {e}"))?;
+    let (train, check) = tune::read_data(variant, &text, 10).map_err(|e| format!("{data}: {e}"))?;
+    if train.is_empty() {
+        return Err(format!("{data} has no training positions"));
+    }
+    let start = tune::flat_weights(variant);
+    let k = tune::fit_k(&train, &start);
+    let before = (train.error(&start, k), check.error(&start, k));
+    let tuned = tune::fit(&train, &start, k, &fit);
+    let after = (train.error(&tuned, k), check.error(&tuned, k));
+    let header = format!(
+        "Tuned by Texel's method: zilo tune {id} --data {data} --epochs {} --rate {} --lambda {}\n\
+         on {} positions ({} more held out: the games numbered a multiple of 10) of `zilo selfplay`;\n\
+         K {k:.3}; mean squared error {:.5} -> {:.5} (held out {:.5} -> {:.5}).",
+        fit.epochs,
+        fit.rate,
+        fit.lambda,
+        train.len(),
+        check.len(),
+        before.0,
+        after.0,
+        before.1,
+        after.1,
+        id = variant.id,
+    );
+    let table = eval_terms::write_weights(variant, &tune::paired(&tuned), &header);
+    std::fs::write(&out, table).map_err(|e| format!("cannot write {out}: {e}"))?;
+    say!("tune {} positions {} held-out {} K {k:.3}", variant.id, train.len(), check.len());
+    say!("error {:.5} -> {:.5} held-out {:.5} -> {:.5}", before.0, after.0, before.1, after.1);
+    Ok(())
+}
+
+/// A positive decimal number after `option`.
+fn positive(it: &mut std::slice::Iter<'_, String>, option: &str) -> Result<f64, String> {
+    let text = it.next().ok_or_else(|| format!("{option} needs a number"))?;
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("{option} needs a number at least 0, got '{text}'")),
+    }
+}
+
 fn run(argv: &[String]) -> Result<(), String> {
     let Some(command) = argv.first() else { return Err(USAGE.to_string()) };
     match command.as_str() {
@@ -433,6 +535,8 @@ fn run(argv: &[String]) -> Result<(), String> {
         "bench" => cmd_bench(&argv[1..]),
         "bestmove" => cmd_bestmove(&argv[1..]),
         "match" => cmd_match(&argv[1..]),
+        "selfplay" => cmd_selfplay(&argv[1..]),
+        "tune" => cmd_tune(&argv[1..]),
         "serve" => zilo::server::serve(zilo::server::Config::from_args(&argv[1..])?),
         name @ ("uci" | "usi" | "xboard") => match argv.get(1) {
             None => {

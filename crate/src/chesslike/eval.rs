@@ -4,71 +4,47 @@
 //! Every term reads only the variant's data (piece values and movement, the
 //! rule options) and the position. Which terms apply follows from the rules
 //! (hand pieces only where captures go to hand, blast threats only where some
-//! piece blasts); how much each weighs is a row of [`EvalWeights`], one per
-//! variant, looked up by id in [`weights`]: that table is the only place the
-//! evaluation names a variant.
+//! piece blasts, pawn structure only for the roles the variant names as
+//! pawns); the value is a sum of terms times weights, middle-game and
+//! endgame weights blended by the phase (`eval_terms`, where the weights of
+//! each variant are data). [`terms`] gives the same terms as counts, for the
+//! Texel tuner (`tune`).
 
 use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::eval_terms::{
+    non_pawn_material, table, EvalTable, Scalar, HAND_DANGER_MAX, PHASE_MAX, SHELTER_MAX, WEIGHT_SCALE,
+};
 use crate::chesslike::geometry::Square;
 use crate::chesslike::piece::{Color, PieceDef, Role};
 use crate::chesslike::position::Position;
-use crate::chesslike::variant::Variant;
 
-/// The weights of the evaluation terms for one variant.
-#[derive(Clone, Copy, Debug)]
-pub struct EvalWeights {
-    /// A piece in hand is worth its value plus this percentage (it can be
-    /// dropped where it is needed).
-    pub hand_bonus_pct: i32,
-    /// Per cell a piece attacks or can move to (not counting own pieces).
-    pub mobility_cp: i32,
-    /// Per friendly piece next to the monarch, up to `shelter_max` pieces.
-    pub shelter_cp: i32,
-    pub shelter_max: i32,
-    /// Per enemy piece that attacks a cell of the monarch's zone (its cell and neighbours).
-    pub attacker_cp: i32,
-    /// Per attacked cell of the monarch's zone.
-    pub zone_attack_cp: i32,
-    /// Drop variants: per enemy hand piece (up to 4) and per empty neighbour of the monarch.
-    pub hand_danger_cp: i32,
-    /// Blast variants: percentage of the net value (enemy value minus own
-    /// value removed) of the best blast a side could fire, when positive.
-    pub blast_threat_pct: i32,
-    /// Bonus for having the move.
-    pub tempo_cp: i32,
+/// Where the evaluation's terms go: summed with their weights (the
+/// evaluation) or kept as counts (the tuner).
+pub trait Terms {
+    /// Term `term` counts `count` more, from the first player's side.
+    fn add(&mut self, term: usize, count: i32);
 }
 
-/// Reasonable weights for a variant that has no row of its own.
-pub const DEFAULT_WEIGHTS: EvalWeights = EvalWeights {
-    hand_bonus_pct: 10,
-    mobility_cp: 2,
-    shelter_cp: 8,
-    shelter_max: 4,
-    attacker_cp: 10,
-    zone_attack_cp: 4,
-    hand_danger_cp: 3,
-    blast_threat_pct: 15,
-    tempo_cp: 10,
-};
+/// The weighted sum, middle game and endgame apart.
+struct Score<'a> {
+    table: &'a EvalTable,
+    mg: i32,
+    eg: i32,
+}
 
-/// `zilo`: drops make an open monarch dangerous, and Bombers punish crowds.
-pub const ZILO_WEIGHTS: EvalWeights = EvalWeights {
-    hand_bonus_pct: 10,
-    mobility_cp: 3,
-    shelter_cp: 10,
-    shelter_max: 4,
-    attacker_cp: 12,
-    zone_attack_cp: 5,
-    hand_danger_cp: 4,
-    blast_threat_pct: 20,
-    tempo_cp: 12,
-};
+impl Terms for Score<'_> {
+    #[inline(always)]
+    fn add(&mut self, term: usize, count: i32) {
+        self.mg += self.table.mg[term] * count;
+        self.eg += self.table.eg[term] * count;
+    }
+}
 
-/// The weights row of `variant`.
-pub fn weights(variant: &Variant) -> &'static EvalWeights {
-    match variant.id {
-        "zilo" => &ZILO_WEIGHTS,
-        _ => &DEFAULT_WEIGHTS,
+impl Terms for Vec<(u32, i32)> {
+    fn add(&mut self, term: usize, count: i32) {
+        if count != 0 {
+            self.push((term as u32, count));
+        }
     }
 }
 
@@ -109,25 +85,55 @@ pub fn blast_gain(pos: &Position, side: Color, from: Square, to: Square) -> Opti
 
 /// What the position is worth to the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
-    let v = pos.variant();
-    let w = weights(v);
-    let us = pos.turn();
-    let score = side_score(pos, w, Color::White) - side_score(pos, w, Color::Black);
-    let score = if us == Color::White { score } else { -score };
-    score + w.tempo_cp
+    let t = table(pos.variant());
+    let mut score = Score { table: t, mg: 0, eg: 0 };
+    all_terms(pos, t, &mut score);
+    let phase = phase(pos, t) as i64;
+    let blended = (score.mg as i64 * phase + score.eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
+    let value = (blended / WEIGHT_SCALE as i64) as i32;
+    if pos.turn() == Color::White {
+        value
+    } else {
+        -value
+    }
 }
 
-/// Everything that is `side`'s own: material, hand, mobility, attacks on
-/// the enemy monarch's zone, the shelter of its own monarch, blast threats.
-fn side_score(pos: &Position, w: &EvalWeights, side: Color) -> i32 {
+/// The evaluation's terms as counts, from the first player's side, and the
+/// phase ([`PHASE_MAX`] = all non-pawn material still in play): with the
+/// variant's weights, `evaluate` is their weighted sum.
+pub fn terms(pos: &Position) -> (i32, Vec<(u32, i32)>) {
+    let t = table(pos.variant());
+    let mut counts = Vec::with_capacity(64);
+    all_terms(pos, t, &mut counts);
+    (phase(pos, t), counts)
+}
+
+/// How much non-pawn material is in play, 0 to [`PHASE_MAX`].
+#[inline]
+fn phase(pos: &Position, t: &EvalTable) -> i32 {
+    let material = non_pawn_material(pos.variant(), t.pawns, pos).min(t.phase_material);
+    material * PHASE_MAX / t.phase_material
+}
+
+fn all_terms(pos: &Position, t: &EvalTable, sink: &mut impl Terms) {
+    side_terms(pos, t, Color::White, 1, sink);
+    side_terms(pos, t, Color::Black, -1, sink);
+    let tempo = if pos.turn() == Color::White { 1 } else { -1 };
+    sink.add(t.layout.scalar(Scalar::Tempo), tempo);
+}
+
+/// Everything that is `side`'s own (each count times `sign`): material,
+/// hand, where its pieces stand, mobility, attacks on the enemy monarch's
+/// zone, the shelter of its own monarch, blast threats, pawn structure.
+fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut impl Terms) {
     let v = pos.variant();
+    let layout = &t.layout;
+    let c = side.index();
     let royal = v.royal();
     let occ = pos.occupied();
     let own = pos.by_color(side);
     let enemy = pos.by_color(!side);
     let enemy_zone = pos.monarch_square(!side).map_or(Bitboard::EMPTY, |k| v.geometry.ball(k, 1));
-    let mut score = 0;
-    let mut mobility = 0;
     let mut attackers = 0;
     let mut zone_attacks = Bitboard::EMPTY;
     let mut best_blast = 0;
@@ -137,22 +143,24 @@ fn side_score(pos: &Position, w: &EvalWeights, side: Color) -> i32 {
         let pieces = pos.pieces(side, role);
         let hand = pos.hand_count(side, role) as i32;
         if hand > 0 {
-            score += hand * def.value * (100 + w.hand_bonus_pct) / 100;
+            sink.add(layout.hand(role), sign * hand);
         }
         if pieces.is_empty() {
             continue;
         }
-        score += pieces.count() as i32 * def.value;
-        if role == royal {
-            continue;
-        }
+        sink.add(layout.value(role), sign * pieces.count() as i32);
         let same = moves_as_captures(def);
         let blaster = v.is_blaster(role);
+        let mut mobility = 0;
         for sq in pieces {
+            sink.add(layout.rank(role, t.relative_rank[c][sq.index()] as usize), sign);
+            sink.add(layout.file(role, t.file_bucket[sq.index()] as usize), sign);
+            if role == royal {
+                continue;
+            }
             let captures = v.capture_targets(role, side, sq, occ);
             let reach = if same { captures } else { captures | v.move_targets(role, side, sq, occ) };
-            let reach = reach & !own;
-            mobility += reach.count() as i32;
+            mobility += (reach & !own).count() as i32;
             let zone_hit = captures & enemy_zone;
             if zone_hit.any() {
                 attackers += 1;
@@ -172,34 +180,66 @@ fn side_score(pos: &Position, w: &EvalWeights, side: Color) -> i32 {
                 }
             }
         }
+        if role != royal {
+            sink.add(layout.mobility(role), sign * mobility);
+        }
     }
-    score += mobility * w.mobility_cp;
-    score += attackers * w.attacker_cp + zone_attacks.count() as i32 * w.zone_attack_cp;
-    score += best_blast * w.blast_threat_pct / 100;
+    sink.add(layout.scalar(Scalar::Attackers), sign * attackers);
+    sink.add(layout.scalar(Scalar::ZoneAttacks), sign * zone_attacks.count() as i32);
+    if best_blast > 0 {
+        sink.add(layout.scalar(Scalar::BlastThreat), sign * best_blast);
+    }
+
+    // Pawn structure, for the roles the variant counts as pawns.
+    if !t.pawns.is_empty() {
+        let all_pawns = pos.by_roles(t.pawns);
+        let (own_pawns, enemy_pawns) = (all_pawns & own, all_pawns & enemy);
+        let (mut passed, mut passed_rank, mut doubled, mut isolated) = (0, 0, 0, 0);
+        for sq in own_pawns {
+            let i = sq.index();
+            if (enemy_pawns & t.front_span[c][i]).is_empty() {
+                passed += 1;
+                passed_rank += t.relative_rank[c][i] as i32;
+            }
+            if (own_pawns & t.front_file[c][i]).any() {
+                doubled += 1;
+            }
+            if (own_pawns & t.adjacent_files[i]).is_empty() {
+                isolated += 1;
+            }
+        }
+        sink.add(layout.scalar(Scalar::Passed), sign * passed);
+        sink.add(layout.scalar(Scalar::PassedRank), sign * passed_rank);
+        sink.add(layout.scalar(Scalar::Doubled), sign * doubled);
+        sink.add(layout.scalar(Scalar::Isolated), sign * isolated);
+    }
 
     // The shelter of our own monarch, and how exposed it is to drops.
     if let Some(k) = pos.monarch_square(side) {
         let ring = v.geometry.ring(k);
-        let shelter = ((ring & own).count() as i32).min(w.shelter_max);
-        score += shelter * w.shelter_cp;
+        let shelter = ((ring & own).count() as i32).min(SHELTER_MAX);
+        sink.add(layout.scalar(Scalar::Shelter), sign * shelter);
         if v.has_hands() {
             let enemy_hand: i32 = v.roles().map(|r: Role| pos.hand_count(!side, r) as i32).sum();
             let open = (ring & !occ).count() as i32;
-            score -= enemy_hand.min(4) * open * w.hand_danger_cp;
+            sink.add(layout.scalar(Scalar::HandDanger), sign * enemy_hand.min(HAND_DANGER_MAX) * open);
         }
     }
-    score
 }
 
-/// Material of `side`: pieces on the board and in hand (with the hand bonus).
+/// A piece in hand is worth this percentage more than on the board in
+/// [`material`] (it can be dropped where it is needed).
+const HAND_BONUS_PCT: i32 = 10;
+
+/// Material of `side`: pieces on the board and in hand (with the hand bonus),
+/// by the piece table's values.
 pub fn material(pos: &Position, side: Color) -> i32 {
     let v = pos.variant();
-    let w = weights(v);
     v.roles()
         .map(|role| {
             let def = v.piece(role);
             let hand = pos.hand_count(side, role) as i32;
-            pos.pieces(side, role).count() as i32 * def.value + hand * def.value * (100 + w.hand_bonus_pct) / 100
+            pos.pieces(side, role).count() as i32 * def.value + hand * def.value * (100 + HAND_BONUS_PCT) / 100
         })
         .sum()
 }

@@ -10,9 +10,11 @@
 //! hash, making moves; its `start` and `Debug` go through `fen`, since the
 //! start positions are data written as position strings) → rules
 //! (`movegen`, `legality`, `notation`, `fen`, `perft`) → `outcome` (how a
-//! game ends, in words) → `eval`, `see` and `check_zone` (what the search
-//! asks) → `game_position` (the family behind the crate's `GamePosition` and
-//! `Evaluation`) → `door` and `codes` (the family behind the game door: the
+//! game ends, in words) → `eval_terms` (the evaluation's terms and weights
+//! per variant), `eval`, `see` and `check_zone` (what the search asks) →
+//! `game_position` (the family behind the crate's `GamePosition` and
+//! `Evaluation`) → `tune` (self-play games through `crate::players`, and
+//! Texel's fit of the evaluation's weights) → `door` and `codes` (the family behind the game door: the
 //! only modules that use `crate::door`, and `crate::players` for matches).
 //! From the rest of the crate the family uses the shared layers: `counters`,
 //! `game_position`, `record`.
@@ -22,6 +24,7 @@ pub mod check_zone;
 mod codes;
 pub mod door;
 pub mod eval;
+pub mod eval_terms;
 pub mod fen;
 mod game_position;
 pub mod geometry;
@@ -35,6 +38,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod see;
+pub mod tune;
 pub mod variant;
 pub mod variants;
 pub(crate) mod zobrist;

@@ -1,0 +1,361 @@
+//! The evaluation's terms and their weights, per variant.
+//!
+//! The static evaluation (`eval`) is a sum of terms, each a count (how many
+//! pieces of a role on the board, on a relative rank, how many cells they
+//! reach, ...) times a weight, with two weights per term: one for the
+//! middle game and one for the endgame, blended by the phase (how much
+//! non-pawn material is left, on the board and in hand). Which terms a
+//! variant has follows from its data ([`Layout`]: its roles and board); the
+//! weights are a text table per variant (`weights/<id>.txt`, written by the
+//! Texel tuner, `zilo tune`), read once: a term the table does not name
+//! keeps its default ([`default_weight`]), which reproduces the evaluation
+//! before the tuner (piece values from the piece table, no square terms).
+//! [`WEIGHT_FILES`] is the only place the evaluation names a variant.
+
+use std::sync::OnceLock;
+
+use crate::chesslike::bitboard::Bitboard;
+use crate::chesslike::geometry::Square;
+use crate::chesslike::piece::{Color, Role, RoleSet};
+use crate::chesslike::position::Position;
+use crate::chesslike::variant::{NullMove, Variant};
+
+/// The tuned weight tables, one per variant that has one.
+pub const WEIGHT_FILES: &[(&str, &str)] = &[
+    ("chess", include_str!("weights/chess.txt")),
+    ("shogi", include_str!("weights/shogi.txt")),
+    ("zilo", include_str!("weights/zilo.txt")),
+];
+
+/// At most this many friendly neighbours of the monarch count as shelter.
+pub const SHELTER_MAX: i32 = 4;
+/// At most this many enemy hand pieces count toward drop danger.
+pub const HAND_DANGER_MAX: i32 = 4;
+/// Weights are kept in hundredths of a centipawn, so that a weight can be a
+/// fraction (the blast threat's weight is a share of a blast's value).
+pub const WEIGHT_SCALE: i32 = 100;
+/// The phase runs from 0 (no non-pawn material left) to this (all of it).
+pub const PHASE_MAX: i32 = 256;
+
+/// The terms that are one number for the whole side (not per role).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scalar {
+    /// Friendly pieces next to the monarch, up to [`SHELTER_MAX`].
+    Shelter,
+    /// Own pieces that attack a cell of the enemy monarch's zone.
+    Attackers,
+    /// Cells of the enemy monarch's zone (its cell and neighbours) attacked.
+    ZoneAttacks,
+    /// Enemy hand pieces (up to [`HAND_DANGER_MAX`]) times empty neighbours of our monarch.
+    HandDanger,
+    /// The best blast's net value, in centipawns (its weight is a share of it).
+    BlastThreat,
+    /// Pawns with no enemy pawn ahead on their file or the next ones.
+    Passed,
+    /// The relative ranks of passed pawns, summed.
+    PassedRank,
+    /// Pawns with an own pawn ahead on the same file.
+    Doubled,
+    /// Pawns with no own pawn on the next files.
+    Isolated,
+    /// Having the move.
+    Tempo,
+}
+
+impl Scalar {
+    pub const ALL: [Scalar; 10] = [
+        Scalar::Shelter,
+        Scalar::Attackers,
+        Scalar::ZoneAttacks,
+        Scalar::HandDanger,
+        Scalar::BlastThreat,
+        Scalar::Passed,
+        Scalar::PassedRank,
+        Scalar::Doubled,
+        Scalar::Isolated,
+        Scalar::Tempo,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Scalar::Shelter => "shelter",
+            Scalar::Attackers => "attackers",
+            Scalar::ZoneAttacks => "zone_attacks",
+            Scalar::HandDanger => "hand_danger",
+            Scalar::BlastThreat => "blast_threat",
+            Scalar::Passed => "passed",
+            Scalar::PassedRank => "passed_rank",
+            Scalar::Doubled => "doubled",
+            Scalar::Isolated => "isolated",
+            Scalar::Tempo => "tempo",
+        }
+    }
+}
+
+/// Where each term of a variant sits in its weight vectors: per role, its
+/// value on the board, in hand, its mobility, a weight per relative rank and
+/// per file counted from the nearer edge (the board's halves mirrored); then
+/// the [`Scalar`] terms.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub roles: usize,
+    pub ranks: usize,
+    /// Files counted from the nearer edge: `ceil(files / 2)`.
+    pub file_buckets: usize,
+}
+
+impl Layout {
+    pub fn of(variant: &Variant) -> Layout {
+        let files = variant.geometry.files as usize;
+        Layout { roles: variant.pieces.len(), ranks: variant.geometry.ranks as usize, file_buckets: files.div_ceil(2) }
+    }
+
+    #[inline]
+    pub fn value(&self, role: Role) -> usize {
+        role.index()
+    }
+    #[inline]
+    pub fn hand(&self, role: Role) -> usize {
+        self.roles + role.index()
+    }
+    #[inline]
+    pub fn mobility(&self, role: Role) -> usize {
+        2 * self.roles + role.index()
+    }
+    #[inline]
+    pub fn rank(&self, role: Role, relative_rank: usize) -> usize {
+        3 * self.roles + role.index() * self.ranks + relative_rank
+    }
+    #[inline]
+    pub fn file(&self, role: Role, bucket: usize) -> usize {
+        3 * self.roles + self.roles * self.ranks + role.index() * self.file_buckets + bucket
+    }
+    #[inline]
+    pub fn scalar(&self, s: Scalar) -> usize {
+        self.scalars_start() + s as usize
+    }
+    fn scalars_start(&self) -> usize {
+        3 * self.roles + self.roles * (self.ranks + self.file_buckets)
+    }
+    pub fn len(&self) -> usize {
+        self.scalars_start() + Scalar::ALL.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The name of term `index` in the weight tables: `value.N`, `hand.N`,
+    /// `mobility.N`, `rank.N.3`, `file.N.0` (a promoted role's letter
+    /// written `+N`), or a [`Scalar`]'s name.
+    pub fn name(&self, variant: &Variant, index: usize) -> String {
+        let letter = |r: usize| {
+            let def = &variant.pieces[r];
+            if def.promoted {
+                format!("+{}", def.letter)
+            } else {
+                def.letter.to_string()
+            }
+        };
+        let r = self.roles;
+        let start = self.scalars_start();
+        if index < r {
+            format!("value.{}", letter(index))
+        } else if index < 2 * r {
+            format!("hand.{}", letter(index - r))
+        } else if index < 3 * r {
+            format!("mobility.{}", letter(index - 2 * r))
+        } else if index < 3 * r + r * self.ranks {
+            let i = index - 3 * r;
+            format!("rank.{}.{}", letter(i / self.ranks), i % self.ranks)
+        } else if index < start {
+            let i = index - 3 * r - r * self.ranks;
+            format!("file.{}.{}", letter(i / self.file_buckets), i % self.file_buckets)
+        } else {
+            Scalar::ALL[index - start].name().to_string()
+        }
+    }
+}
+
+/// The weight of term `index` before any tuning, in centipawns: the
+/// evaluation as it was written by hand (piece values from the piece table,
+/// a piece in hand 10% more, 2 cp a cell of mobility, the monarch terms),
+/// square and pawn-structure terms 0.
+pub fn default_weight(variant: &Variant, layout: &Layout, index: usize) -> f64 {
+    let r = layout.roles;
+    if index < r {
+        return variant.pieces[index].value as f64;
+    }
+    if index < 2 * r {
+        return variant.pieces[index - r].value as f64 * 1.10;
+    }
+    if index < 3 * r {
+        return if variant.pieces[index - 2 * r].royal { 0.0 } else { 2.0 };
+    }
+    if index < layout.scalars_start() {
+        return 0.0;
+    }
+    match Scalar::ALL[index - layout.scalars_start()] {
+        Scalar::Shelter => 8.0,
+        Scalar::Attackers => 10.0,
+        Scalar::ZoneAttacks => 4.0,
+        Scalar::HandDanger => -3.0,
+        Scalar::BlastThreat => 0.15,
+        Scalar::Tempo => 10.0,
+        Scalar::Passed | Scalar::PassedRank | Scalar::Doubled | Scalar::Isolated => 0.0,
+    }
+}
+
+/// A weight table: `name mg eg` a line, weights in centipawns; `#` starts a comment.
+pub fn parse_weights(variant: &Variant, text: &str) -> Result<Vec<(f64, f64)>, String> {
+    let layout = Layout::of(variant);
+    let names: Vec<String> = (0..layout.len()).map(|i| layout.name(variant, i)).collect();
+    let mut weights: Vec<(f64, f64)> = (0..layout.len())
+        .map(|i| {
+            let w = default_weight(variant, &layout, i);
+            (w, w)
+        })
+        .collect();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = || format!("weights of {}, line {}: expected 'name mg eg', got '{line}'", variant.id, n + 1);
+        let mut parts = line.split_whitespace();
+        let (Some(name), Some(mg), Some(eg), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+            return Err(bad());
+        };
+        let index = names
+            .iter()
+            .position(|known| known == name)
+            .ok_or_else(|| format!("weights of {}, line {}: unknown term '{name}'", variant.id, n + 1))?;
+        let mg: f64 = mg.parse().map_err(|_| bad())?;
+        let eg: f64 = eg.parse().map_err(|_| bad())?;
+        if !mg.is_finite() || !eg.is_finite() || mg.abs() > 1e5 || eg.abs() > 1e5 {
+            return Err(bad());
+        }
+        weights[index] = (mg, eg);
+    }
+    Ok(weights)
+}
+
+/// Writes a weight table that [`parse_weights`] reads back, every term named.
+pub fn write_weights(variant: &Variant, weights: &[(f64, f64)], header: &str) -> String {
+    let layout = Layout::of(variant);
+    let mut out = String::new();
+    for line in header.lines() {
+        out.push_str(&format!("# {line}\n"));
+    }
+    for (i, (mg, eg)) in weights.iter().enumerate() {
+        out.push_str(&format!("{} {:.2} {:.2}\n", layout.name(variant, i), mg, eg));
+    }
+    out
+}
+
+/// A variant's weights (in hundredths of a centipawn) and the board masks its terms use.
+pub struct EvalTable {
+    pub layout: Layout,
+    pub mg: Vec<i32>,
+    pub eg: Vec<i32>,
+    /// The roles whose structure counts (passed, doubled, isolated): those
+    /// the variant names as pawns in its null-move rule.
+    pub pawns: RoleSet,
+    /// Non-pawn, non-royal material (piece-table values) at the start: phase [`PHASE_MAX`].
+    pub phase_material: i32,
+    /// Per side and cell: its rank as that side counts it.
+    pub relative_rank: [Vec<u8>; 2],
+    /// Per cell: its file counted from the nearer edge.
+    pub file_bucket: Vec<u8>,
+    /// Per side and cell: the cells ahead of it (that side's way) on its file and the next ones.
+    pub front_span: [Vec<Bitboard>; 2],
+    /// Per side and cell: the cells ahead of it on its own file.
+    pub front_file: [Vec<Bitboard>; 2],
+    /// Per cell: the cells of the files next to its file.
+    pub adjacent_files: Vec<Bitboard>,
+}
+
+impl EvalTable {
+    pub fn new(variant: &'static Variant, weights: &[(f64, f64)]) -> EvalTable {
+        let layout = Layout::of(variant);
+        assert_eq!(weights.len(), layout.len(), "one weight pair per term");
+        let scale = |w: f64| (w * WEIGHT_SCALE as f64).round() as i32;
+        let g = &variant.geometry;
+        let cells = g.cell_count();
+        let pawns = match variant.rules.null_move {
+            NullMove::UnlessOnly(roles) => roles,
+            NullMove::Off => RoleSet::NONE,
+        };
+        let files_near = |f: u8| -> Bitboard {
+            let mut b = Bitboard::EMPTY;
+            for x in [f.wrapping_sub(1), f + 1] {
+                if x < g.files {
+                    b |= g.file_mask(x);
+                }
+            }
+            b
+        };
+        let mut relative_rank = [vec![0u8; cells], vec![0u8; cells]];
+        let mut front_span = [vec![Bitboard::EMPTY; cells], vec![Bitboard::EMPTY; cells]];
+        let mut front_file = [vec![Bitboard::EMPTY; cells], vec![Bitboard::EMPTY; cells]];
+        let mut file_bucket = vec![0u8; cells];
+        let mut adjacent_files = vec![Bitboard::EMPTY; cells];
+        for sq in g.squares() {
+            let (f, r) = (g.file_of(sq), g.rank_of(sq));
+            file_bucket[sq.index()] = f.min(g.files - 1 - f);
+            adjacent_files[sq.index()] = files_near(f);
+            for color in Color::BOTH {
+                let c = color.index();
+                relative_rank[c][sq.index()] = g.relative_rank(color, r);
+                let ahead: Bitboard = g
+                    .squares()
+                    .filter(|&s: &Square| match color {
+                        Color::White => g.rank_of(s) > r,
+                        Color::Black => g.rank_of(s) < r,
+                    })
+                    .collect();
+                front_file[c][sq.index()] = ahead & g.file_mask(f);
+                front_span[c][sq.index()] = ahead & (g.file_mask(f) | files_near(f));
+            }
+        }
+        let phase_material = non_pawn_material(variant, pawns, &Position::start(variant)).max(1);
+        EvalTable {
+            layout,
+            mg: weights.iter().map(|w| scale(w.0)).collect(),
+            eg: weights.iter().map(|w| scale(w.1)).collect(),
+            pawns,
+            phase_material,
+            relative_rank,
+            file_bucket,
+            front_span,
+            front_file,
+            adjacent_files,
+        }
+    }
+}
+
+/// The value (piece table) of both sides' pieces on the board and in hand,
+/// leaving out pawns and monarchs: how far the game is from its endgame.
+#[inline]
+pub fn non_pawn_material(variant: &Variant, pawns: RoleSet, pos: &Position) -> i32 {
+    variant
+        .roles()
+        .filter(|&r| !pawns.contains(r) && !variant.piece(r).royal)
+        .map(|r| {
+            let hand = pos.hand_count(Color::White, r) as i32 + pos.hand_count(Color::Black, r) as i32;
+            (pos.by_role(r).count() as i32 + hand) * variant.piece(r).value
+        })
+        .sum()
+}
+
+/// The table of `variant`: its weight file if it has one, the defaults otherwise.
+pub fn table(variant: &'static Variant) -> &'static EvalTable {
+    static TABLES: [OnceLock<EvalTable>; 16] = [const { OnceLock::new() }; 16];
+    let i = Variant::all().iter().position(|&id| id == variant.id).expect("a registered variant");
+    TABLES[i].get_or_init(|| EvalTable::new(variant, &weights_of(variant)))
+}
+
+/// The weights `variant` plays with, in centipawns (mg, eg) per term.
+pub fn weights_of(variant: &Variant) -> Vec<(f64, f64)> {
+    let text = WEIGHT_FILES.iter().find(|(id, _)| *id == variant.id).map_or("", |(_, text)| text);
+    parse_weights(variant, text).unwrap_or_else(|e| panic!("{e}"))
+}

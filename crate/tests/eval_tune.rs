@@ -1,0 +1,211 @@
+//! The evaluation's terms and the Texel tuner: the terms seen on concrete
+//! positions, the evaluation as the weighted sum of its terms, colour
+//! symmetry, the weight tables, the self-play data and the fit's math.
+
+use zilo::chesslike::eval::{evaluate, terms};
+use zilo::chesslike::eval_terms::{self, parse_weights, write_weights, Layout, Scalar, PHASE_MAX, WEIGHT_FILES};
+use zilo::chesslike::fen::parse_position;
+use zilo::chesslike::position::Position;
+use zilo::chesslike::tune::{self, Dataset, FitOptions, SelfplayOptions};
+use zilo::chesslike::variant::Variant;
+use zilo::game_position::GamePosition;
+
+fn chess() -> &'static Variant {
+    Variant::by_id("chess").unwrap()
+}
+
+fn count(pos: &Position, term: usize) -> i32 {
+    terms(pos).1.iter().filter(|&&(t, _)| t as usize == term).map(|&(_, n)| n).sum()
+}
+
+fn scalar(pos: &Position, s: Scalar) -> i32 {
+    count(pos, Layout::of(pos.variant()).scalar(s))
+}
+
+#[test]
+fn a_lone_pawn_is_passed_and_isolated() {
+    let pos = parse_position(chess(), "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::Passed), 1);
+    assert_eq!(scalar(&pos, Scalar::PassedRank), 4, "d5 is White's fifth rank, counted from 0");
+    assert_eq!(scalar(&pos, Scalar::Isolated), 1);
+    assert_eq!(scalar(&pos, Scalar::Doubled), 0);
+}
+
+#[test]
+fn an_enemy_pawn_ahead_on_the_next_file_stops_a_passer() {
+    let pos = parse_position(chess(), "4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+    // d5 is not passed (e7 guards d6); e7 is not passed either (d5 is ahead of it, Black's way).
+    assert_eq!(scalar(&pos, Scalar::Passed), 0);
+    // A black passer counts against White: e7 alone, d5 far behind it on another file.
+    let pos = parse_position(chess(), "4k3/4p3/8/8/8/8/3P4/4K3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::Passed), 0, "one passer each");
+    assert_eq!(scalar(&pos, Scalar::PassedRank), 1 - 1, "d2 and e7 are both their side's rank 1");
+}
+
+#[test]
+fn doubled_pawns_and_a_supported_pawn() {
+    // White: d2, d3 (doubled, the rear one counts), e4 (supports: d-pawns are not isolated).
+    let pos = parse_position(chess(), "4k3/8/8/8/4P3/3P4/3P4/4K3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::Doubled), 1);
+    assert_eq!(scalar(&pos, Scalar::Isolated), 0);
+    assert_eq!(scalar(&pos, Scalar::Passed), 3);
+}
+
+#[test]
+fn pieces_count_on_their_relative_rank_and_mirrored_file() {
+    let v = chess();
+    let layout = Layout::of(v);
+    let knight = v.role_by_letter('N').unwrap();
+    // A white knight on b1 (rank 0, file bucket 1) and a black one on g8 (its rank 0, bucket 1).
+    let pos = parse_position(v, "4k1n1/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+    assert_eq!(count(&pos, layout.rank(knight, 0)), 0, "+1 for White, -1 for Black");
+    let pos = parse_position(v, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+    assert_eq!(count(&pos, layout.rank(knight, 0)), 1);
+    assert_eq!(count(&pos, layout.file(knight, 1)), 1);
+    assert_eq!(count(&pos, layout.value(knight)), 1);
+    assert_eq!(layout.name(v, layout.file(knight, 1)), "file.N.1");
+}
+
+/// The evaluation is the weighted sum of the terms `terms` reports, blended by the phase.
+#[test]
+fn evaluate_is_the_weighted_sum_of_its_terms() {
+    for &id in Variant::all() {
+        let v = Variant::by_id(id).unwrap();
+        let weights = eval_terms::weights_of(v);
+        let mut pos = Position::start(v);
+        for ply in 0..40 {
+            let (phase, counts) = terms(&pos);
+            let ph = phase as f64 / PHASE_MAX as f64;
+            let sum: f64 = counts
+                .iter()
+                .map(|&(t, n)| n as f64 * (weights[t as usize].0 * ph + weights[t as usize].1 * (1.0 - ph)))
+                .sum();
+            let white = if ply % 2 == 0 { evaluate(&pos) } else { -evaluate(&pos) };
+            assert!((sum - white as f64).abs() <= 1.0, "{id} ply {ply}: terms {sum}, evaluate {white}");
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[(ply * 7 + 3) % moves.len()]);
+        }
+    }
+}
+
+/// Every start position is the same for both sides (left-right mirrored
+/// where the sides' setups are, the terms fold the files): with the move
+/// passed, the side to move's value is the same.
+#[test]
+fn the_start_is_worth_the_same_to_either_side() {
+    for &id in Variant::all() {
+        let pos = Position::start(Variant::by_id(id).unwrap());
+        assert_eq!(evaluate(&pos), evaluate(&pos.passed()), "{id}");
+    }
+}
+
+/// A chess position and its colour-mirrored twin are worth the same to the side to move.
+#[test]
+fn colour_mirrored_chess_positions_evaluate_alike() {
+    let flip = |fen: &str| {
+        let mut parts = fen.split(' ');
+        let board: Vec<String> = parts
+            .next()
+            .unwrap()
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| if c.is_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                    .collect()
+            })
+            .collect();
+        let turn = if parts.next().unwrap() == "w" { "b" } else { "w" };
+        format!("{} {turn} - - 0 1", board.join("/"))
+    };
+    for fen in [
+        "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w - - 0 1",
+        "4k3/1p3pp1/8/3P4/8/6P1/5P2/4K3 b - - 0 1",
+        "2r3k1/5ppp/8/8/1n6/8/5PPP/2R3K1 w - - 0 1",
+    ] {
+        let a = parse_position(chess(), fen).unwrap();
+        let b = parse_position(chess(), &flip(fen)).unwrap();
+        assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+    }
+}
+
+#[test]
+fn every_weight_table_reads_and_a_written_one_reads_back() {
+    for (id, text) in WEIGHT_FILES {
+        let v = Variant::by_id(id).unwrap();
+        let w = parse_weights(v, text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(w.len(), Layout::of(v).len());
+        let again = parse_weights(v, &write_weights(v, &w, "a header\nof two lines")).unwrap();
+        for (x, y) in w.iter().zip(&again) {
+            assert!((x.0 - y.0).abs() < 0.006 && (x.1 - y.1).abs() < 0.006);
+        }
+    }
+}
+
+#[test]
+fn a_bad_weight_table_is_refused_with_its_line() {
+    let v = chess();
+    assert_eq!(parse_weights(v, "value.X 1 2").unwrap_err(), "weights of chess, line 1: unknown term 'value.X'");
+    assert!(parse_weights(v, "# c\nvalue.N 300").unwrap_err().starts_with("weights of chess, line 2: expected"));
+    assert!(parse_weights(v, "value.N 300 NaN").is_err());
+    assert_eq!(parse_weights(v, "value.N 300 310 # knights").unwrap()[1], (300.0, 310.0));
+}
+
+#[test]
+fn selfplay_writes_positions_that_read_back_with_their_result() {
+    let v = chess();
+    let mut options = SelfplayOptions::new(2, 300, 7);
+    options.max_plies = 60;
+    let mut out = Vec::new();
+    let written = tune::selfplay(v, &options, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(written > 0);
+    assert_eq!(text.lines().count() as u64, written);
+    for line in text.lines() {
+        let mut parts = line.splitn(3, ';');
+        let game: u32 = parts.next().unwrap().parse().unwrap();
+        assert!(game < 2);
+        let result: f64 = parts.next().unwrap().parse().unwrap();
+        assert!([0.0, 0.5, 1.0].contains(&result), "{line}");
+        let pos = parse_position(v, parts.next().unwrap()).unwrap();
+        assert!(!pos.is_check(), "kept positions are not in check: {line}");
+    }
+    let (train, check) = tune::read_data(v, &text, 2).unwrap();
+    assert_eq!((train.len() + check.len()) as u64, written);
+    assert!(!check.is_empty(), "game 0 is held out");
+    assert_eq!(tune::read_data(v, "0;2;8/8/8/8/8/8/8/8 w - - 0 1", 0).unwrap_err(), "data line 1: result out of 0..1");
+}
+
+/// A synthetic set whose results are the logistic curve of known weights:
+/// K is found back with the known weights, and the fit from zero finds the weights back.
+#[test]
+fn the_fit_finds_known_weights_and_k_back() {
+    let truth = [120.0, 40.0, -30.0, 90.0]; // term 0 (mg, eg), term 1 (mg, eg)
+    let mut data = Dataset::default();
+    let mut seed = 12345u64;
+    let mut next = |n: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    for _ in 0..400 {
+        let counts = [(0u32, next(7) as i32 - 3), (1u32, next(5) as i32 - 2)];
+        let phase = next(11) as f64 / 10.0;
+        let eval: f64 = counts
+            .iter()
+            .map(|&(t, n)| n as f64 * (truth[2 * t as usize] * phase + truth[2 * t as usize + 1] * (1.0 - phase)))
+            .sum();
+        data.push(&counts, phase, tune::expected(eval, 1.3));
+    }
+    let k = tune::fit_k(&data, &truth);
+    assert!((k - 1.3).abs() < 0.01, "K {k}");
+    let start = [0.0; 4];
+    let options = FitOptions { epochs: 3000, rate: 2.0, lambda: 0.0 };
+    let fitted = tune::fit(&data, &start, 1.3, &options);
+    assert!(data.error(&fitted, 1.3) < data.error(&start, 1.3) / 100.0);
+    for (f, t) in fitted.iter().zip(truth) {
+        assert!((f - t).abs() < 3.0, "fitted {fitted:?}, truth {truth:?}");
+    }
+}
