@@ -20,7 +20,6 @@ use super::movegen::{Turn, TurnError};
 use super::outcome::{Outcome, REPETITIONS};
 use super::piece::{Kind, Side};
 use super::position::Position;
-use crate::counters::MAX_COUNTER;
 use crate::game_position::EndReason;
 use crate::game_position::{Evaluation, GamePosition, NoMoves, Pass, Player, MAX_MOVE_LEN};
 
@@ -224,11 +223,7 @@ impl Evaluation for Position {
             return None;
         }
         let mut next = self.clone();
-        next.plies_since_capture = (next.plies_since_capture + 1).min(MAX_COUNTER);
-        if us == Side::Black {
-            next.turn = (next.turn + 1).min(MAX_COUNTER);
-        }
-        next.set_side_to_move(us.opponent());
+        next.end_turn(false);
         Some(Pass { position: next, max_reduction: i32::MAX })
     }
 }

@@ -7,7 +7,6 @@ use std::fmt;
 use super::board::{cells_of, Cell, CellError, Dir, NEIGHBOURS};
 use super::piece::{Kind, Side};
 use super::position::Position;
-use crate::counters::MAX_COUNTER;
 
 /// Every field of the board as a bit set.
 const ALL_CELLS: u128 = (1u128 << super::board::CELLS) - 1;
@@ -342,13 +341,7 @@ impl Position {
                 false
             }
         };
-        // The counters stop at the largest a position string may give, so that
-        // every position reached can be written and read again.
-        p.plies_since_capture = if capture { 0 } else { (p.plies_since_capture + 1).min(MAX_COUNTER) };
-        if p.side_to_move == Side::Black {
-            p.turn = (p.turn + 1).min(MAX_COUNTER);
-        }
-        p.set_side_to_move(p.side_to_move.opponent());
+        p.end_turn(capture);
         p
     }
 

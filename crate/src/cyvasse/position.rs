@@ -12,22 +12,27 @@ use std::str::FromStr;
 
 use super::board::{cells_of, Cell, CELLS, ROW_LEN, ROW_START};
 use super::piece::{Kind, Piece, Side, Terrain};
-use crate::counters::{parse_counter, CounterError};
+use crate::counters::{parse_counter, CounterError, MAX_COUNTER};
 
 /// A position: what stands where, the terrain, who moves, and the counters.
+///
+/// Its fields are read across the family (move generation, attacks and the
+/// evaluation read the bit sets in their inner loops) but written only here,
+/// through the edits below, which keep `occ` and `hash` in step with
+/// `pieces`, the terrain and the side to move.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    pub(crate) pieces: [Option<Piece>; CELLS],
+    pub(super) pieces: [Option<Piece>; CELLS],
     /// Fields occupied by each side.
-    pub(crate) occ: [u128; 2],
-    pub(crate) mountains: u128,
-    pub(crate) water: u128,
-    pub(crate) side_to_move: Side,
-    pub(crate) plies_since_capture: u32,
-    pub(crate) turn: u32,
+    pub(super) occ: [u128; 2],
+    pub(super) mountains: u128,
+    pub(super) water: u128,
+    pub(super) side_to_move: Side,
+    pub(super) plies_since_capture: u32,
+    pub(super) turn: u32,
     /// The Zobrist hash of pieces, terrain and side to move, kept up to date
     /// by every edit below (see [`super::zobrist`]).
-    pub(crate) hash: u64,
+    pub(super) hash: u64,
 }
 
 impl Default for Position {
@@ -148,6 +153,19 @@ impl Position {
             Terrain::Water => self.water |= b,
         }
         self.hash ^= super::zobrist::terrain_key(cell, terrain);
+    }
+
+    /// Ends a turn (a move, or a pass of the search): the counters advance
+    /// (the capture counter starts again after a capture; the turn number after
+    /// Black's turn) and the other side is to move. The counters stop at the
+    /// largest a position string may give, so that every position reached can
+    /// be written and read again.
+    pub(crate) fn end_turn(&mut self, capture: bool) {
+        self.plies_since_capture = if capture { 0 } else { (self.plies_since_capture + 1).min(MAX_COUNTER) };
+        if self.side_to_move == Side::Black {
+            self.turn = (self.turn + 1).min(MAX_COUNTER);
+        }
+        self.set_side_to_move(self.side_to_move.opponent());
     }
 
     pub(crate) fn set_side_to_move(&mut self, side: Side) {
