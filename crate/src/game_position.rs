@@ -353,11 +353,14 @@ pub trait Evaluation: GamePosition {
     fn mover_value(&self, _m: Self::Move) -> i32 {
         0
     }
-    /// What a noisy move wins once the exchange it starts on its target is
+    /// What a move wins once the exchange it starts on its target is
     /// played out, both sides recapturing with their cheapest piece while it
     /// pays (static exchange evaluation): negative when the move loses
-    /// material, `i32::MAX` when it wins the game. Quiescence drops the moves
-    /// where this is negative, so it must be cheap; an approximation is fine.
+    /// material, `i32::MAX` when it wins the game. For a quiet move, 0, or
+    /// what the enemy wins by taking the piece where it lands (0 is always a
+    /// safe answer). Quiescence drops the captures where this is negative
+    /// and the main search, at low depth, the moves where it is below a
+    /// margin, so it must be cheap; an approximation is fine.
     /// The default ignores recaptures: the capture's gain, or what a
     /// promotion adds, or 0.
     fn exchange_value(&self, m: Self::Move) -> i32 {

@@ -618,3 +618,18 @@ fn a_pass_gives_the_move_away_and_changes_nothing_else() {
     let zilo_start = pos_of("zilo", zilo::chesslike::variants::zilo::START_FEN);
     assert_eq!(zilo_start.pass().expect("pieces").max_reduction, BLAST_PASS_MAX_REDUCTION);
 }
+
+#[test]
+fn the_exchange_value_of_a_quiet_move_counts_what_the_enemy_wins_on_its_target() {
+    // The pawn on d4 takes a Knight on c3; the b2 pawn takes back.
+    let pos = pos_of("chess", "4k3/8/8/8/3p4/8/1P6/1N2K3 w - - 0 1");
+    assert_eq!(pos.exchange_value(mv(&pos, "b1c3")), -(320 - 100));
+    assert_eq!(pos.exchange_value(mv(&pos, "b1a3")), 0);
+    // Undefended, the Knight is simply lost.
+    let pos = pos_of("chess", "4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1");
+    assert_eq!(pos.exchange_value(mv(&pos, "b1c3")), -320);
+    // A Gold dropped in front of a Pawn is lost; elsewhere it is safe.
+    let pos = pos_of("shogi", "k8/9/9/9/4p4/9/9/9/4K4[G] w - - 0 1");
+    assert_eq!(pos.exchange_value(mv(&pos, "G@e4")), -550);
+    assert_eq!(pos.exchange_value(mv(&pos, "G@a4")), 0);
+}

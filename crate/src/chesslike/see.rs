@@ -31,15 +31,17 @@ const MAX_EXCHANGE: usize = 32;
 
 /// What `m` wins for the side to move after the exchange it starts on its
 /// target cell: negative if it loses material, `i32::MAX` if it removes the
-/// enemy monarch. Quiet moves (castling, drops, non-promoting steps onto an
-/// empty cell) give 0.
+/// enemy monarch. A quiet move (a drop, a non-promoting step onto an empty
+/// cell) gives 0, or less where the enemy wins the piece on its target
+/// (the main search prunes such moves at low depth); castling gives 0.
 pub fn exchange_value(pos: &Position, m: Move) -> i32 {
     let v = pos.variant();
     let us = pos.turn();
     let value = |role: Role| v.piece(role).value;
     let royal = v.royal();
     match m {
-        Move::Drop { .. } | Move::Castle { .. } => 0,
+        Move::Castle { .. } => 0,
+        Move::Drop { role, to } => swap(pos, to, 0, role, pos.occupied(), !us),
         Move::Snipe { target, .. } => match pos.piece_at(target) {
             Some(p) if p.role() == royal => i32::MAX,
             Some(p) => value(p.role()),
@@ -54,9 +56,6 @@ pub fn exchange_value(pos: &Position, m: Move) -> i32 {
         Move::Normal { from, to, promotion } => {
             let Some(mover) = pos.piece_at(from) else { return 0 };
             let victim = pos.piece_at(to).filter(|p| p.color() != us);
-            if victim.is_none() && promotion.is_none() {
-                return 0;
-            }
             let mut occ = pos.occupied() & !Bitboard::from_square(from);
             let mut first_gain = match victim {
                 Some(p) if p.role() == royal => return i32::MAX,

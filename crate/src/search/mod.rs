@@ -3,7 +3,9 @@
 //! captures, check extension, mate scores by distance, killer and history
 //! move ordering (a staged [`picker::MovePicker`]), and a few safe prunings
 //! (reverse futility, null move where the game allows a pass
-//! ([`Evaluation::pass`]), futility, late move reductions and pruning).
+//! ([`Evaluation::pass`]), futility, SEE pruning, late move reductions and
+//! pruning; the last ones harder where the side's static value is not
+//! improving).
 //!
 //! Quiescence is bounded and selective, so that every iteration finishes in
 //! crowded positions (Cannons, shots, blasts): captures that lose material
@@ -110,6 +112,58 @@ pub const ASPIRATION_WINDOW: i32 = 40;
 fn late_move_reduction(depth: i32, searched: usize) -> i32 {
     let (d, n) = (depth.clamp(1, 63) as f32, searched.clamp(1, 255) as f32);
     (0.75 + d.ln() * n.ln() / 2.25) as i32
+}
+
+/// SEE pruning in the main search: at depth `d` ≤ this, not in check and
+/// once a move has been searched (never a node's first move), a move whose
+/// exchange value ([`Evaluation::exchange_value`]: what the exchange on its
+/// target cell wins) is below [`see_pruning_threshold`] is skipped without
+/// being played. Deeper, a line has room to win back what a move leaves en
+/// prise, and the thresholds below grow past any piece's value anyway.
+pub const SEE_PRUNING_MAX_DEPTH: i32 = 8;
+/// A quiet move that surely gives no check has nothing to pay for a piece
+/// it leaves en prise: it is skipped below `-QUIET_SEE_MARGIN * d²` (at
+/// depth 1–2 one that loses a pawn, at 4 one that loses more than a
+/// Knight, at 7 more than a Queen: the margin grows with the room a deeper
+/// line has to win material back).
+pub const QUIET_SEE_MARGIN: i32 = 20;
+/// A capture, promotion or possible check may start something the exchange
+/// does not see (a mating net, a discovered attack): it is skipped only
+/// below `-NOISY_SEE_MARGIN_PER_PLY * d`, a pawn and a half per ply.
+pub const NOISY_SEE_MARGIN_PER_PLY: i32 = 150;
+
+/// The exchange value below which a move is pruned at depth `depth`
+/// (see [`SEE_PRUNING_MAX_DEPTH`]); `quiet_without_check`: the move is
+/// quiet and surely gives no check.
+fn see_pruning_threshold(depth: i32, quiet_without_check: bool) -> i32 {
+    if quiet_without_check {
+        -QUIET_SEE_MARGIN * depth * depth
+    } else {
+        -NOISY_SEE_MARGIN_PER_PLY * depth
+    }
+}
+
+/// Improving: whether the side to move's static value rose since its
+/// previous move (two plies up; four if it was in check then; with neither
+/// known, it counts as improving). A side whose position gets worse is
+/// pruned harder: reverse futility's margin is one ply smaller when it
+/// improves; late move pruning keeps `4 + 4d²` quiet moves when it
+/// improves and [`NOT_IMPROVING_LATE_MOVES`] of them otherwise; and a late
+/// move is reduced [`NOT_IMPROVING_REDUCTION`] ply more when it does not
+/// improve (the moves that follow a worsening are less likely to cut).
+pub const NOT_IMPROVING_LATE_MOVES: (i32, i32) = (1, 2);
+/// See [`NOT_IMPROVING_LATE_MOVES`].
+pub const NOT_IMPROVING_REDUCTION: i32 = 1;
+
+/// Quiet moves late move pruning keeps at depth `depth` (≤ 3; none pruned
+/// deeper), fewer when the side's static value is not improving.
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    if depth > 3 {
+        return usize::MAX;
+    }
+    let limit = 4 + 4 * depth * depth;
+    let (num, den) = NOT_IMPROVING_LATE_MOVES;
+    (if improving { limit } else { limit * num / den }) as usize
 }
 
 /// Null-move pruning: at a non-PV node at least this deep whose static value
@@ -295,6 +349,9 @@ struct Run<'a, 'h, P: Evaluation> {
     /// repetition is looked for only after it (a line with a pass in it is
     /// no game's line), and the node right after a pass does not pass again.
     pass_ply: Option<usize>,
+    /// The static value at each ply of the path (`-INF` where the side to
+    /// move was in check), for `improving`.
+    evals: [i32; MAX_PLY + 1],
 }
 
 impl<P: Evaluation> Searcher<P> {
@@ -367,6 +424,7 @@ impl<P: Evaluation> Searcher<P> {
             uninterruptible: false,
             path_dependent: false,
             pass_ply: None,
+            evals: [-INF; MAX_PLY + 1],
         };
         run.iterate(pos, excluded)
     }
@@ -556,6 +614,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         self.s.path[0] = pos.hash();
         self.s.path_check[0] = pos.is_check();
         self.s.path_key[0] = ordering::NO_KEY;
+        self.evals[0] = if pos.is_check() { -INF } else { static_value(pos) };
         if moves.is_empty() {
             self.s.pv_len[0] = 0;
             let r = self.result(pos, &[], no_moves_score(pos, 0), 0);
@@ -799,12 +858,17 @@ impl<P: Evaluation> Run<'_, '_, P> {
         };
         // (Clamped to ±EVAL_LIMIT, so it fits.)
         let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
+        self.evals[ply] = static_eval;
+        // See `NOT_IMPROVING_LATE_MOVES`.
+        let earlier =
+            [2, 4].into_iter().filter_map(|back| ply.checked_sub(back)).map(|p| self.evals[p]).find(|&e| e != -INF);
+        let improving = !in_check && earlier.is_none_or(|e| static_eval > e);
         // Reverse futility: far above beta with little depth left, stop here.
         if !pv_node
             && !in_check
             && depth <= 3
             && beta.abs() < MATE_BOUND
-            && static_eval - REVERSE_FUTILITY_MARGIN_PER_PLY * depth >= beta
+            && static_eval - REVERSE_FUTILITY_MARGIN_PER_PLY * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -842,7 +906,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             && !in_check
             && depth <= 2
             && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha;
-        let late_limit = if depth <= 3 { 4 + 4 * depth * depth } else { i32::MAX } as usize;
+        let late_limit = late_move_limit(depth, improving);
         let orig_alpha = alpha;
         let zone = pos.check_hint();
 
@@ -867,6 +931,13 @@ impl<P: Evaluation> Run<'_, '_, P> {
             {
                 continue;
             }
+            // SEE pruning: see `SEE_PRUNING_MAX_DEPTH`.
+            if !in_check && depth <= SEE_PRUNING_MAX_DEPTH && best_score > -MATE_BOUND {
+                let quiet_without_check = quiet && !pos.may_give_check(&zone, m);
+                if pos.exchange_value(m) < see_pruning_threshold(depth, quiet_without_check) {
+                    continue;
+                }
+            }
             let child = pos.play(m);
             let gives_check = child.is_check();
             self.s.path_key[ply + 1] = pos.piece_to_slot(m);
@@ -880,6 +951,9 @@ impl<P: Evaluation> Run<'_, '_, P> {
                     r = late_move_reduction(depth, searched);
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += NOT_IMPROVING_REDUCTION;
                     }
                     // A move with a good history is reduced less, a bad one more.
                     r -= self.s.ordering.score(pos, m, None, ply) / (2 * ordering::HISTORY_MAX);
@@ -1065,7 +1139,38 @@ impl<P: Evaluation> Run<'_, '_, P> {
 
 #[cfg(test)]
 mod tests {
-    use super::late_move_reduction;
+    use super::{late_move_limit, late_move_reduction, see_pruning_threshold};
+
+    #[test]
+    fn late_move_pruning_keeps_fewer_moves_when_not_improving() {
+        assert_eq!(late_move_limit(1, true), 8);
+        assert_eq!(late_move_limit(3, true), 40);
+        assert_eq!(late_move_limit(1, false), 4);
+        assert_eq!(late_move_limit(3, false), 20);
+        assert_eq!(late_move_limit(4, false), usize::MAX);
+        for d in 1..3 {
+            assert!(late_move_limit(d, false) < late_move_limit(d, true));
+            assert!(late_move_limit(d, false) < late_move_limit(d + 1, false));
+        }
+    }
+
+    #[test]
+    fn see_pruning_spares_more_the_deeper_and_more_for_noisy_moves() {
+        // A quiet move that hangs a pawn goes at depth 1 and 2, a Knight
+        // (320) up to depth 3, nothing at 8.
+        assert!(-100 < see_pruning_threshold(2, true));
+        assert!(-100 >= see_pruning_threshold(3, true));
+        assert!(-320 < see_pruning_threshold(3, true));
+        assert!(-900 >= see_pruning_threshold(7, true));
+        // A capture that loses a pawn for a Knight survives at depth 2.
+        assert!(100 - 320 >= see_pruning_threshold(2, false));
+        for d in 1..8 {
+            assert!(see_pruning_threshold(d + 1, true) < see_pruning_threshold(d, true));
+            assert!(see_pruning_threshold(d + 1, false) < see_pruning_threshold(d, false));
+            // Never prunes a move that loses nothing.
+            assert!(see_pruning_threshold(d, true) < 0 && see_pruning_threshold(d, false) < 0);
+        }
+    }
 
     #[test]
     fn late_moves_are_reduced_more_the_deeper_and_the_later() {
