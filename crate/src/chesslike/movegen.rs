@@ -170,27 +170,36 @@ impl Position {
     }
 
     /// Whether `m` is legal here: generates only the moves of its piece (or
-    /// its drop), so it is cheap enough to check a move from anywhere.
+    /// its drop), so it is cheap enough to check a move from anywhere (the
+    /// search asks it of its table, killer and counter moves at every node).
+    /// A move of a piece is legal when its piece may make it and it keeps the
+    /// monarch safe: the one move is tested, which spares the generator's
+    /// check and exposure tests, made for a whole list.
     pub fn is_legal(&self, m: Move) -> bool {
-        let wanted = match m {
-            Move::Drop { role, to } => Wanted {
-                from: Bitboard::EMPTY,
-                drop_roles: RoleSet::of(&[role]),
-                drop_to: Bitboard::from_square(to),
-                ..Wanted::LEGAL
-            },
-            _ => match m.from() {
-                Some(from) => Wanted::LEGAL.moving_from(from),
-                None => return false,
-            },
+        let found = |wanted: Wanted| {
+            self.for_each_move(wanted, |g| if g == m { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+                .is_break()
         };
-        if let Move::Drop { role, .. } = m {
-            if role.index() >= self.variant().pieces.len() {
-                return false;
+        match m {
+            Move::Drop { role, to } => {
+                role.index() < self.variant().pieces.len()
+                    && found(Wanted {
+                        from: Bitboard::EMPTY,
+                        drop_roles: RoleSet::of(&[role]),
+                        drop_to: Bitboard::from_square(to),
+                        ..Wanted::LEGAL
+                    })
             }
+            _ => match m.from() {
+                Some(from) => {
+                    let us = self.turn();
+                    self.monarch_square(!us).is_some()
+                        && found(Wanted { legal_only: false, ..Wanted::LEGAL.moving_from(from) })
+                        && self.keeps_monarch_safe(m)
+                }
+                None => false,
+            },
         }
-        self.for_each_move(wanted, |legal| if legal == m { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
-            .is_break()
     }
 
     /// Calls `f` with each move `wanted` asks for, stopping when `f` breaks.
@@ -204,8 +213,14 @@ impl Position {
         let (Some(k), Some(their_k)) = (self.monarch_square(us), self.monarch_square(them)) else {
             return ControlFlow::Continue(());
         };
-        let in_check = self.monarch_threatened(us);
-        let (vacate, arrive) = if in_check { (g.all(), g.all()) } else { self.exposure(k) };
+        // Only a legal list needs to know which moves may expose the monarch
+        // (and castling, whether it is in check).
+        let checked = legal_only.then(|| self.monarch_threatened(us));
+        let in_check = || checked.unwrap_or_else(|| self.monarch_threatened(us));
+        let (vacate, arrive) = match checked {
+            Some(false) => self.exposure(k),
+            _ => (g.all(), g.all()),
+        };
         let occ = self.occupied();
         let enemy = self.by_color(them);
         // Emits `m` if it is legal: most moves need no test (see `exposure`).
@@ -218,6 +233,8 @@ impl Position {
         let shooters = v.shooters();
         for role in v.roles() {
             let blaster = v.is_blaster(role);
+            // Without promotion, a quiet move is never noisy.
+            let quiets_wanted = !noisy_only || v.may_promote(role);
             let armored_out_of_reach = match v.rules.ranged_armor {
                 Some(a) if a.attackers.contains(role) => Some((self.pieces(them, a.armored), a.max_distance)),
                 _ => None,
@@ -227,8 +244,9 @@ impl Position {
                 if let Some((armored, reach)) = armored_out_of_reach {
                     captures &= !(armored & !g.ball(from, reach));
                 }
-                let mut quiets = v.move_targets(role, us, from, occ) & !occ;
-                if v.rules.double_step.contains(role) && g.rank_of(from) == g.relative_rank(us, 1) {
+                let mut quiets =
+                    if quiets_wanted { v.move_targets(role, us, from, occ) & !occ } else { Bitboard::EMPTY };
+                if quiets_wanted && v.rules.double_step.contains(role) && g.rank_of(from) == g.relative_rank(us, 1) {
                     let forward = if us == Color::White { 1 } else { -1 };
                     if let (Some(one), Some(two)) = (g.offset(from, 0, forward), g.offset(from, 0, 2 * forward)) {
                         if !occ.contains(one) && !occ.contains(two) {
@@ -268,7 +286,7 @@ impl Position {
         if noisy_only {
             return ControlFlow::Continue(());
         }
-        if v.rules.castling.is_some() && !in_check && from_mask.contains(k) {
+        if v.rules.castling.is_some() && from_mask.contains(k) && !in_check() {
             for rook in self.castling_rights() & self.by_color(us) {
                 self.castles(k, rook, |m| emit(m, true))?;
             }
@@ -283,7 +301,7 @@ impl Position {
                 for to in targets {
                     let m = Move::Drop { role, to };
                     if legal_only {
-                        if (in_check || arrive.contains(to)) && !self.keeps_monarch_safe(m) {
+                        if (checked == Some(true) || arrive.contains(to)) && !self.keeps_monarch_safe(m) {
                             continue;
                         }
                         // A drop adds no line and vacates none, so it can only

@@ -594,6 +594,17 @@ impl Variant {
         self.rules.drops || self.rules.reserve.is_some()
     }
 
+    /// Whether a `role` may ever promote (the move generator's `promotions`
+    /// gives it a promoted move somewhere).
+    #[inline]
+    pub fn may_promote(&self, role: Role) -> bool {
+        match self.rules.promotion {
+            Promotion::None => false,
+            Promotion::LastRank { roles, .. } => roles.contains(role),
+            Promotion::Zone { .. } => self.piece(role).promotes_to.is_some(),
+        }
+    }
+
     #[inline]
     pub fn is_blaster(&self, role: Role) -> bool {
         matches!(self.rules.blast, Some(b) if b.roles.contains(role))
