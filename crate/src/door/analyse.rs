@@ -178,8 +178,8 @@ mod tests {
 
     #[test]
     fn the_score_is_from_the_side_to_move() {
-        // Black to move, a rook down: the score is negative for Black.
-        let game = Game::new("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")).unwrap();
+        // Black to move, a rook down, pawns alike (none passed): the score is negative for Black.
+        let game = Game::new("chess", Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1")).unwrap();
         let a = game.analyse(Limits { depth: Some(2), ..Limits::default() }, 1, None).unwrap();
         assert_eq!(a.lines.len(), 1);
         assert!(a.lines[0].score < -150, "{:?}", a.lines[0]);
