@@ -25,7 +25,8 @@ test('a mate in one: three lines, the mate first, each line in the notation play
 });
 
 test('the score is the side to move’s, and the game’s table makes deepening step by step cheap', () => {
-  const black = new Zilo.Game('chess', '6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1');
+  // A rook down, pawns alike (none passed).
+  const black = new Zilo.Game('chess', '6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1');
   assert.ok(black.analyse({ depth: 2 }).lines[0].score < -150);
   black.free();
   const g = new Zilo.Game('zilo');

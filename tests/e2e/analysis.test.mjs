@@ -48,7 +48,8 @@ for (const way of WAYS) {
       await linesAt(p, 3);
       // Read and clicked in one go: the lines deepen meanwhile.
       const clickLine = (i) => p.page.$eval(`#analysis-lines .line[data-index="${i}"]`, (b) => { const pv = b.dataset.pv; b.click(); return pv.split(' '); });
-      const pv = await clickLine(1);
+      // A line whose first move is not the game's own next move (g1f3: that one follows the game).
+      const pv = await p.page.$$eval('#analysis-lines .line', (ls) => { const b = /** @type {HTMLElement} */ (ls.find((x) => /** @type {HTMLElement} */ (x).dataset.pv.split(' ')[0] !== 'g1f3')); const line = b.dataset.pv; b.click(); return line.split(' '); });
       let s = await onBoard(p.page, (b) => b.state());
       assert.deepEqual(s.moves, ['e2e4', 'e7e5', 'g1f3'], 'the game itself is untouched');
       assert.deepEqual(s.variations, [{ at: 2, moves: pv }]);
