@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 // Shared plumbing for the browser tests: a tiny static server for www/, Chromium via
 // playwright-core, and a page wrapper that records console errors and every request.
 import { createServer } from 'node:http';
@@ -37,6 +38,24 @@ export async function startServer(root = WWW) {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${server.address().port}`;
   return { origin, url: origin + '/', close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(ok); }) };
+}
+
+/** The zilo binary the server tests run (ZILO_BIN, else this tree's release build). */
+export const ZILO_BIN = process.env.ZILO_BIN || join(here, '..', '..', 'target', 'release', 'zilo');
+
+/** `zilo serve` on 127.0.0.1 (port 0: a free one); resolves once it printed its address. */
+export function serveZilo(db, port = 0, more = []) {
+  return new Promise((ok, fail) => {
+    const proc = spawn(ZILO_BIN, ['serve', '--listen', '127.0.0.1:' + port, '--db', 'sqlite:' + db, '--www', WWW, ...more], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
+    let out = '';
+    const timer = setTimeout(() => fail(new Error('zilo serve printed no address')), 15000);
+    proc.on('error', fail);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
+      if (m) { clearTimeout(timer); ok({ proc, origin: m[1], port: Number(m[1].split(':').pop()) }); }
+    });
+  });
 }
 
 /** Debian's Chromium, headless, with no background traffic. playwright-core's launch() gives

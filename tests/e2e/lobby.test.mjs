@@ -13,28 +13,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, WWW, pageApi, engineBuilt } from './helpers.mjs';
+import { serveZilo, launch, WWW, pageApi, engineBuilt } from './helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BIN = process.env.ZILO_BIN || join(here, '..', '..', 'target', 'release', 'zilo');
 const T = 15000; // the longest any wait lasts
 const SHOTS = '/tmp';
 const SIZES = [{ width: 1366, height: 768 }, { width: 390, height: 844 }, { width: 844, height: 390 }];
 
-/** `zilo serve` on 127.0.0.1 (port 0: a free one); resolves once it printed its address. */
-function serve(db) {
-  return new Promise((ok, fail) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', 'sqlite:' + db, '--www', WWW], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('zilo serve printed no address')), T);
-    proc.on('error', fail);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (m) { clearTimeout(timer); ok({ proc, origin: m[1] }); }
-    });
-  });
-}
+const serve = (db) => serveZilo(db);
 
 // A stand-in for the Notification API (headless Chromium has none to show): it records what the
 // page asks for; `document.hidden` follows `window.__hidden`.

@@ -16,26 +16,12 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, WWW, SHOTS, pageApi, engineBuilt } from './helpers.mjs';
+import { serveZilo, launch, WWW, SHOTS, pageApi, engineBuilt } from './helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BIN = process.env.ZILO_BIN || join(here, '..', '..', 'target', 'release', 'zilo');
 const T = 15000; // the longest any wait lasts
 
-/** `zilo serve` on 127.0.0.1 (port 0: a free one); resolves once it printed its address. */
-function serve(db, port = 0, more = []) {
-  return new Promise((ok, fail) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:' + port, '--db', 'sqlite:' + db, '--www', WWW, ...more], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('zilo serve printed no address')), T);
-    proc.on('error', fail);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (m) { clearTimeout(timer); ok({ proc, origin: m[1], port: Number(m[1].split(':').pop()) }); }
-    });
-  });
-}
+const serve = serveZilo;
 
 function kill9(server) {
   return new Promise((ok) => { server.proc.on('exit', ok); server.proc.kill('SIGKILL'); });

@@ -14,25 +14,12 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createECDH, randomBytes } from 'node:crypto';
-import { launch, WWW, engineBuilt, pageApi } from './helpers.mjs';
+import { serveZilo, launch, WWW, engineBuilt, pageApi } from './helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BIN = process.env.ZILO_BIN || join(here, '..', '..', 'target', 'release', 'zilo');
 const T = 15000;
 
-function serve(db) {
-  return new Promise((ok, fail) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', 'sqlite:' + db, '--www', WWW, '--writes-per-minute', '0'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('zilo serve printed no address')), T);
-    proc.on('error', fail);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (m) { clearTimeout(timer); ok({ proc, origin: m[1] }); }
-    });
-  });
-}
+const serve = (db) => serveZilo(db, 0, ['--writes-per-minute', '0']);
 
 // PushManager without a push service: subscribe answers a subscription with the test's key,
 // as a browser's push service would; getSubscription answers it once made.
