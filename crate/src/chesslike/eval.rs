@@ -12,7 +12,7 @@
 
 use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::eval_terms::{
-    non_pawn_material, table, EvalTable, Scalar, HAND_DANGER_MAX, PHASE_MAX, SHELTER_MAX, WEIGHT_SCALE,
+    non_pawn_material, table, unpack, EvalTable, Scalar, HAND_DANGER_MAX, PHASE_MAX, SHELTER_MAX, WEIGHT_SCALE,
 };
 use crate::chesslike::geometry::Square;
 use crate::chesslike::piece::{Color, PieceDef, Role};
@@ -23,20 +23,41 @@ use crate::chesslike::position::Position;
 pub trait Terms {
     /// Term `term` counts `count` more, from the first player's side.
     fn add(&mut self, term: usize, count: i32);
+
+    /// The `pieces` of `role` of `side` on the board: their value, rank and
+    /// file terms (`sign` is 1 for the first player, -1 for the second).
+    #[inline(always)]
+    fn pieces(&mut self, t: &EvalTable, side: Color, role: Role, pieces: Bitboard, sign: i32) {
+        let layout = &t.layout;
+        self.add(layout.value(role), sign * pieces.count() as i32);
+        let c = side.index();
+        for sq in pieces {
+            self.add(layout.rank(role, t.relative_rank[c][sq.index()] as usize), sign);
+            self.add(layout.file(role, t.file_bucket[sq.index()] as usize), sign);
+        }
+    }
 }
 
-/// The weighted sum, middle game and endgame apart.
+/// The weighted sum, middle game and endgame [`pack`]ed in one number.
 struct Score<'a> {
     table: &'a EvalTable,
-    mg: i32,
-    eg: i32,
+    packed: i64,
 }
 
 impl Terms for Score<'_> {
     #[inline(always)]
     fn add(&mut self, term: usize, count: i32) {
-        self.mg += self.table.mg[term] * count;
-        self.eg += self.table.eg[term] * count;
+        self.packed += self.table.packed[term] * count as i64;
+    }
+
+    /// One lookup a piece: the table holds the three terms summed, signed by side.
+    #[inline(always)]
+    fn pieces(&mut self, t: &EvalTable, side: Color, role: Role, pieces: Bitboard, sign: i32) {
+        debug_assert_eq!(sign, if side == Color::White { 1 } else { -1 });
+        let cells = &t.piece_square[t.piece_base(side, role)..][..t.file_bucket.len()];
+        for sq in pieces {
+            self.packed += cells[sq.index()];
+        }
     }
 }
 
@@ -86,10 +107,11 @@ pub fn blast_gain(pos: &Position, side: Color, from: Square, to: Square) -> Opti
 /// What the position is worth to the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let t = table(pos.variant());
-    let mut score = Score { table: t, mg: 0, eg: 0 };
+    let mut score = Score { table: t, packed: 0 };
     all_terms(pos, t, &mut score);
+    let (mg, eg) = unpack(score.packed);
     let phase = phase(pos, t) as i64;
-    let blended = (score.mg as i64 * phase + score.eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
+    let blended = (mg as i64 * phase + eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
     let value = (blended / WEIGHT_SCALE as i64) as i32;
     if pos.turn() == Color::White {
         value
@@ -148,16 +170,14 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
         if pieces.is_empty() {
             continue;
         }
-        sink.add(layout.value(role), sign * pieces.count() as i32);
+        sink.pieces(t, side, role, pieces, sign);
+        if role == royal {
+            continue;
+        }
         let same = moves_as_captures(def);
         let blaster = v.is_blaster(role);
         let mut mobility = 0;
         for sq in pieces {
-            sink.add(layout.rank(role, t.relative_rank[c][sq.index()] as usize), sign);
-            sink.add(layout.file(role, t.file_bucket[sq.index()] as usize), sign);
-            if role == royal {
-                continue;
-            }
             let captures = v.capture_targets(role, side, sq, occ);
             let reach = if same { captures } else { captures | v.move_targets(role, side, sq, occ) };
             mobility += (reach & !own).count() as i32;
@@ -180,9 +200,7 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
                 }
             }
         }
-        if role != royal {
-            sink.add(layout.mobility(role), sign * mobility);
-        }
+        sink.add(layout.mobility(role), sign * mobility);
     }
     sink.add(layout.scalar(Scalar::Attackers), sign * attackers);
     sink.add(layout.scalar(Scalar::ZoneAttacks), sign * zone_attacks.count() as i32);
