@@ -270,6 +270,9 @@ pub struct EvalTable {
     pub pawns: RoleSet,
     /// Non-pawn, non-royal material (piece-table values) at the start: phase [`PHASE_MAX`].
     pub phase_material: i32,
+    /// Per role: what a piece of it adds to the phase's material (its value,
+    /// 0 for pawns and the monarch), so the evaluation sums it on its way.
+    pub phase_value: Vec<i32>,
     /// Per side and cell: its rank as that side counts it.
     pub relative_rank: [Vec<u8>; 2],
     /// Per cell: its file counted from the nearer edge.
@@ -326,6 +329,10 @@ impl EvalTable {
             }
         }
         let phase_material = non_pawn_material(variant, pawns, &Position::start(variant)).max(1);
+        let phase_value = variant
+            .roles()
+            .map(|r| if pawns.contains(r) || variant.piece(r).royal { 0 } else { variant.piece(r).value })
+            .collect();
         let mg: Vec<i32> = weights.iter().map(|w| scale(w.0)).collect();
         let eg: Vec<i32> = weights.iter().map(|w| scale(w.1)).collect();
         let packed: Vec<i64> = mg.iter().zip(&eg).map(|(&m, &e)| pack(m, e)).collect();
@@ -349,6 +356,7 @@ impl EvalTable {
             piece_square,
             pawns,
             phase_material,
+            phase_value,
             relative_rank,
             file_bucket,
             front_span,
