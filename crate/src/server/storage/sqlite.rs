@@ -155,16 +155,7 @@ impl Sqlite {
 
     pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         let (meta, events, summary) = (meta.clone(), events.to_vec(), summary.clone());
-        self.write(move |tx| {
-            tx.execute(
-                "INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 0, 'waiting', '*', 'ongoing', NULL)",
-                params![meta.id, meta.variant, meta.position, clock_text(&meta), meta.created_ms],
-            )
-            .map_err(other)?;
-            insert(tx, &meta.id, &events, &summary)
-        })
-        .await
+        self.write(move |tx| create_in(tx, &meta, &events, &summary, false)).await
     }
 
     pub async fn append(&self, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
@@ -223,6 +214,25 @@ impl Sqlite {
             let _ = tokio::task::spawn_blocking(move || checkpoints.stop()).await;
         }
     }
+}
+
+/// Stores a new game (its row, events and summary) in the transaction under way.
+pub(super) fn create_in(
+    tx: &Connection,
+    meta: &Meta,
+    events: &[Entry],
+    summary: &Summary,
+    rated: bool,
+) -> Result<(), StoreError> {
+    tx.prepare_cached(
+        "INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, 0, 'waiting', '*', 'ongoing', NULL, ?6)",
+    )
+    .and_then(|mut s| {
+        s.execute(params![meta.id, meta.variant, meta.position, clock_text(meta), meta.created_ms, i64::from(rated)])
+    })
+    .map_err(other)?;
+    insert(tx, &meta.id, events, summary)
 }
 
 fn insert(tx: &Connection, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
