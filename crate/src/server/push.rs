@@ -17,7 +17,7 @@
 //! the loopback addresses.
 
 use std::net::IpAddr;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -34,9 +34,11 @@ use super::actor::{now_ms, Hub};
 use super::storage::push::PushSubscription;
 
 /// Notices waiting for the sender; past this they are dropped (a game never waits for a push service).
-const QUEUE: usize = 1024;
+const QUEUE: usize = 8192;
 /// The most notices whose seats' subscriptions are looked up at once.
-const BATCH: usize = 256;
+const BATCH: usize = 1024;
+/// At most one warning of dropped notices per this many milliseconds (with how many).
+const WARN_EVERY_MS: i64 = 10_000;
 /// How long a push service keeps a notice for an offline browser (`TTL`), and
 /// how long the VAPID token is valid (RFC 8292 allows up to 24 hours).
 const TTL: Duration = Duration::from_secs(12 * 60 * 60);
@@ -57,6 +59,9 @@ pub struct Pusher {
     public_key: String,
     queue: mpsc::Sender<(String, Value)>,
     pub policy: Policy,
+    /// Notices dropped since the last warning, and when that was.
+    dropped: AtomicU64,
+    warned_ms: AtomicI64,
 }
 
 impl Pusher {
@@ -73,7 +78,7 @@ impl Pusher {
         let public_key = Base64UrlUnpadded::encode_string(&key.public_key().public_key().to_bytes_uncompressed());
         let (queue, rx) = mpsc::channel(QUEUE);
         tokio::spawn(send_notices(hub, Arc::new(key), contact, policy, rx));
-        Ok(Pusher { public_key, queue, policy })
+        Ok(Pusher { public_key, queue, policy, dropped: AtomicU64::new(0), warned_ms: AtomicI64::new(0) })
     }
 
     /// The public key (65 bytes, uncompressed point, base64url): the page subscribes with it.
@@ -86,7 +91,15 @@ impl Pusher {
     pub fn tell(&self, hub: &Hub, token_hash: &str, payload: Value) {
         if self.queue.try_send((token_hash.to_string(), payload)).is_err() {
             hub.metrics.pushes_failed.fetch_add(1, Ordering::Relaxed);
-            tracing::warn!("the push queue is full: a notice is dropped");
+            let dropped = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+            let (now, last) = (now_ms(), self.warned_ms.load(Ordering::Relaxed));
+            // One line per `WARN_EVERY_MS`, not one per notice.
+            if now - last >= WARN_EVERY_MS
+                && self.warned_ms.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+            {
+                self.dropped.fetch_sub(dropped, Ordering::Relaxed);
+                tracing::warn!("the push queue is full: {dropped} notices dropped");
+            }
         }
     }
 }
