@@ -285,7 +285,9 @@ pub fn material(pos: &Position, side: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chesslike::fen::write_position;
     use crate::chesslike::variant::Variant;
+    use crate::game_position::GamePosition;
 
     /// The evaluation term by term in integers, as it was computed before
     /// the packed tables: each count times its rounded mg and eg weights,
@@ -320,7 +322,7 @@ mod tests {
             for game in 0..6 {
                 let mut pos = Position::start(v);
                 for _ in 0..120 {
-                    assert_eq!(evaluate(&pos), term_by_term(&pos), "{id} game {game}: {}", pos.to_fen());
+                    assert_eq!(evaluate(&pos), term_by_term(&pos), "{id} game {game}: {}", write_position(&pos));
                     checked += 1;
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
