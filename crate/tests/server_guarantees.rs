@@ -569,3 +569,14 @@ fn every_game_plays_online_from_its_start_to_a_stored_result() {
         assert_eq!(view["moves"].as_array().unwrap().len(), 2, "{variant}: the move list is kept");
     }
 }
+
+#[test]
+fn sigterm_as_soon_as_the_address_is_printed_is_a_graceful_stop() {
+    // The signal handlers are registered before the address is printed, so a
+    // supervisor's SIGTERM at once is not the default action (a kill).
+    for round in 0..5 {
+        let server = Server::start(&sqlite_db(&format!("early-stop-{round}")));
+        let status = server.terminate();
+        assert!(status.success(), "round {round}: zilo serve exits cleanly on an early SIGTERM: {status}");
+    }
+}

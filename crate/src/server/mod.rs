@@ -91,6 +91,7 @@ async fn run(config: Config) -> Result<(), String> {
     if www.is_none() {
         tracing::warn!("no directory {}: serving the API only", config.www.display());
     }
+    let stop_signal = stop_signal();
     println!("zilo serve: listening on http://{addr}/ (db: {})", hub.store.kind());
     let _ = std::io::stdout().flush();
 
@@ -111,7 +112,7 @@ async fn run(config: Config) -> Result<(), String> {
     });
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move {
-            stop_signal().await;
+            stop_signal.await;
             tracing::info!("stopping: no new commands; closing connections");
             let _ = stop_tx.send(true);
         })
@@ -127,25 +128,38 @@ async fn run(config: Config) -> Result<(), String> {
     Ok(())
 }
 
-async fn stop_signal() {
+/// Registers SIGTERM and Ctrl-C at once and returns the wait for either. It is
+/// called before the address is printed: a supervisor (or a test) that sends
+/// SIGTERM as soon as the server says it listens gets a graceful stop, where a
+/// handler registered later, when the shutdown future is first polled, left
+/// that first moment to the default action, which kills the process.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        let term = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        async fn wait(signal: Option<Signal>) {
+            match signal {
+                Some(mut s) => {
+                    s.recv().await;
                 }
+                // Not registered: that signal keeps its default action.
+                None => std::future::pending().await,
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+        }
+        async move {
+            tokio::select! {
+                _ = wait(term) => {}
+                _ = wait(interrupt) => {}
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 
