@@ -632,6 +632,59 @@ fn racing_accepts_make_one_game_and_the_creator_learns_it() {
     assert_eq!(status, 409);
 }
 
+/// The games stored for a seek: those a seat of which its token took (the
+/// seek's token is its creator's seat token), read from the database itself.
+fn games_of_seek(db: &str, seek: &str) -> Vec<String> {
+    let path = db.strip_prefix("sqlite:").unwrap();
+    let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT DISTINCT e.game FROM events e JOIN seeks s ON e.secret = s.token_hash WHERE s.id = ?1 ORDER BY 1",
+        )
+        .unwrap();
+    stmt.query_map([seek], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
+}
+
+/// Two accepts racing for one seek: one `201`, one `409`, and the loser
+/// stores nothing: exactly one game is stored for the seek, the winner's (an
+/// accept used to store its game, then claim the seek, leaving the loser's
+/// game behind, unreachable).
+#[test]
+fn a_lost_accept_race_stores_no_game() {
+    let server = server(&sqlite_db("accept-race"));
+    let ann = sign_up(&server, "ann", "ann's password");
+    for round in 0..6 {
+        // Signed in or not, rated or not: the seat binding and the rated flag go with the game.
+        let rated = round % 2 == 1;
+        let body = json!({"variant": "chess", "clock": {"days": 1}, "side": "random", "rated": rated});
+        let (id, _) = seek(&server, rated.then_some(ann.as_str()), body);
+        // Rated: both accepters signed in (their seat is bound to them with the game).
+        let sessions: Vec<Option<String>> =
+            (0..2).map(|i| rated.then(|| sign_up(&server, &format!("racer{round}x{i}"), "a password"))).collect();
+        let answers: Vec<(u16, Value)> = std::thread::scope(|scope| {
+            let racers: Vec<_> = sessions
+                .iter()
+                .map(|session| {
+                    let (server, path) = (&server, format!("/api/seeks/{id}/accept"));
+                    scope.spawn(move || post(server, &path, session.as_deref(), json!({})))
+                })
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        let mut statuses: Vec<u16> = answers.iter().map(|(st, _)| *st).collect();
+        statuses.sort_unstable();
+        assert_eq!(statuses, [201, 409], "round {round}: {answers:?}");
+        let won = &answers.iter().find(|(st, _)| *st == 201).unwrap().1;
+        assert_eq!(games_of_seek(&server.db, &id), vec![s(&won["game"])], "round {round}: one game, the winner's");
+        let view = server.view(&s(&won["game"]));
+        assert_eq!(view["status"], "playing", "{view}");
+        assert_eq!(view["rated"], rated, "{view}");
+        let names = view["names"].to_string();
+        assert_eq!(names.contains("ann"), rated, "{view}");
+        assert_eq!(names.contains("racer"), rated, "the winner's seat is bound to its player: {view}");
+    }
+}
+
 /// Cancel, rated seeks, the per-address limit, and a live seek whose creator
 /// left (gone 10 s after the last lobby socket holding it closed), while a
 /// correspondence seek stays.

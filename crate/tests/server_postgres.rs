@@ -500,6 +500,14 @@ fn racing_accepts_through_two_processes_make_one_game() {
         assert_eq!(winners.len(), 1, "round {round}: {answers:?}");
         assert!(answers.iter().all(|(st, _)| [201, 409].contains(st)), "{answers:?}");
         let game = s(&winners[0]["game"]);
+        // The losers stored nothing: one game for the seek (its token took a seat in it), the winner's.
+        let stored = sql(
+            &url,
+            &format!(
+                "SELECT DISTINCT e.game FROM events e JOIN seeks s ON e.secret = s.token_hash WHERE s.id = '{id}'"
+            ),
+        );
+        assert_eq!(stored, vec![vec![game.clone()]], "round {round}");
         for server in [&a, &b] {
             let (status, learned) = server.get(&format!("/api/seeks/{id}?token={token}"));
             assert_eq!((status, learned["game"].as_str()), (200, Some(game.as_str())), "{learned}");

@@ -156,8 +156,10 @@ for (const which of WAYS) {
       assert.match(await p.message(), /computer is thinking/);
       await p.page.click('#btn-flip');
       const busy = Date.now() - t;
+      // Every click above was answered while the search still ran: a search on the page's own
+      // thread would have held them until its move (then nobody would be thinking any more).
+      // No bound in milliseconds: on a loaded machine each click of the driver takes its time.
       assert.equal(await p.page.getAttribute('body', 'data-thinking'), '1', `still thinking after ${busy} ms of clicks`);
-      assert.ok(busy < 2000, `the clicks were answered at once (${busy} ms)`);
 
       // New game (it asks first) cancels the search: the worker is terminated, and no computer move comes.
       const closedBefore = p.workers.filter((w) => w.closed).length;

@@ -251,4 +251,37 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
     assert.equal(await p.page.evaluate(() => window.__pwned), undefined);
     assert.deepEqual(p.problems, []);
   });
+
+  it('a hold the server refuses falls back to a new lobby socket that holds the seek by its query', async () => {
+    // A lobby socket holds at most 20 seek tokens over its life (cancelled ones count), so the
+    // 21st challenge posted on one socket is refused its `hold`; the page must then open a new
+    // socket with its open seeks' tokens in the query, or its creator would never hear `paired`.
+    const a = await person();
+    await openLobby(a);
+    await a.page.selectOption('#online-variant', 'chess');
+    const own = '.lobby-seek.own [data-action="cancel-seek"]';
+    for (let i = 0; i < 20; i++) {
+      await a.page.click('#lobby-create');
+      await a.page.waitForSelector(own, { timeout: T });
+      await a.page.click(own);
+      await a.page.waitForSelector(own, { state: 'detached', timeout: T });
+    }
+    const opened = a.lobby.opened;
+    assert.equal(a.lobby.sent.filter((f) => JSON.parse(f).t === 'hold').length, 20);
+    await a.page.click('#lobby-create');
+    await a.page.waitForSelector(own, { timeout: T });
+    // Refused (the 21st), so a new socket, with the open seek's token in its query.
+    const deadline = Date.now() + T;
+    while (a.lobby.opened === opened && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(a.lobby.opened, opened + 1, 'a refused hold opens one new lobby socket');
+    const mine = await a.page.evaluate(() => JSON.parse(localStorage.getItem('zilo.seeks.v1')));
+    const [seek] = Object.keys(mine);
+    assert.equal(Object.keys(mine).length, 1);
+    // Someone accepts it: the page hears `paired` on the new socket and lands in the game.
+    const accepted = await api('/api/seeks/' + seek + '/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(accepted.status, 201);
+    await a.page.waitForFunction((g) => location.hash === '#online=' + g, accepted.body.game, { timeout: T });
+    assert.deepEqual(a.problems, []);
+    await a.context.close();
+  });
 });

@@ -32,6 +32,7 @@ pub mod setup;
 pub mod think;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -432,32 +433,40 @@ pub fn ids() -> Vec<&'static str> {
 
 /// Game `id`'s name in PGN's `Variant` tag (its id unless its data says otherwise).
 pub fn pgn_variant_name(id: &str) -> String {
-    games().into_iter().find(|g| g.id == id).and_then(|g| g.elsewhere.pgn.first().copied()).unwrap_or(id).to_string()
+    catalog().iter().find(|g| g.id == id).and_then(|g| g.elsewhere.pgn.first().copied()).unwrap_or(id).to_string()
 }
 
 /// The game a PGN `Variant` tag names (any of a game's PGN names or its id,
 /// case aside), if any.
 pub fn game_of_pgn_variant(name: &str) -> Option<&'static str> {
     let name = name.trim();
-    games()
-        .into_iter()
+    catalog()
+        .iter()
         .find(|g| g.id.eq_ignore_ascii_case(name) || g.elsewhere.pgn.iter().any(|n| n.eq_ignore_ascii_case(name)))
         .map(|g| g.id)
 }
 
 /// Game `id`'s name in XBoard's `variant` command.
 pub fn xboard_variant_name(id: &'static str) -> &'static str {
-    games().into_iter().find(|g| g.id == id).and_then(|g| g.elsewhere.xboard).unwrap_or(id)
+    catalog().iter().find(|g| g.id == id).and_then(|g| g.elsewhere.xboard).unwrap_or(id)
 }
 
 /// The game XBoard's `variant` command names, if any.
 pub fn game_of_xboard_variant(name: &str) -> Option<&'static str> {
-    games().into_iter().find(|g| g.elsewhere.xboard.unwrap_or(g.id) == name).map(|g| g.id)
+    catalog().iter().find(|g| g.elsewhere.xboard.unwrap_or(g.id) == name).map(|g| g.id)
 }
 
 /// Every game, described for front ends (boards, sides, pieces, setup).
 pub fn games() -> Vec<info::GameInfo> {
-    FAMILIES.iter().flat_map(|f| f.games()).collect()
+    catalog().to_vec()
+}
+
+/// The games' descriptions, built once: the name lookups above run per PGN
+/// tag and per protocol command, and a description builds every piece's
+/// glyphs and names.
+fn catalog() -> &'static [info::GameInfo] {
+    static CATALOG: OnceLock<Vec<info::GameInfo>> = OnceLock::new();
+    CATALOG.get_or_init(|| FAMILIES.iter().flat_map(|f| f.games()).collect())
 }
 
 /// A match between two players in game `id`: each pair of games starts

@@ -5,10 +5,10 @@
 //!
 //! - A seek is stored (`storage/seeks.rs`); its token is also the creator's
 //!   seat token in the game it becomes (only its hash is stored).
-//! - An accept creates the game with both seats taken, then claims the
-//!   seek for it in one conditional `UPDATE`: of two racing accepts (in one
-//!   process or two on one PostgreSQL) one claims it; the other's game was
-//!   never told to anyone and stays unreachable, and it is answered `409`.
+//! - An accept claims the seek and stores its game (both seats taken) in one
+//!   transaction whose conditional `UPDATE` only an open seek passes: of two
+//!   racing accepts (in one process or two on one PostgreSQL) one claims it
+//!   and stores its game; the other stores nothing and is answered `409`.
 //!   The creator learns its game from `paired` on the lobby socket, or from
 //!   `GET /api/seeks/<id>?token=` (always, also after a restart).
 //! - A live seek (with an `initial`/`increment` clock) closes when no lobby
@@ -61,7 +61,7 @@ use super::limits::ClientAddr;
 use super::protocol::{seat_by_name, seat_name};
 use super::refused::Refused;
 use super::storage::players::round2;
-use super::storage::seeks::SeekRow;
+use super::storage::seeks::{Paired, SeekRow};
 use super::storage::LobbyNotice;
 use super::tokens;
 
@@ -453,31 +453,31 @@ async fn accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<Strin
         name => seat_by_name(name).unwrap_or(Side::First),
     };
     let token = tokens::token();
-    if let Some(player) = &player {
-        if let Err(e) = app.hub.store.bind_seat(&tokens::hash(&token), &player.key).await {
-            return unavailable(e);
-        }
-    }
     let clock = seek.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
     let meta =
         Meta { id: tokens::game_id(), variant: seek.variant.clone(), position: None, clock, created_ms: now_ms() };
     let game = meta.id.clone();
-    if let Err(e) = create_paired(&app.hub, meta, creator, seek.token_hash.clone(), tokens::hash(&token)).await {
-        return unavailable(e);
-    }
-    if seek.rated {
-        if let Err(e) = app.hub.store.set_rated(&game).await {
-            return unavailable(e);
-        }
-    }
-    // The database settles racing accepts: only an open seek is claimed.
-    let paired = json!({"t": "paired", "seek": id, "game": game, "seat": seat_name(creator)});
-    let frames = format!("{}\n{paired}", unseek(&id));
-    match app.hub.store.claim_seek(&id, &game, seat_name(creator), now_ms(), &frames).await {
+    let paired = match paired_game(meta, creator, seek.token_hash.clone(), tokens::hash(&token)) {
+        Ok((meta, events, summary)) => Paired {
+            meta,
+            events,
+            summary,
+            rated: seek.rated,
+            seat: seat_name(creator).to_string(),
+            bind: player.map(|p| (tokens::hash(&token), p.key)),
+        },
+        Err(e) => return unavailable(e),
+    };
+    // One transaction: the database settles racing accepts (only an open seek
+    // is claimed) and stores the game only for the one that claimed it.
+    let frame = json!({"t": "paired", "seek": id, "game": game, "seat": seat_name(creator)});
+    let frames = format!("{}\n{frame}", unseek(&id));
+    match app.hub.store.accept_seek(&id, paired, now_ms(), &frames).await {
         Ok(true) => {}
         Ok(false) => return taken(),
         Err(e) => return unavailable(e),
     }
+    app.hub.metrics.games_created.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     tracing::info!(seek = %id, game = %game, "seek accepted");
     app.lobby.changed(&frames);
     app.lobby.forget(&id);
@@ -485,14 +485,14 @@ async fn accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<Strin
     (StatusCode::CREATED, Json(json!({"game": game, "seat": seat, "token": token}))).into_response()
 }
 
-/// Stores a new game with both seats taken: the seek's creator at `creator`.
-async fn create_paired(
-    hub: &Hub,
+/// A new game with both seats taken (the seek's creator at `creator`): its
+/// meta, events and summary, to be stored.
+fn paired_game(
     meta: Meta,
     creator: Side,
     creator_hash: String,
     other_hash: String,
-) -> Result<(), String> {
+) -> Result<(Meta, Vec<super::event::Entry>, super::game::Summary), String> {
     let mut state = GameState::new(meta).map_err(|e| e.reason)?;
     let mut events = Vec::new();
     for (token_hash, seat) in [(creator_hash, creator), (other_hash, creator.opponent())] {
@@ -502,7 +502,8 @@ async fn create_paired(
             events.push(e);
         }
     }
-    hub.store.create(&state.meta, &events, &state.summary()).await.map_err(|e| e.to_string())
+    let summary = state.summary();
+    Ok((state.meta, events, summary))
 }
 
 /// Every `HEARTBEAT`: renews the leases of the live seeks this process's

@@ -4,7 +4,8 @@
 //! alike and subscriptions outlive restarts. When a stored move makes it a
 //! seat's turn (or a game ends), the actor hands a small JSON notice to a
 //! bounded queue (never waiting: a full queue drops the notice); one
-//! background task looks up the seat's subscriptions and sends each an
+//! background task takes the notices waiting, looks up their seats'
+//! subscriptions in one query (most seats have none), and sends each an
 //! RFC 8291 `aes128gcm` request (`web-push-native` builds it) with `ureq`
 //! on a blocking thread. A subscription its push service answers 404 or 410
 //! is forgotten.
@@ -16,7 +17,7 @@
 //! the loopback addresses.
 
 use std::net::IpAddr;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,7 +34,11 @@ use super::actor::{now_ms, Hub};
 use super::storage::push::PushSubscription;
 
 /// Notices waiting for the sender; past this they are dropped (a game never waits for a push service).
-const QUEUE: usize = 1024;
+const QUEUE: usize = 8192;
+/// The most notices whose seats' subscriptions are looked up at once.
+const BATCH: usize = 1024;
+/// At most one warning of dropped notices per this many milliseconds (with how many).
+const WARN_EVERY_MS: i64 = 10_000;
 /// How long a push service keeps a notice for an offline browser (`TTL`), and
 /// how long the VAPID token is valid (RFC 8292 allows up to 24 hours).
 const TTL: Duration = Duration::from_secs(12 * 60 * 60);
@@ -54,6 +59,9 @@ pub struct Pusher {
     public_key: String,
     queue: mpsc::Sender<(String, Value)>,
     pub policy: Policy,
+    /// Notices dropped since the last warning, and when that was.
+    dropped: AtomicU64,
+    warned_ms: AtomicI64,
 }
 
 impl Pusher {
@@ -70,7 +78,7 @@ impl Pusher {
         let public_key = Base64UrlUnpadded::encode_string(&key.public_key().public_key().to_bytes_uncompressed());
         let (queue, rx) = mpsc::channel(QUEUE);
         tokio::spawn(send_notices(hub, Arc::new(key), contact, policy, rx));
-        Ok(Pusher { public_key, queue, policy })
+        Ok(Pusher { public_key, queue, policy, dropped: AtomicU64::new(0), warned_ms: AtomicI64::new(0) })
     }
 
     /// The public key (65 bytes, uncompressed point, base64url): the page subscribes with it.
@@ -83,7 +91,15 @@ impl Pusher {
     pub fn tell(&self, hub: &Hub, token_hash: &str, payload: Value) {
         if self.queue.try_send((token_hash.to_string(), payload)).is_err() {
             hub.metrics.pushes_failed.fetch_add(1, Ordering::Relaxed);
-            tracing::warn!("the push queue is full: a notice is dropped");
+            let dropped = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+            let (now, last) = (now_ms(), self.warned_ms.load(Ordering::Relaxed));
+            // One line per `WARN_EVERY_MS`, not one per notice.
+            if now - last >= WARN_EVERY_MS
+                && self.warned_ms.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+            {
+                self.dropped.fetch_sub(dropped, Ordering::Relaxed);
+                tracing::warn!("the push queue is full: {dropped} notices dropped");
+            }
         }
     }
 }
@@ -219,38 +235,60 @@ async fn send_notices(
     mut rx: mpsc::Receiver<(String, Value)>,
 ) {
     let agent = agent(policy);
-    while let Some((token_hash, payload)) = rx.recv().await {
-        let subscriptions = match hub.store.push_subscriptions_of(&token_hash).await {
-            Ok(subs) => subs,
+    let mut batch = Vec::with_capacity(BATCH);
+    while rx.recv_many(&mut batch, BATCH).await > 0 {
+        // One look-up for the whole batch: most seats have no subscription.
+        let mut hashes: Vec<String> = batch.iter().map(|(hash, _)| hash.clone()).collect();
+        hashes.sort_unstable();
+        hashes.dedup();
+        let subscribed = match hub.store.push_subscriptions_of_seats(hashes).await {
+            Ok(found) => found,
             Err(e) => {
                 tracing::warn!("cannot read push subscriptions: {e}");
+                batch.clear();
                 continue;
             }
         };
-        let body = payload.to_string();
-        for sub in subscriptions {
-            let (agent, key, contact, body, endpoint) =
-                (agent.clone(), key.clone(), contact.clone(), body.clone(), sub.endpoint.clone());
-            let sent = tokio::task::spawn_blocking(move || send(&agent, &key, &contact, &sub, body)).await;
-            if !matches!(sent, Ok(Ok(200..=299))) {
-                hub.metrics.pushes_failed.fetch_add(1, Ordering::Relaxed);
+        for (token_hash, payload) in batch.drain(..) {
+            let Some(subscriptions) = subscribed.get(&token_hash) else { continue };
+            let subscriptions = subscriptions.clone();
+            send_to(&hub, &agent, &key, &contact, subscriptions, payload).await;
+        }
+    }
+}
+
+/// One notice to each of a seat's subscriptions, one after another.
+async fn send_to(
+    hub: &Arc<Hub>,
+    agent: &ureq::Agent,
+    key: &Arc<ES256KeyPair>,
+    contact: &str,
+    subscriptions: Vec<PushSubscription>,
+    payload: Value,
+) {
+    let body = payload.to_string();
+    for sub in subscriptions {
+        let (agent, key, contact, body, endpoint) =
+            (agent.clone(), key.clone(), contact.to_string(), body.clone(), sub.endpoint.clone());
+        let sent = tokio::task::spawn_blocking(move || send(&agent, &key, &contact, &sub, body)).await;
+        if !matches!(sent, Ok(Ok(200..=299))) {
+            hub.metrics.pushes_failed.fetch_add(1, Ordering::Relaxed);
+        }
+        match sent {
+            Ok(Ok(404 | 410)) => {
+                tracing::info!("a push subscription is gone (404/410): forgotten");
+                if let Err(e) = hub.store.delete_push_subscription(&endpoint).await {
+                    tracing::warn!("cannot forget a push subscription: {e}");
+                }
             }
-            match sent {
-                Ok(Ok(404 | 410)) => {
-                    tracing::info!("a push subscription is gone (404/410): forgotten");
-                    if let Err(e) = hub.store.delete_push_subscription(&endpoint).await {
-                        tracing::warn!("cannot forget a push subscription: {e}");
-                    }
-                }
-                Ok(Ok(status)) if !(200..300).contains(&status) => {
-                    tracing::warn!(status, "a push service refused a notice");
-                }
-                Ok(Ok(_)) => {
-                    hub.metrics.pushes_sent.fetch_add(1, Ordering::Relaxed);
-                }
-                Ok(Err(e)) => tracing::warn!("cannot send a push notice: {e}"),
-                Err(e) => tracing::warn!("the push sender failed: {e}"),
+            Ok(Ok(status)) if !(200..300).contains(&status) => {
+                tracing::warn!(status, "a push service refused a notice");
             }
+            Ok(Ok(_)) => {
+                hub.metrics.pushes_sent.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(Err(e)) => tracing::warn!("cannot send a push notice: {e}"),
+            Err(e) => tracing::warn!("the push sender failed: {e}"),
         }
     }
 }

@@ -583,17 +583,17 @@ async fn append_one_in(
 }
 
 /// Events as column arrays, for `unnest`.
-struct Columns {
-    v: Vec<i64>,
-    seat: Vec<Option<&'static str>>,
-    cid: Vec<Option<String>>,
-    at: Vec<i64>,
-    body: Vec<String>,
-    secret: Vec<Option<String>>,
+pub(super) struct Columns {
+    pub v: Vec<i64>,
+    pub seat: Vec<Option<&'static str>>,
+    pub cid: Vec<Option<String>>,
+    pub at: Vec<i64>,
+    pub body: Vec<String>,
+    pub secret: Vec<Option<String>>,
 }
 
 impl Columns {
-    fn of<'a>(events: impl IntoIterator<Item = &'a Entry>) -> Columns {
+    pub(super) fn of<'a>(events: impl IntoIterator<Item = &'a Entry>) -> Columns {
         let mut c = Columns {
             v: Vec::new(),
             seat: Vec::new(),

@@ -5,8 +5,16 @@
 //! the browsers' push subscriptions, each bound to the seat tokens (their
 //! hashes, `push_seats`) its browser holds and/or to a signed-in player.
 
+use std::collections::HashMap;
+
 use super::statement::{lite, pg, sq};
 use super::{Storage, StoreError};
+
+/// The subscriptions of one seat (`$1`, its token's hash).
+const OF_SEAT: &str = "SELECT endpoint, p256dh, auth FROM push_subscriptions
+    WHERE endpoint IN (SELECT endpoint FROM push_seats WHERE token_hash = $1)
+    OR player IN (SELECT player FROM seat_players WHERE token_hash = $1)
+    ORDER BY endpoint";
 
 /// A browser's push subscription as stored (the keys base64url, as the browser gives them).
 #[derive(Clone, Debug, PartialEq)]
@@ -126,33 +134,56 @@ impl Storage {
         }
     }
 
-    /// The subscriptions that speak for a seat (by its token's hash): those
-    /// bound to the seat itself and those of the player the seat is bound to.
-    pub async fn push_subscriptions_of(&self, token_hash: &str) -> Result<Vec<PushSubscription>, StoreError> {
-        const SQL: &str = "SELECT endpoint, p256dh, auth FROM push_subscriptions
-            WHERE endpoint IN (SELECT endpoint FROM push_seats WHERE token_hash = $1)
-            OR player IN (SELECT player FROM seat_players WHERE token_hash = $1)
-            ORDER BY endpoint";
-        let hash = token_hash.to_string();
-        let rows: Vec<(String, String, String)> = match self {
+    /// The subscriptions that speak for each of some seats (by their tokens'
+    /// hashes): those bound to the seat itself and those of the player the seat
+    /// is bound to, in one look-up (the
+    /// push sender asks for a batch of notices at once: one query a move, on the
+    /// games' hot path, was most of its cost). Seats without any are left out.
+    pub async fn push_subscriptions_of_seats(
+        &self,
+        token_hashes: Vec<String>,
+    ) -> Result<HashMap<String, Vec<PushSubscription>>, StoreError> {
+        let mut found: HashMap<String, Vec<PushSubscription>> = HashMap::new();
+        if token_hashes.is_empty() {
+            return Ok(found);
+        }
+        let rows: Vec<(String, String, String, String)> = match self {
             Storage::Sqlite(db) => {
                 db.read(move |c| {
-                    let mut stmt = c.prepare_cached(&lite(SQL)).map_err(sq)?;
-                    let rows = stmt.query_map([&hash], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).map_err(sq)?;
-                    rows.collect::<Result<Vec<_>, _>>().map_err(sq)
+                    let mut stmt = c.prepare_cached(&lite(OF_SEAT)).map_err(sq)?;
+                    let mut rows = Vec::new();
+                    for hash in &token_hashes {
+                        let subs = stmt
+                            .query_map([hash], |r| Ok((hash.clone(), r.get(0)?, r.get(1)?, r.get(2)?)))
+                            .map_err(sq)?;
+                        for sub in subs {
+                            rows.push(sub.map_err(sq)?);
+                        }
+                    }
+                    Ok(rows)
                 })
                 .await?
             }
-            Storage::Postgres(db) => db
-                .client()
-                .await?
-                .query(SQL, &[&hash])
-                .await
-                .map_err(pg)?
-                .iter()
-                .map(|r| (r.get(0), r.get(1), r.get(2)))
-                .collect(),
+            Storage::Postgres(db) => {
+                const SQL: &str = "SELECT h.token_hash, s.endpoint, s.p256dh, s.auth
+                    FROM push_seats h JOIN push_subscriptions s ON s.endpoint = h.endpoint WHERE h.token_hash = ANY($1)
+                    UNION
+                    SELECT b.token_hash, s.endpoint, s.p256dh, s.auth
+                    FROM seat_players b JOIN push_subscriptions s ON s.player = b.player WHERE b.token_hash = ANY($1)
+                    ORDER BY 1, 2";
+                db.client()
+                    .await?
+                    .query(SQL, &[&token_hashes])
+                    .await
+                    .map_err(pg)?
+                    .iter()
+                    .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+                    .collect()
+            }
         };
-        Ok(rows.into_iter().map(|(endpoint, p256dh, auth)| PushSubscription { endpoint, p256dh, auth }).collect())
+        for (hash, endpoint, p256dh, auth) in rows {
+            found.entry(hash).or_default().push(PushSubscription { endpoint, p256dh, auth });
+        }
+        Ok(found)
     }
 }

@@ -15,6 +15,8 @@ use rusqlite::{params, OptionalExtension, Row};
 
 use super::statement::{lite, pg, sq};
 use super::{Storage, StoreError};
+use crate::server::event::Entry;
+use crate::server::game::{Meta, Summary};
 
 /// A seek as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +43,22 @@ pub struct SeekRow {
     /// A live seek's lease: the last time a lobby socket holding it was seen
     /// open (`None`: not a live seek; it never lapses).
     pub held_ms: Option<i64>,
+}
+
+/// Claims an open seek for a game (`$1` the seek, `$2` the game, `$3` the creator's seat, `$4` the time).
+const CLAIM: &str =
+    "UPDATE seeks SET game = $2, seat = $3, closed_ms = $4 WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
+
+/// A game made by an accept, as `accept_seek` stores it.
+pub struct Paired {
+    pub meta: Meta,
+    pub events: Vec<Entry>,
+    pub summary: Summary,
+    pub rated: bool,
+    /// The creator's seat's name (`first` or `second`).
+    pub seat: String,
+    /// The accepter's seat token's hash and player, when signed in.
+    pub bind: Option<(String, String)>,
 }
 
 const COLUMNS: &str = "s.id, s.token_hash, s.variant, s.clock, s.side, s.rated, s.player, p.name, r.rating, s.address,
@@ -193,23 +211,82 @@ impl Storage {
         }
     }
 
-    /// Gives an open seek its game; `false` when it was taken or closed first.
-    /// `frames` go to every process's lobby when it was claimed (PostgreSQL).
-    pub async fn claim_seek(
-        &self,
-        id: &str,
-        game: &str,
-        seat: &str,
-        now: i64,
-        frames: &str,
-    ) -> Result<bool, StoreError> {
-        const SQL: &str = "UPDATE seeks SET game = $2, seat = $3, closed_ms = $4
-            WHERE id = $1 AND game IS NULL AND closed_ms IS NULL";
-        const NOTIFYING: &str = "WITH c AS (UPDATE seeks SET game = $2, seat = $3, closed_ms = $4
-            WHERE id = $1 AND game IS NULL AND closed_ms IS NULL RETURNING 1)
-            SELECT pg_notify('zilo_lobby', $5) FROM c";
-        let texts = vec![id.to_string(), game.to_string(), seat.to_string()];
-        self.change_seek(SQL, NOTIFYING, texts, now, frames).await
+    /// Accepts an open seek in one transaction: claims it for `paired`'s game
+    /// (only an open seek is claimed, so of racing accepts, in one process or
+    /// two on one PostgreSQL, one wins) and, only then, stores that game (its
+    /// row, events and summary, whether it is rated) and binds the accepter's
+    /// seat to its player. `false` (and nothing stored) when the seek was taken
+    /// or closed first. `frames` go to every process's lobby when it was
+    /// claimed (PostgreSQL, where the write joins the lobby's group commit).
+    pub async fn accept_seek(&self, id: &str, paired: Paired, now: i64, frames: &str) -> Result<bool, StoreError> {
+        match self {
+            Storage::Sqlite(db) => {
+                let id = id.to_string();
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                db.write(move |c| {
+                    let claimed = c
+                        .prepare_cached(&lite(CLAIM))
+                        .and_then(|mut s| s.execute(params![id, paired.meta.id, paired.seat, now]))
+                        .map_err(sq)?;
+                    if claimed == 1 {
+                        if let Some((hash, player)) = &paired.bind {
+                            c.prepare_cached("INSERT INTO seat_players (token_hash, player) VALUES (?1, ?2)")
+                                .and_then(|mut s| s.execute(params![hash, player]))
+                                .map_err(sq)?;
+                        }
+                        super::sqlite::create_in(c, &paired.meta, &paired.events, &paired.summary, paired.rated)?;
+                    }
+                    let _ = tx.send(claimed == 1);
+                    Ok(())
+                })
+                .await?;
+                rx.await.map_err(|_| StoreError::Other("the database thread stopped".into()))
+            }
+            Storage::Postgres(db) => {
+                // One statement: every insert reads from the claim, so nothing
+                // is stored when another accept (or a close) got there first.
+                const SQL: &str = "WITH c AS (UPDATE seeks SET game = $2, seat = $3, closed_ms = $4
+                      WHERE id = $1 AND game IS NULL AND closed_ms IS NULL RETURNING 1),
+                    b AS (INSERT INTO seat_players (token_hash, player) SELECT $5, $6 FROM c WHERE $6::text IS NOT NULL),
+                    g AS (INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason,
+                            deadline_ms, rated)
+                          SELECT $2, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM c RETURNING id),
+                    e AS (INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+                          SELECT g.id, x.* FROM g,
+                            unnest($17::bigint[], $18::text[], $19::text[], $20::bigint[], $21::text[], $22::text[]) AS x)
+                    SELECT pg_notify('zilo_lobby', $23) FROM c";
+                let Paired { meta, events, summary, rated, seat, bind } = paired;
+                let columns = super::postgres::Columns::of(&events);
+                let (hash, player) = bind.map_or((String::new(), None), |(h, p)| (h, Some(p)));
+                let clock = super::clock_text(&meta);
+                let params: super::postgres::LobbyParams = vec![
+                    Box::new(id.to_string()),
+                    Box::new(meta.id),
+                    Box::new(seat),
+                    Box::new(now),
+                    Box::new(hash),
+                    Box::new(player),
+                    Box::new(meta.variant),
+                    Box::new(meta.position),
+                    Box::new(clock),
+                    Box::new(meta.created_ms),
+                    Box::new(summary.version as i64),
+                    Box::new(summary.status.name()),
+                    Box::new(summary.result),
+                    Box::new(summary.reason),
+                    Box::new(summary.deadline_ms),
+                    Box::new(i64::from(rated)),
+                    Box::new(columns.v),
+                    Box::new(columns.seat),
+                    Box::new(columns.cid),
+                    Box::new(columns.at),
+                    Box::new(columns.body),
+                    Box::new(columns.secret),
+                    Box::new(frames.to_string()),
+                ];
+                Ok(db.lobby_write(SQL, params).await?.len() == 1)
+            }
+        }
     }
 
     /// Closes an open seek (cancelled, or its creator left); `false` when it was not open.
@@ -266,17 +343,20 @@ impl Storage {
                 .await
             }
             Storage::Postgres(db) => {
+                // Through the lobby's writer, after the claims and closes before it, not
+                // beside them on a connection of its own: a lease renewed there, locking
+                // seeks' rows in its own order while a group of claims and closes held
+                // some of them and waited for others, was a deadlock (PostgreSQL then
+                // aborted one). The rows are locked in id order, as processes renewing
+                // the same seeks at once then queue in the same order.
+                let mut leases = leases;
+                leases.sort_unstable();
                 let (ids, at): (Vec<String>, Vec<i64>) = leases.into_iter().unzip();
-                db.client()
-                    .await?
-                    .execute(
-                        "UPDATE seeks AS s SET held_ms = l.at FROM unnest($1::text[], $2::bigint[]) AS l(id, at)
-                         WHERE s.id = l.id AND s.held_ms < l.at",
-                        &[&ids, &at],
-                    )
-                    .await
-                    .map(|_| ())
-                    .map_err(pg)
+                const SQL: &str = "WITH l AS (SELECT * FROM unnest($1::text[], $2::bigint[]) AS l(id, at)),
+                      k AS (SELECT s.id FROM seeks s JOIN l ON s.id = l.id WHERE s.held_ms < l.at
+                            ORDER BY s.id FOR UPDATE OF s)
+                    UPDATE seeks AS s SET held_ms = l.at FROM l, k WHERE s.id = l.id AND s.id = k.id AND s.held_ms < l.at";
+                db.lobby_write(SQL, vec![Box::new(ids), Box::new(at)]).await.map(|_| ())
             }
         }
     }

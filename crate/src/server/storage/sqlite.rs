@@ -1,4 +1,5 @@
-//! SQLite storage: one connection on a thread of its own. Writes arriving
+//! SQLite storage: one writer connection on a thread of its own (reads have
+//! another connection and thread, `Reader`). Writes arriving
 //! together are committed together (group commit): one transaction, each
 //! write in a savepoint of its own so a conflict undoes only that write, and
 //! one fsync for all (WAL with `synchronous=FULL`: a commit that returned
@@ -51,8 +52,37 @@ enum Job {
 pub struct Sqlite {
     jobs: Mutex<Option<std_mpsc::Sender<Job>>>,
     thread: Mutex<Option<JoinHandle<()>>>,
+    /// Reads, on a connection and thread of their own (a file database only).
+    reader: Mutex<Option<Reader>>,
     /// Dropping it stops the checkpoint thread (a file database only).
     checkpoints: Mutex<Option<Checkpointer>>,
+}
+
+/// The thread that answers reads on a connection of its own: a WAL database
+/// is read while it is written, so a read (an accept's look-up of its seek, a
+/// session, a lobby's list) does not wait for the group commit under way and
+/// its fsync, as it did on the writer's thread. A read sees every write that
+/// was answered before it was asked.
+struct Reader {
+    jobs: std_mpsc::Sender<Read>,
+    thread: JoinHandle<()>,
+}
+
+impl Reader {
+    fn start(path: &str) -> Result<Reader, String> {
+        let conn = Connection::open(path).map_err(|e| format!("cannot open the database '{path}': {e}"))?;
+        conn.execute_batch("PRAGMA busy_timeout=5000;").map_err(|e| format!("cannot set up '{path}': {e}"))?;
+        let (jobs, rx) = std_mpsc::channel::<Read>();
+        let thread = std::thread::Builder::new()
+            .name("zilo-sqlite-read".into())
+            .spawn(move || {
+                while let Ok(read) = rx.recv() {
+                    read(&conn);
+                }
+            })
+            .map_err(|e| format!("cannot start the database's read thread: {e}"))?;
+        Ok(Reader { jobs, thread })
+    }
 }
 
 /// The thread that checkpoints the WAL off the write path.
@@ -105,15 +135,16 @@ impl Sqlite {
         }
         // An in-memory database has no WAL and nobody else to open it.
         let in_memory = path.is_empty() || path == ":memory:";
-        let (checkpoints, wal) = if in_memory {
-            (None, None)
+        let (checkpoints, wal, reader) = if in_memory {
+            (None, None, None)
         } else {
             // TRUNCATE first: a WAL a crash left behind goes into the database file now.
             conn.execute_batch(&format!(
                 "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit={WAL_LIMIT};"
             ))
             .map_err(|e| format!("cannot set up the database '{path}': {e}"))?;
-            (Some(Checkpointer::start(path)?), Some(PathBuf::from(format!("{path}-wal"))))
+            let wal = Some(PathBuf::from(format!("{path}-wal")));
+            (Some(Checkpointer::start(path)?), wal, Some(Reader::start(path)?))
         };
         let (tx, rx) = std_mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
@@ -123,6 +154,7 @@ impl Sqlite {
         Ok(Sqlite {
             jobs: Mutex::new(Some(tx)),
             thread: Mutex::new(Some(thread)),
+            reader: Mutex::new(reader),
             checkpoints: Mutex::new(checkpoints),
         })
     }
@@ -138,9 +170,16 @@ impl Sqlite {
         f: impl FnOnce(&Connection) -> Result<R, StoreError> + Send + 'static,
     ) -> Result<R, StoreError> {
         let (tx, rx) = oneshot::channel();
-        self.send(Job::Read(Box::new(move |conn| {
+        let read: Read = Box::new(move |conn| {
             let _ = tx.send(f(conn));
-        })))?;
+        });
+        let to_reader = self.reader.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|r| r.jobs.clone());
+        match to_reader {
+            Some(jobs) => {
+                jobs.send(read).map_err(|_| StoreError::Other("the database's read thread stopped".into()))?
+            }
+            None => self.send(Job::Read(read))?,
+        }
         rx.await.map_err(|_| StoreError::Other("the database thread stopped".into()))?
     }
 
@@ -155,16 +194,7 @@ impl Sqlite {
 
     pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
         let (meta, events, summary) = (meta.clone(), events.to_vec(), summary.clone());
-        self.write(move |tx| {
-            tx.execute(
-                "INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 0, 'waiting', '*', 'ongoing', NULL)",
-                params![meta.id, meta.variant, meta.position, clock_text(&meta), meta.created_ms],
-            )
-            .map_err(other)?;
-            insert(tx, &meta.id, &events, &summary)
-        })
-        .await
+        self.write(move |tx| create_in(tx, &meta, &events, &summary, false)).await
     }
 
     pub async fn append(&self, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
@@ -218,11 +248,35 @@ impl Sqlite {
         if let Some(thread) = thread {
             let _ = tokio::task::spawn_blocking(move || thread.join()).await;
         }
+        let reader = self.reader.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(Reader { jobs, thread }) = reader {
+            drop(jobs);
+            let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+        }
         let checkpoints = self.checkpoints.lock().unwrap_or_else(|p| p.into_inner()).take();
         if let Some(checkpoints) = checkpoints {
             let _ = tokio::task::spawn_blocking(move || checkpoints.stop()).await;
         }
     }
+}
+
+/// Stores a new game (its row, events and summary) in the transaction under way.
+pub(super) fn create_in(
+    tx: &Connection,
+    meta: &Meta,
+    events: &[Entry],
+    summary: &Summary,
+    rated: bool,
+) -> Result<(), StoreError> {
+    tx.prepare_cached(
+        "INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, 0, 'waiting', '*', 'ongoing', NULL, ?6)",
+    )
+    .and_then(|mut s| {
+        s.execute(params![meta.id, meta.variant, meta.position, clock_text(meta), meta.created_ms, i64::from(rated)])
+    })
+    .map_err(other)?;
+    insert(tx, &meta.id, events, summary)
 }
 
 fn insert(tx: &Connection, id: &str, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
@@ -369,8 +423,15 @@ mod tests {
             for v in 2..=50 {
                 db.append("g1", &[event(v)], &summary(v)).await.unwrap();
             }
-            let auto: i64 =
-                db.read(|c| c.query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0)).map_err(other)).await.unwrap();
+            // On the writer's connection (a pragma is per connection; reads have one of their own).
+            let (tx, rx) = oneshot::channel();
+            db.write(move |c| {
+                let _ = tx.send(c.query_row("PRAGMA wal_autocheckpoint", [], |r| r.get::<_, i64>(0)).map_err(other)?);
+                Ok(())
+            })
+            .await
+            .unwrap();
+            let auto = rx.await.unwrap();
             assert_eq!(auto, 0, "the writer must not checkpoint inside a commit");
             std::thread::sleep(CHECKPOINT_EVERY * 3);
             let file_only = Connection::open_with_flags(
