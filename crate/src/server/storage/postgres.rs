@@ -21,7 +21,7 @@
 //!
 //! The lobby's writes that `NOTIFY zilo_lobby` (a seek posted, claimed or
 //! closed, `seeks.rs`) are committed in groups too, for the same reason, by a
-//! writer connection of their own (`write_lobby_groups`): pipelined, in one
+//! writer connection of their own (`write_lobby_groups`): in order, in one
 //! transaction; a group that fails is written again one by one.
 //!
 //! Connections that drop are opened again: a query connection on its next
@@ -395,17 +395,12 @@ async fn write_lobby_groups(url: String, mut client: Client, mut queue: mpsc::Re
         }
         let grouped = async {
             let tx = client.transaction().await?;
-            let params: Vec<Vec<&(dyn tokio_postgres::types::ToSql + Sync)>> = group
-                .iter()
-                .map(|w| w.params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect())
-                .collect();
-            // Pipelined: all sent at once, not one round trip each (a group of a
-            // few hundred seeks, accepts and leases, one after another, was the
-            // lobby's bottleneck). A write in a group never depends on another in
-            // it: a client sends a dependent write only once the first is answered,
-            // after its commit.
-            let queries = group.iter().zip(&params).map(|(w, p)| tx.query(w.sql.as_str(), p));
-            let answers = futures_util::future::try_join_all(queries).await?;
+            let mut answers = Vec::with_capacity(group.len());
+            for write in &group {
+                let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                    write.params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+                answers.push(tx.query(write.sql.as_str(), &params).await?);
+            }
             tx.commit().await?;
             Ok::<_, tokio_postgres::Error>(answers)
         }
