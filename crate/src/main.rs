@@ -54,7 +54,7 @@ fn note_line(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] [--pgn] <move>... | zilo pgn <file> | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [--listen ADDR] [--db URL] [--www DIR] [--max-connections N] [--max-watchers N] [--watchers-per-address N] [--seat-sockets-per-address N] [--watcher-idle SECONDS] [--writes-per-minute N] [--write-burst N] [--first-move SECONDS] [--lobby-sockets-per-address N] [--seeks-per-address N] [--trust-proxy] | zilo selfplay <variant> --out FILE [--games N] [--nodes N] [--seed S] [--threads T] [--max-plies N] | zilo tune <variant> --data FILE --out FILE [--epochs N] [--rate R] [--lambda L] | zilo uci | zilo usi | zilo xboard";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] [--pgn] <move>... | zilo pgn <file> | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [OPTIONS] (zilo serve --help lists them) | zilo selfplay <variant> --out FILE [--games N] [--nodes N] [--seed S] [--threads T] [--max-plies N] | zilo tune <variant> --data FILE --out FILE [--epochs N] [--rate R] [--lambda L] | zilo uci | zilo usi | zilo xboard";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
@@ -537,6 +537,11 @@ fn run(argv: &[String]) -> Result<(), String> {
         "match" => cmd_match(&argv[1..]),
         "selfplay" => cmd_selfplay(&argv[1..]),
         "tune" => cmd_tune(&argv[1..]),
+        // The server's options are listed where they are read, so the two cannot part.
+        "serve" if argv[1..].iter().any(|a| matches!(a.as_str(), "-h" | "--help")) => {
+            say!("usage: {}", zilo::server::config::USAGE);
+            Ok(())
+        }
         "serve" => zilo::server::serve(zilo::server::Config::from_args(&argv[1..])?),
         name @ ("uci" | "usi" | "xboard") => match argv.get(1) {
             None => {

@@ -367,3 +367,16 @@ fn pgn_refuses_a_file_too_long_or_missing_in_one_line() {
     }
     assert!(stderr(&zilo(&["pgn", big.to_str().unwrap()])).contains("bytes long; at most 1048576 are read"));
 }
+
+#[test]
+fn serve_help_lists_every_option_the_server_reads_and_starts_nothing() {
+    let o = zilo(&["serve", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for option in ["--listen", "--db", "--seeks-per-address", "--push-contact", "--push-allow-http-loopback"] {
+        assert!(out.contains(option), "{option} is missing from: {out}");
+    }
+    // The general usage points to it rather than keeping a second list that falls behind.
+    let o = zilo(&["--help"]);
+    assert!(stdout(&o).contains("zilo serve [OPTIONS] (zilo serve --help lists them)"));
+}
