@@ -12,7 +12,7 @@
 
 use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::eval_terms::{
-    non_pawn_material, table, EvalTable, Scalar, HAND_DANGER_MAX, PHASE_MAX, SHELTER_MAX, WEIGHT_SCALE,
+    non_pawn_material, table, unpack, EvalTable, Scalar, HAND_DANGER_MAX, PHASE_MAX, SHELTER_MAX, WEIGHT_SCALE,
 };
 use crate::chesslike::geometry::Square;
 use crate::chesslike::piece::{Color, PieceDef, Role};
@@ -23,20 +23,55 @@ use crate::chesslike::position::Position;
 pub trait Terms {
     /// Term `term` counts `count` more, from the first player's side.
     fn add(&mut self, term: usize, count: i32);
+
+    /// `amount` more non-pawn material in play (the phase's), both sides alike.
+    #[inline(always)]
+    fn material(&mut self, _amount: i32) {}
+
+    /// The `pieces` of `role` of `side` on the board: their value, rank and
+    /// file terms (`sign` is 1 for the first player, -1 for the second).
+    #[inline(always)]
+    fn pieces(&mut self, t: &EvalTable, side: Color, role: Role, pieces: Bitboard, sign: i32) {
+        let layout = &t.layout;
+        self.add(layout.value(role), sign * pieces.count() as i32);
+        let c = side.index();
+        for sq in pieces {
+            self.add(layout.rank(role, t.relative_rank[c][sq.index()] as usize), sign);
+            self.add(layout.file(role, t.file_bucket[sq.index()] as usize), sign);
+        }
+    }
 }
 
-/// The weighted sum, middle game and endgame apart.
+/// The weighted sum, middle game and endgame [`pack`]ed in one number, and
+/// the material the phase counts, summed on the way (what
+/// `non_pawn_material` counts, without a second pass over the roles).
 struct Score<'a> {
     table: &'a EvalTable,
-    mg: i32,
-    eg: i32,
+    packed: i64,
+    material: i32,
 }
 
 impl Terms for Score<'_> {
     #[inline(always)]
     fn add(&mut self, term: usize, count: i32) {
-        self.mg += self.table.mg[term] * count;
-        self.eg += self.table.eg[term] * count;
+        self.packed += self.table.packed[term] * count as i64;
+    }
+
+    #[inline(always)]
+    fn material(&mut self, amount: i32) {
+        self.material += amount;
+    }
+
+    /// One lookup a piece: the table holds the three terms summed, signed by side.
+    #[inline(always)]
+    fn pieces(&mut self, t: &EvalTable, side: Color, role: Role, pieces: Bitboard, sign: i32) {
+        debug_assert_eq!(sign, if side == Color::White { 1 } else { -1 });
+        let cells = &t.piece_square[t.piece_base(side, role)..][..t.file_bucket.len()];
+        let value = t.phase_value[role.index()];
+        for sq in pieces {
+            self.packed += cells[sq.index()];
+            self.material += value;
+        }
     }
 }
 
@@ -86,10 +121,11 @@ pub fn blast_gain(pos: &Position, side: Color, from: Square, to: Square) -> Opti
 /// What the position is worth to the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let t = table(pos.variant());
-    let mut score = Score { table: t, mg: 0, eg: 0 };
+    let mut score = Score { table: t, packed: 0, material: 0 };
     all_terms(pos, t, &mut score);
-    let phase = phase(pos, t) as i64;
-    let blended = (score.mg as i64 * phase + score.eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
+    let (mg, eg) = unpack(score.packed);
+    let phase = phase_of(score.material, t) as i64;
+    let blended = (mg as i64 * phase + eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
     let value = (blended / WEIGHT_SCALE as i64) as i32;
     if pos.turn() == Color::White {
         value
@@ -111,8 +147,13 @@ pub fn terms(pos: &Position) -> (i32, Vec<(u32, i32)>) {
 /// How much non-pawn material is in play, 0 to [`PHASE_MAX`].
 #[inline]
 fn phase(pos: &Position, t: &EvalTable) -> i32 {
-    let material = non_pawn_material(pos.variant(), t.pawns, pos).min(t.phase_material);
-    material * PHASE_MAX / t.phase_material
+    phase_of(non_pawn_material(pos.variant(), t.pawns, pos), t)
+}
+
+/// The phase with `material` of non-pawn material in play.
+#[inline]
+fn phase_of(material: i32, t: &EvalTable) -> i32 {
+    material.min(t.phase_material) * PHASE_MAX / t.phase_material
 }
 
 fn all_terms(pos: &Position, t: &EvalTable, sink: &mut impl Terms) {
@@ -144,20 +185,19 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
         let hand = pos.hand_count(side, role) as i32;
         if hand > 0 {
             sink.add(layout.hand(role), sign * hand);
+            sink.material(t.phase_value[role.index()] * hand);
         }
         if pieces.is_empty() {
             continue;
         }
-        sink.add(layout.value(role), sign * pieces.count() as i32);
+        sink.pieces(t, side, role, pieces, sign);
+        if role == royal {
+            continue;
+        }
         let same = moves_as_captures(def);
         let blaster = v.is_blaster(role);
         let mut mobility = 0;
         for sq in pieces {
-            sink.add(layout.rank(role, t.relative_rank[c][sq.index()] as usize), sign);
-            sink.add(layout.file(role, t.file_bucket[sq.index()] as usize), sign);
-            if role == royal {
-                continue;
-            }
             let captures = v.capture_targets(role, side, sq, occ);
             let reach = if same { captures } else { captures | v.move_targets(role, side, sq, occ) };
             mobility += (reach & !own).count() as i32;
@@ -180,9 +220,7 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
                 }
             }
         }
-        if role != royal {
-            sink.add(layout.mobility(role), sign * mobility);
-        }
+        sink.add(layout.mobility(role), sign * mobility);
     }
     sink.add(layout.scalar(Scalar::Attackers), sign * attackers);
     sink.add(layout.scalar(Scalar::ZoneAttacks), sign * zone_attacks.count() as i32);
@@ -242,4 +280,61 @@ pub fn material(pos: &Position, side: Color) -> i32 {
             pos.pieces(side, role).count() as i32 * def.value + hand * def.value * (100 + HAND_BONUS_PCT) / 100
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chesslike::fen::write_position;
+    use crate::chesslike::variant::Variant;
+    use crate::game_position::GamePosition;
+
+    /// The evaluation term by term in integers, as it was computed before
+    /// the packed tables: each count times its rounded mg and eg weights,
+    /// the phase from `non_pawn_material`.
+    fn term_by_term(pos: &Position) -> i32 {
+        let t = table(pos.variant());
+        let (phase, counts) = terms(pos);
+        let (mut mg, mut eg) = (0i32, 0i32);
+        for (term, n) in counts {
+            mg += t.mg[term as usize] * n;
+            eg += t.eg[term as usize] * n;
+        }
+        let phase = phase as i64;
+        let blended = (mg as i64 * phase + eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
+        let value = (blended / WEIGHT_SCALE as i64) as i32;
+        if pos.turn() == Color::White {
+            value
+        } else {
+            -value
+        }
+    }
+
+    /// The packed tables and the phase summed on the way give exactly what
+    /// the terms one by one give, in every variant, along seeded playouts
+    /// (captures, promotions, drops).
+    #[test]
+    fn evaluate_is_exactly_the_terms_one_by_one() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for &id in Variant::all() {
+            let Some(v) = Variant::by_id(id) else { continue };
+            for game in 0..6 {
+                let mut pos = Position::start(v);
+                for _ in 0..120 {
+                    assert_eq!(evaluate(&pos), term_by_term(&pos), "{id} game {game}: {}", write_position(&pos));
+                    checked += 1;
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} positions");
+    }
 }

@@ -257,11 +257,22 @@ pub struct EvalTable {
     pub layout: Layout,
     pub mg: Vec<i32>,
     pub eg: Vec<i32>,
+    /// Per term: its mg and eg weights in one number ([`pack`]), so that a
+    /// term costs one multiply-add.
+    pub packed: Vec<i64>,
+    /// Per side, role and cell ([`EvalTable::piece_index`]): a piece's value,
+    /// rank and file weights summed and packed, negated for the second
+    /// player: the evaluation's one lookup per piece. The integer sum of the
+    /// same rounded weights, so the total is what the terms one by one give.
+    pub piece_square: Vec<i64>,
     /// The roles whose structure counts (passed, doubled, isolated): those
     /// the variant names as pawns in its null-move rule.
     pub pawns: RoleSet,
     /// Non-pawn, non-royal material (piece-table values) at the start: phase [`PHASE_MAX`].
     pub phase_material: i32,
+    /// Per role: what a piece of it adds to the phase's material (its value,
+    /// 0 for pawns and the monarch), so the evaluation sums it on its way.
+    pub phase_value: Vec<i32>,
     /// Per side and cell: its rank as that side counts it.
     pub relative_rank: [Vec<u8>; 2],
     /// Per cell: its file counted from the nearer edge.
@@ -318,12 +329,34 @@ impl EvalTable {
             }
         }
         let phase_material = non_pawn_material(variant, pawns, &Position::start(variant)).max(1);
+        let phase_value = variant
+            .roles()
+            .map(|r| if pawns.contains(r) || variant.piece(r).royal { 0 } else { variant.piece(r).value })
+            .collect();
+        let mg: Vec<i32> = weights.iter().map(|w| scale(w.0)).collect();
+        let eg: Vec<i32> = weights.iter().map(|w| scale(w.1)).collect();
+        let packed: Vec<i64> = mg.iter().zip(&eg).map(|(&m, &e)| pack(m, e)).collect();
+        let mut piece_square = vec![0i64; 2 * layout.roles * cells];
+        for color in Color::BOTH {
+            let sign = if color == Color::White { 1 } else { -1 };
+            for role in variant.roles() {
+                for sq in g.squares() {
+                    let rank = layout.rank(role, relative_rank[color.index()][sq.index()] as usize);
+                    let file = layout.file(role, file_bucket[sq.index()] as usize);
+                    let sum = packed[layout.value(role)] + packed[rank] + packed[file];
+                    piece_square[piece_index(&layout, cells, color, role, sq)] = sign * sum;
+                }
+            }
+        }
         EvalTable {
             layout,
-            mg: weights.iter().map(|w| scale(w.0)).collect(),
-            eg: weights.iter().map(|w| scale(w.1)).collect(),
+            mg,
+            eg,
+            packed,
+            piece_square,
             pawns,
             phase_material,
+            phase_value,
             relative_rank,
             file_bucket,
             front_span,
@@ -331,6 +364,36 @@ impl EvalTable {
             adjacent_files,
         }
     }
+}
+
+/// Where `piece_square` keeps a `role` of `color` on `sq`.
+#[inline]
+fn piece_index(layout: &Layout, cells: usize, color: Color, role: Role, sq: Square) -> usize {
+    (color.index() * layout.roles + role.index()) * cells + sq.index()
+}
+
+impl EvalTable {
+    /// The start of `color`'s `role` in `piece_square` (add the cell's index).
+    #[inline]
+    pub fn piece_base(&self, color: Color, role: Role) -> usize {
+        piece_index(&self.layout, self.file_bucket.len(), color, role, Square(0))
+    }
+}
+
+/// A middle-game and an endgame weight (or sum) in one number: `eg` times
+/// 2^32 plus `mg`. Sums and multiples of packed numbers are the packed sums
+/// and multiples as long as each half stays within `i32`, which weights in
+/// hundredths of a centipawn times the counts of one position do.
+#[inline]
+pub const fn pack(mg: i32, eg: i32) -> i64 {
+    ((eg as i64) << 32) + mg as i64
+}
+
+/// The (mg, eg) halves of a [`pack`]ed number.
+#[inline]
+pub const fn unpack(packed: i64) -> (i32, i32) {
+    let mg = packed as i32;
+    (mg, ((packed - mg as i64) >> 32) as i32)
 }
 
 /// The value (piece table) of both sides' pieces on the board and in hand,
