@@ -343,20 +343,18 @@ impl Storage {
                 .await
             }
             Storage::Postgres(db) => {
-                // Through the lobby's writer, after the claims and closes before it, not
-                // beside them on a connection of its own: a lease renewed there, locking
-                // seeks' rows in its own order while a group of claims and closes held
-                // some of them and waited for others, was a deadlock (PostgreSQL then
-                // aborted one). The rows are locked in id order, as processes renewing
-                // the same seeks at once then queue in the same order.
-                let mut leases = leases;
-                leases.sort_unstable();
+                // A renewal never waits for a row lock (`SKIP LOCKED`): one that
+                // waited, locking seeks' rows in its own order while the lobby's
+                // writer held some of them (a group of claims and closes) and waited
+                // for others, was a deadlock (PostgreSQL then aborted one). A seek
+                // skipped now (being claimed or closed, or renewed by another process)
+                // is renewed at the next heartbeat, well within `LIVE_GRACE`.
                 let (ids, at): (Vec<String>, Vec<i64>) = leases.into_iter().unzip();
-                const SQL: &str = "WITH l AS (SELECT * FROM unnest($1::text[], $2::bigint[]) AS l(id, at)),
-                      k AS (SELECT s.id FROM seeks s JOIN l ON s.id = l.id WHERE s.held_ms < l.at
-                            ORDER BY s.id FOR UPDATE OF s)
-                    UPDATE seeks AS s SET held_ms = l.at FROM l, k WHERE s.id = l.id AND s.id = k.id AND s.held_ms < l.at";
-                db.lobby_write(SQL, vec![Box::new(ids), Box::new(at)]).await.map(|_| ())
+                const SQL: &str =
+                    "WITH k AS (SELECT id FROM seeks WHERE id = ANY($1) ORDER BY id FOR UPDATE SKIP LOCKED)
+                    UPDATE seeks AS s SET held_ms = l.at FROM unnest($1::text[], $2::bigint[]) AS l(id, at), k
+                    WHERE s.id = l.id AND s.id = k.id AND s.held_ms < l.at";
+                db.client().await?.execute(SQL, &[&ids, &at]).await.map(|_| ()).map_err(pg)
             }
         }
     }
