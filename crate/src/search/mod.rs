@@ -177,6 +177,12 @@ pub const NULL_MOVE_REDUCTION: i32 = 3;
 /// Checks are extended up to `2 * root depth + CHECK_EXTENSION_SLACK` plies;
 /// deeper, a side in check at the horizon goes to quiescence.
 pub const CHECK_EXTENSION_SLACK: usize = 4;
+/// Internal iterative reduction: a node at least this deep, not in check,
+/// with no move from the table is searched a ply shallower. Without a table
+/// move its moves are likely to be ordered badly, so a full-depth search of
+/// it is mostly wasted; the shallower search costs little and leaves a move
+/// in the table for the next time the node is reached.
+pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// When to stop thinking. Any combination; the first limit reached stops
 /// the search. With none set the search goes to `DEFAULT_DEPTH`.
@@ -205,6 +211,21 @@ impl Limits {
 
     pub fn time_ms(ms: u64) -> Limits {
         Limits { time_ms: Some(ms), ..Limits::default() }
+    }
+}
+
+/// Techniques of the search that can be switched off, all on by default:
+/// for tests that show what one of them changes (nodes, moves) against the
+/// same search without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Internal iterative reduction (see [`IIR_MIN_DEPTH`]).
+    pub iir: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques { iir: true }
     }
 }
 
@@ -319,6 +340,7 @@ pub struct Searcher<P: Evaluation> {
     /// The key ([`Evaluation::piece_to_slot`]) of the move that led to each
     /// ply (`NO_KEY` at the root and after a pass).
     path_key: [usize; MAX_PLY + 2],
+    techniques: Techniques,
 }
 
 impl<P: Evaluation> Default for Searcher<P> {
@@ -370,7 +392,13 @@ impl<P: Evaluation> Searcher<P> {
             pv_len: [0; MAX_PLY + 1],
             path: [0; MAX_PLY + 1],
             path_check: [false; MAX_PLY + 1],
+            techniques: Techniques::default(),
         }
+    }
+
+    /// Switches techniques of the search on or off (see [`Techniques`]).
+    pub fn set_techniques(&mut self, techniques: Techniques) {
+        self.techniques = techniques;
     }
 
     /// Forgets everything learnt (a new game).
@@ -849,7 +877,11 @@ impl<P: Evaluation> Run<'_, '_, P> {
         }
 
         // Check extension (bounded, so that long series of checks end).
-        let depth = if in_check && may_extend { depth.max(0) + 1 } else { depth.max(1) };
+        let mut depth = if in_check && may_extend { depth.max(0) + 1 } else { depth.max(1) };
+        // Internal iterative reduction: see `IIR_MIN_DEPTH`.
+        if self.s.techniques.iir && !in_check && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth -= 1;
+        }
 
         let static_eval = match entry {
             _ if in_check => -INF,
