@@ -16,6 +16,12 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use super::config::Config;
 use super::refused::Refused;
 
+/// The `429` of a per-address (or per-player) count limit: `code`, `reason`,
+/// and the limit as the argument `max` (the lobby's seeks and sockets, push subscriptions).
+pub fn too_many(code: &'static str, reason: impl Into<String>, max: impl ToString) -> axum::response::Response {
+    super::http::error(axum::http::StatusCode::TOO_MANY_REQUESTS, Refused::new(code, reason).arg("max", max))
+}
+
 /// The most bytes a request's line and headers take together (names, values
 /// and separators); a browser's are under 2 KiB.
 pub const MAX_HEADERS: usize = 16 * 1024;

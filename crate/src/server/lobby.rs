@@ -57,7 +57,7 @@ use super::clock::ClockSpec;
 use super::engine::Side;
 use super::game::{Command, GameState, Meta};
 use super::http::{error, json_object, optional_string, App, Refusal};
-use super::limits::ClientAddr;
+use super::limits::{too_many, ClientAddr};
 use super::protocol::{seat_by_name, seat_name};
 use super::refused::Refused;
 use super::storage::players::round2;
@@ -298,11 +298,7 @@ async fn create(
     if max > 0 {
         match app.hub.store.open_seeks_from(&address(client)).await {
             Ok(n) if n >= max as i64 => {
-                return error(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    Refused::new("server.tooManySeeks", format!("at most {max} open seeks from one address"))
-                        .arg("max", max),
-                )
+                return too_many("server.tooManySeeks", format!("at most {max} open seeks from one address"), max)
             }
             Ok(_) => {}
             Err(e) => return unavailable(e),
@@ -626,11 +622,7 @@ async fn socket(
         let n = sockets.entry(client.0).or_insert(0);
         let max = app.lobby.sockets_per_address;
         if max > 0 && *n >= max {
-            return error(
-                StatusCode::TOO_MANY_REQUESTS,
-                Refused::new("server.lobbySocketsFromAddress", "too many lobby sockets from your address")
-                    .arg("max", max),
-            );
+            return too_many("server.lobbySocketsFromAddress", "too many lobby sockets from your address", max);
         }
         *n += 1;
     }

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use super::accounts;
 use super::actor::now_ms;
 use super::http::{error, json_object, App, Refusal};
-use super::limits::ClientAddr;
+use super::limits::{too_many, ClientAddr};
 use super::refused::Refused;
 use super::tokens;
 
@@ -90,10 +90,7 @@ async fn subscribe(
         Ok((from_address, of_player)) if from_address >= PER_ADDRESS || of_player >= PER_PLAYER => {
             let max = if from_address >= PER_ADDRESS { PER_ADDRESS } else { PER_PLAYER };
             let reason = format!("too many push subscriptions (at most {max} from one address and for one player)");
-            return error(
-                StatusCode::TOO_MANY_REQUESTS,
-                Refused::new("server.tooManySubscriptions", reason).arg("max", max),
-            );
+            return too_many("server.tooManySubscriptions", reason, max);
         }
         Ok(_) => {}
         Err(e) => return unavailable(e),
