@@ -221,6 +221,9 @@ export class LobbyView {
     try {
       const made = await Lobby.createSeek(this.opts.base, seek);
       this.client.hold(made.token);
+      // The socket's `seek` frame may have come before this answer, when the seek was not yet
+      // known as this browser's: drawn again now, it is marked as ours (with its Cancel).
+      this.renderList();
     } catch (e) { this.fail(e, seek.variant); }
   }
 }
