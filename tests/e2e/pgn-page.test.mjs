@@ -5,37 +5,18 @@
 // untouched.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launch, open, finish, onBoard, engineBuilt, WWW } from './helpers.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const BIN = process.env.ZILO_BIN || join(here, '..', '..', 'target', 'release', 'zilo');
-
-/** `zilo serve` on 127.0.0.1 (a free port); resolves once it printed its address. */
-function serve(db) {
-  return new Promise((ok, fail) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', 'sqlite:' + db, '--www', WWW], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ZILO_LOG: 'warn' } });
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('zilo serve printed no address')), 15000);
-    proc.on('error', fail);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (m) { clearTimeout(timer); ok({ proc, origin: m[1] }); }
-    });
-  });
-}
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch, open, finish, onBoard, engineBuilt, WWW, serveZilo } from './helpers.mjs';
 
 const FOOLS_MATE = ['f2f3', 'e7e5', 'g2g4', 'd8h4'];
 
 describe('the PGN box', { skip: !engineBuilt() && 'www/engine.js is missing' }, () => {
   let server, browser;
   before(async () => {
-    server = await serve(join(mkdtempSync(join(tmpdir(), 'zilo-pgn-page-')), 'games.sqlite'));
+    server = await serveZilo(join(mkdtempSync(join(tmpdir(), 'zilo-pgn-page-')), 'games.sqlite'));
     browser = await launch();
   });
   after(async () => {

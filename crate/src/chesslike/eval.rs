@@ -124,10 +124,15 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut score = Score { table: t, packed: 0, material: 0 };
     all_terms(pos, t, &mut score);
     let (mg, eg) = unpack(score.packed);
-    let phase = phase_of(score.material, t) as i64;
+    blend(mg, eg, phase_of(score.material, t) as i64, pos.turn())
+}
+
+/// The middle-game and endgame sums tapered by the phase, in centipawns for
+/// the side to move.
+fn blend(mg: i32, eg: i32, phase: i64, turn: Color) -> i32 {
     let blended = (mg as i64 * phase + eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
     let value = (blended / WEIGHT_SCALE as i64) as i32;
-    if pos.turn() == Color::White {
+    if turn == Color::White {
         value
     } else {
         -value
@@ -300,14 +305,7 @@ mod tests {
             mg += t.mg[term as usize] * n;
             eg += t.eg[term as usize] * n;
         }
-        let phase = phase as i64;
-        let blended = (mg as i64 * phase + eg as i64 * (PHASE_MAX as i64 - phase)) / PHASE_MAX as i64;
-        let value = (blended / WEIGHT_SCALE as i64) as i32;
-        if pos.turn() == Color::White {
-            value
-        } else {
-            -value
-        }
+        blend(mg, eg, phase as i64, pos.turn())
     }
 
     /// The packed tables and the phase summed on the way give exactly what
