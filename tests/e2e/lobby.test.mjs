@@ -49,7 +49,8 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
     server?.proc.kill('SIGKILL');
   });
 
-  async function person(viewport, locale) {
+  // One person's browser context on `on` (the suite's shared server unless a test has its own).
+  async function person(viewport, locale, on = server) {
     const context = await browser.newContext({ viewport: viewport || { width: 1366, height: 768 }, deviceScaleFactor: 1, locale });
     await context.addInitScript(FAKE_NOTIFICATIONS);
     const page = await context.newPage();
@@ -67,7 +68,7 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
       lobby.opened++;
       ws.on('framesent', (f) => lobby.sent.push(String(f.payload)));
     });
-    await page.goto(server.origin + '/');
+    await page.goto(on.origin + '/');
     await page.waitForSelector('body[data-ready="1"]', { timeout: T });
     return { page, context, problems, lobby, ...pageApi(page) };
   }
@@ -87,7 +88,7 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
   const waitInfo = (p, re) => p.page.waitForFunction((src) => { const el = document.querySelector('zilo-board').shadowRoot.querySelector('[data-online="info"]'); return el && new RegExp(src).test(el.textContent); }, re.source, { timeout: T });
   const waitMoves = (p, n) => p.page.waitForFunction((n) => document.querySelector('zilo-board').moves().length === n, n, { timeout: T });
   const waitTitle = (p, yours) => p.page.waitForFunction((yours) => document.title.startsWith('(1) Your move · ') === yours, yours, { timeout: T });
-  const api = async (path, opts) => { const r = await fetch(server.origin + path, opts); return { status: r.status, body: await r.json().catch(() => null) }; };
+  const api = async (path, opts, on = server) => { const r = await fetch(on.origin + path, opts); return { status: r.status, body: await r.json().catch(() => null) }; };
 
   it('sign up, a challenge seen live and accepted, a rated game to its end with the rating change, the player card', async () => {
     const tag = Math.random().toString(36).slice(2, 7);
@@ -259,18 +260,15 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
     // A server of its own, without the per-address write limit: the 41 posts here come on top of
     // the other tests' from the same 127.0.0.1, and past the burst the limit would refuse them.
     const ownServer = await serveZilo(join(mkdtempSync(join(tmpdir(), 'zilo-lobby-hold-')), 'games.sqlite'), 0, ['--writes-per-minute', '0']);
-    const shared = server;
-    server = ownServer;
     try {
-      await holdRefused();
+      await holdRefused(ownServer);
     } finally {
-      server = shared;
       ownServer.proc.kill('SIGKILL');
     }
   });
 
-  async function holdRefused() {
-    const a = await person();
+  async function holdRefused(on) {
+    const a = await person(undefined, undefined, on);
     await openLobby(a);
     await a.page.selectOption('#online-variant', 'chess');
     const own = '.lobby-seek.own [data-action="cancel-seek"]';
@@ -292,7 +290,7 @@ describe('the lobby against a real zilo serve', { skip: !engineBuilt() && 'www/e
     const [seek] = Object.keys(mine);
     assert.equal(Object.keys(mine).length, 1);
     // Someone accepts it: the page hears `paired` on the new socket and lands in the game.
-    const accepted = await api('/api/seeks/' + seek + '/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const accepted = await api('/api/seeks/' + seek + '/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, on);
     assert.equal(accepted.status, 201);
     await a.page.waitForFunction((g) => location.hash === '#online=' + g, accepted.body.game, { timeout: T });
     assert.deepEqual(a.problems, []);

@@ -21,6 +21,7 @@ play never produces one); the engine's own rules tests cover it.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 import random
 import subprocess
 import sys
@@ -32,7 +33,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zilo_reference as ref  # noqa: E402
 
-ZILO_BIN = os.environ.get("ZILO_BIN", "/work/main/target/release/zilo")
+ZILO_BIN = os.environ.get("ZILO_BIN", str(Path(__file__).resolve().parents[2] / "target/release/zilo"))
 SEED = 20240611
 WORKERS = 4   # CLI calls are tiny processes; a few threads keep 2 cores busy
 

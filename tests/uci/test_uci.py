@@ -2,7 +2,7 @@
 errors fail the tests), and short matches against Debian's Fairy-Stockfish through
 tests/bench/uci_match.py, every game bounded in plies and time.
 
-ZILO_BIN is the zilo binary (the Makefile passes target/release/zilo).
+ZILO_BIN is the zilo binary (the Makefile passes its test build, target/test-suite/zilo).
 """
 
 import json

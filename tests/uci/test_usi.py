@@ -1,7 +1,7 @@
 """`zilo usi` driven by cshogi's USI client (`cshogi.usi.Engine`), with cshogi's own shogi rules
 (`cshogi.Board`) as the referee: every move the engine answers must be legal there.
 
-ZILO_BIN is the zilo binary (the Makefile passes target/release/zilo). cshogi starts an engine
+ZILO_BIN is the zilo binary (the Makefile passes its test build, target/test-suite/zilo). cshogi starts an engine
 from a single path, so each test writes a two-line script that runs `zilo usi`.
 """
 

@@ -1,7 +1,7 @@
 """`zilo xboard` driven by python-chess's `chess.engine` XBoard client (its protocol errors fail
 the tests): options through `feature option=`, a move on a clock, and a whole game to the end.
 
-ZILO_BIN is the zilo binary (the Makefile passes target/release/zilo).
+ZILO_BIN is the zilo binary (the Makefile passes its test build, target/test-suite/zilo).
 """
 
 import os

@@ -216,7 +216,8 @@ impl Limits {
 
 /// Techniques of the search that can be switched off, all on by default:
 /// for tests that show what one of them changes (nodes, moves) against the
-/// same search without it.
+/// same search without it. Hidden from the docs: not part of the engine's API.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {
     /// Internal iterative reduction (see [`IIR_MIN_DEPTH`]).
@@ -396,7 +397,8 @@ impl<P: Evaluation> Searcher<P> {
         }
     }
 
-    /// Switches techniques of the search on or off (see [`Techniques`]).
+    /// Switches techniques of the search on or off (see [`Techniques`]); for tests.
+    #[doc(hidden)]
     pub fn set_techniques(&mut self, techniques: Techniques) {
         self.techniques = techniques;
     }
