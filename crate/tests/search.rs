@@ -597,14 +597,34 @@ fn null_move_is_off_in_a_king_and_pawn_ending_so_a_zugzwang_win_is_found() {
     // side in zugzwang could pass, and the win is not seen at that depth.
     // (Shown without internal iterative reduction: with it, this search
     // orders the zugzwang line well enough to see through the pass from
-    // depth 7 on, at every depth to 16; a position where it does not is
-    // still to be found.)
+    // depth 7 on, at every depth to 16; the next test has a position where
+    // it does not.)
     let passing = parse_position(passing_everywhere("chess"), fen).unwrap();
     assert!(passing.pass().is_some());
     let mut searcher = Searcher::<Position>::new();
     searcher.set_techniques(zilo::search::Techniques { iir: false });
     let p = searcher.search(&passing, &[], Limits::depth(11), &mut Hooks::default());
     assert!(p.score < 500 && text(&passing, &p) != "d3c4", "{p:?}");
+}
+
+#[test]
+fn null_move_is_off_in_a_pawn_race_so_the_win_stays_in_view_with_every_technique_on() {
+    // White's outside a-pawn wins the race (+3.5 at depth 10, +5.5 at 14, a4a5 at every depth
+    // from 6 to 16). Only kings and pawns: chess's rule lets neither side pass, so null-move
+    // pruning stays out. The same search (internal iterative reduction and all) in a game where
+    // a pass is allowed prunes on passes that these pawn moves cannot afford, and scores the
+    // race level at depths 7 to 10 (found among random king-and-pawn endings by comparing the
+    // two searches). The test above shows the same rule on a zugzwang with IIR off.
+    let fen = "8/7p/6k1/3p4/P7/8/4K3/8 w - - 0 1";
+    let pos = pos_of("chess", fen);
+    assert!(pos.pass().is_none());
+    let r = best_move(&pos, &[], Limits::depth(10));
+    assert_eq!(text(&pos, &r), "a4a5", "{r:?}");
+    assert!(r.score > 300, "{r:?}");
+    let passing = parse_position(passing_everywhere("chess"), fen).unwrap();
+    assert!(passing.pass().is_some());
+    let p = best_move(&passing, &[], Limits::depth(10));
+    assert!(p.score < 100, "{p:?}");
 }
 
 #[test]
