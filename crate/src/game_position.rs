@@ -247,6 +247,12 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     fn turn(&self) -> Self::Side;
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;
+    /// [`legal_moves`](Self::legal_moves) into `out`, replacing what it held:
+    /// for move lists that are big arrays, which returning by value copies
+    /// whole (the search keeps one list a node and refills it).
+    fn legal_moves_into(&self, out: &mut Self::MoveList) {
+        *out = self.legal_moves();
+    }
     fn has_legal_move(&self) -> bool {
         !self.legal_moves().is_empty()
     }
@@ -338,6 +344,11 @@ pub trait Evaluation: GamePosition {
     /// The moves quiescence tries: captures (and promotions). Default: none.
     fn noisy_moves(&self) -> Self::MoveList {
         Self::MoveList::default()
+    }
+    /// [`noisy_moves`](Self::noisy_moves) into `out`, replacing what it held
+    /// (see [`GamePosition::legal_moves_into`]).
+    fn noisy_moves_into(&self, out: &mut Self::MoveList) {
+        *out = self.noisy_moves();
     }
     /// Neither a capture nor a promotion: a move late-move pruning and the
     /// killer and history tables deal with.

@@ -59,6 +59,11 @@ impl GamePosition for Position {
     }
 
     #[inline]
+    fn legal_moves_into(&self, out: &mut MoveList) {
+        Position::legal_moves_into(self, out)
+    }
+
+    #[inline]
     fn has_legal_move(&self) -> bool {
         Position::has_legal_move(self)
     }
@@ -157,6 +162,11 @@ impl Evaluation for Position {
     #[inline]
     fn noisy_moves(&self) -> MoveList {
         Position::noisy_moves(self)
+    }
+
+    #[inline]
+    fn noisy_moves_into(&self, out: &mut MoveList) {
+        Position::noisy_moves_into(self, out)
     }
 
     /// Neither a capture nor a promotion (castling and drops are quiet; en

@@ -143,16 +143,34 @@ impl Position {
         self.collect_moves(Wanted { noisy_only: true, ..Wanted::LEGAL }, None)
     }
 
+    /// [`legal_moves`](Self::legal_moves) written into `list` (emptied
+    /// first): a `MoveList` is a 1,024-move array, which returning it by
+    /// value copies whole (8 KB) once or twice on its way to the search.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        self.collect_moves_into(Wanted::LEGAL, None, list)
+    }
+
+    /// [`noisy_moves`](Self::noisy_moves) written into `list` (emptied first).
+    pub fn noisy_moves_into(&self, list: &mut MoveList) {
+        self.collect_moves_into(Wanted { noisy_only: true, ..Wanted::LEGAL }, None, list)
+    }
+
     /// The moves `for_each_move` yields, only those starting on `from` if given.
     fn collect_moves(&self, wanted: Wanted, from: Option<Square>) -> MoveList {
         let mut list = MoveList::new();
+        self.collect_moves_into(wanted, from, &mut list);
+        list
+    }
+
+    /// [`collect_moves`](Self::collect_moves) into `list`, emptied first.
+    fn collect_moves_into(&self, wanted: Wanted, from: Option<Square>, list: &mut MoveList) {
+        list.clear();
         let _ = self.for_each_move(wanted, |m| {
             if from.is_none() || m.from() == from {
                 list.push(m);
             }
             ControlFlow::<()>::Continue(())
         });
-        list
     }
 
     /// How many legal moves there are, without keeping them.

@@ -1082,9 +1082,9 @@ impl<P: Evaluation> Run<'_, '_, P> {
             // Quiet evasions are ordered by history only.
             self.s.ordering.set_context(ply, [ordering::NO_KEY; 2]);
         }
-        let mut list: P::MoveList;
+        let mut list = P::MoveList::default();
         let stand = if evasions {
-            list = pos.legal_moves();
+            pos.legal_moves_into(&mut list);
             if list.is_empty() {
                 return no_moves_score(pos, ply);
             }
@@ -1097,7 +1097,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
             if stand >= beta {
                 return stand;
             }
-            list = pos.noisy_moves();
+            pos.noisy_moves_into(&mut list);
             // With no capture to make, a side may have no move at all.
             if list.is_empty() && !pos.has_legal_move() {
                 return no_moves_score(pos, ply);

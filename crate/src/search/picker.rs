@@ -83,7 +83,7 @@ impl<P: Evaluation> MovePicker<P> {
                     }
                 }
                 Stage::GenerateCaptures => {
-                    self.moves = pos.noisy_moves();
+                    pos.noisy_moves_into(&mut self.moves);
                     let mut n = 0;
                     for i in 0..self.moves.len() {
                         let m = self.moves[i];
@@ -133,7 +133,7 @@ impl<P: Evaluation> MovePicker<P> {
                     }
                 }
                 Stage::GenerateAll => {
-                    self.moves = pos.legal_moves();
+                    pos.legal_moves_into(&mut self.moves);
                     self.no_legal_moves = self.moves.is_empty();
                     for (j, &m) in self.moves.iter().enumerate() {
                         scores[j] = ordering.score(pos, m, self.tt_move, self.ply);
