@@ -82,11 +82,63 @@ pub type LobbyParams = Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>;
 pub struct Postgres {
     lobby_writes: mpsc::Sender<LobbyWrite>,
     url: String,
-    clients: Vec<Mutex<Arc<Client>>>,
+    clients: Vec<Mutex<Conn>>,
     next: AtomicUsize,
     notices: broadcast::Sender<Notice>,
     lobby: broadcast::Sender<LobbyNotice>,
     appends: mpsc::Sender<Append>,
+}
+
+/// A query connection and the statements prepared on it, by their text: a
+/// statement prepared once costs one round trip a use, and no parsing, where
+/// its text costs two and is parsed each time (`Client::query` with a text
+/// prepares it every time); the server runs the same few reads again and again.
+#[derive(Clone)]
+pub(super) struct Conn {
+    client: Arc<Client>,
+    prepared: Arc<std::sync::Mutex<HashMap<String, tokio_postgres::Statement>>>,
+}
+
+/// Parameters of a statement.
+type Params<'a> = &'a [&'a (dyn tokio_postgres::types::ToSql + Sync)];
+
+impl Conn {
+    fn new(client: Client) -> Conn {
+        Conn { client: Arc::new(client), prepared: Arc::default() }
+    }
+
+    async fn statement(&self, sql: &str) -> Result<tokio_postgres::Statement, tokio_postgres::Error> {
+        if let Some(statement) = self.prepared.lock().unwrap_or_else(|p| p.into_inner()).get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql).await?;
+        self.prepared.lock().unwrap_or_else(|p| p.into_inner()).insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+
+    pub async fn query(
+        &self,
+        sql: &str,
+        params: Params<'_>,
+    ) -> Result<Vec<tokio_postgres::Row>, tokio_postgres::Error> {
+        self.client.query(&self.statement(sql).await?, params).await
+    }
+
+    pub async fn query_opt(
+        &self,
+        sql: &str,
+        params: Params<'_>,
+    ) -> Result<Option<tokio_postgres::Row>, tokio_postgres::Error> {
+        self.client.query_opt(&self.statement(sql).await?, params).await
+    }
+
+    pub async fn query_one(&self, sql: &str, params: Params<'_>) -> Result<tokio_postgres::Row, tokio_postgres::Error> {
+        self.client.query_one(&self.statement(sql).await?, params).await
+    }
+
+    pub async fn execute(&self, sql: &str, params: Params<'_>) -> Result<u64, tokio_postgres::Error> {
+        self.client.execute(&self.statement(sql).await?, params).await
+    }
 }
 
 /// Where the LISTEN connection passes what it hears.
@@ -221,7 +273,7 @@ impl Postgres {
     pub async fn open(url: &str) -> Result<Postgres, String> {
         let mut clients = Vec::with_capacity(CLIENTS);
         for _ in 0..CLIENTS {
-            clients.push(Mutex::new(Arc::new(connect(url, "zilo").await?)));
+            clients.push(Mutex::new(Conn::new(connect(url, "zilo").await?)));
         }
         {
             // The schema lock is held to the migration's commit.
@@ -249,14 +301,14 @@ impl Postgres {
     }
 
     /// The next query connection, opened again if it dropped.
-    pub(super) async fn client(&self) -> Result<Arc<Client>, StoreError> {
+    pub(super) async fn client(&self) -> Result<Conn, StoreError> {
         let slot = &self.clients[self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len()];
-        let mut client = slot.lock().await;
-        if client.is_closed() {
-            *client = Arc::new(connect(&self.url, "zilo").await.map_err(StoreError::Other)?);
+        let mut conn = slot.lock().await;
+        if conn.client.is_closed() {
+            *conn = Conn::new(connect(&self.url, "zilo").await.map_err(StoreError::Other)?);
             tracing::info!("PostgreSQL connection open again");
         }
-        Ok(client.clone())
+        Ok(conn.clone())
     }
 
     pub fn notices(&self) -> broadcast::Receiver<Notice> {
