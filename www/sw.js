@@ -34,6 +34,8 @@ async function describe(notice) {
   const game = typeof notice.game === 'string' && GAME_ID.test(notice.game) ? notice.game : null;
   const name = (w.games && w.games[notice.variant]) || String(notice.variant || '');
   if (notice.t === 'end') return { title: w.end, body: fill(w.endBody, { game: name, result: String(notice.result || '') }), game };
+  // A hidden setup is over and this seat begins: no move to name.
+  if (notice.t === 'start') return { title: w.title, body: name, game };
   return { title: w.title, body: fill(w.body, { move: String(notice.san || notice.move || ''), game: name }), game };
 }
 

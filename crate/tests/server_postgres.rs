@@ -427,8 +427,7 @@ fn a_postgres_database_before_schema_versions_is_migrated_once_by_two_processes(
 #[ignore = "needs PostgreSQL: make test-server"]
 fn a_rated_game_across_two_processes_rates_both_players_once() {
     let Some(url) = postgres_url() else { return };
-    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
-    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let (a, b) = two_servers(&url, &["--writes-per-minute", "0"]);
     let suffix = std::process::id() % 100_000;
     let (p1, p2) = (format!("pg1_{suffix}"), format!("pg2_{suffix}"));
     let (status, one) = post_as(&a, "/api/accounts", None, json!({"name": p1, "password": "password one"}));
@@ -478,8 +477,7 @@ fn a_rated_game_across_two_processes_rates_both_players_once() {
 #[ignore = "needs PostgreSQL: make test-server"]
 fn racing_accepts_through_two_processes_make_one_game() {
     let Some(url) = postgres_url() else { return };
-    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
-    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let (a, b) = two_servers(&url, &["--writes-per-minute", "0"]);
     for round in 0..3 {
         let (status, created) =
             post_as(&a, "/api/seeks", None, json!({"variant": "chess", "clock": {"days": 1}, "side": "first"}));
@@ -524,8 +522,7 @@ fn racing_accepts_through_two_processes_make_one_game() {
 #[ignore = "needs PostgreSQL: make test-server"]
 fn lobby_frames_reach_the_sockets_of_every_process() {
     let Some(url) = postgres_url() else { return };
-    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
-    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let (a, b) = two_servers(&url, &["--writes-per-minute", "0"]);
     let mut on_a = Lobby::open(&a, &[]);
     let mut on_b = Lobby::open(&b, &[]);
     on_a.until("seeks", None);
@@ -578,8 +575,7 @@ fn lobby_frames_reach_the_sockets_of_every_process() {
 #[ignore = "needs PostgreSQL: make test-server"]
 fn a_live_seek_held_through_a_killed_process_is_closed_by_another() {
     let Some(url) = postgres_url() else { return };
-    let a = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
-    let b = Server::start_with_args(&url, &temp_dir("www"), &["--writes-per-minute", "0"]);
+    let (a, b) = two_servers(&url, &["--writes-per-minute", "0"]);
     let mut on_b = Lobby::open(&b, &[]);
     on_b.until("seeks", None);
     let live = json!({"variant": "chess", "clock": {"initial": 60, "increment": 0}, "side": "first"});
@@ -621,8 +617,7 @@ fn two_processes_share_the_push_key_and_the_subscriptions() {
     let Some(url) = postgres_url() else { return };
     let service = server_support::push::FakePushService::start();
     let args = ["--writes-per-minute", "0", "--push-allow-http-loopback"];
-    let a = Server::start_with_args(&url, &temp_dir("www"), &args);
-    let b = Server::start_with_args(&url, &temp_dir("www"), &args);
+    let (a, b) = two_servers(&url, &args);
     let (key_a, key_b) = (a.get("/api/push/key").1, b.get("/api/push/key").1);
     assert!(key_a["key"].is_string(), "{key_a}");
     assert_eq!(key_a, key_b, "one key for every process");

@@ -77,6 +77,44 @@ fn check_vapid(pushed: &Pushed, key: &[u8], port: u16) {
     assert!(expires > now && expires <= now + 24 * 3600, "expires within a day (RFC 8292)");
 }
 
+/// The end of a correspondence Cyvasse game's hidden setup (`start`) is
+/// pushed to the seat that begins, like a move to the seat to move; the other
+/// seat, and a half locked before the other, push nothing.
+#[test]
+fn the_end_of_a_cyvasse_setup_is_pushed_to_the_seat_that_begins() {
+    let service = FakePushService::start();
+    let server = push_server(&sqlite_db("push-start"));
+    let (id, first, second) = server.create_and_join(json!({"variant": "cyvasse", "clock": null}));
+    let browsers = [Subscriber::new(service.endpoint("first")), Subscriber::new(service.endpoint("second"))];
+    for (browser, token) in browsers.iter().zip([&first, &second]) {
+        let (status, answer) = send(&server, "POST", "/api/push/subscription", None, &browser.json(&[token]));
+        assert_eq!(status, 201, "{answer}");
+    }
+    let mut a = server.socket(&id, Some(&first), None);
+    let mut b = server.socket(&id, Some(&second), None);
+    assert_eq!(a.until("snapshot")["game"]["status"], "setup");
+    b.until("snapshot");
+    let half = |side, preset: usize| zilo::cyvasse::setup::presets(side)[preset].half.to_text(side);
+    a.send(&json!({"t": "setup", "cid": "h1", "half": half(zilo::cyvasse::Side::White, 0)}));
+    assert_eq!(a.answer("h1")["t"], "ack");
+    assert!(service.nothing_within(Duration::from_millis(500)), "a locked half is no one's turn");
+    b.send(&json!({"t": "setup", "cid": "h2", "half": half(zilo::cyvasse::Side::Black, 1)}));
+    assert_eq!(b.answer("h2")["t"], "ack");
+    let start = a.until("start");
+
+    let turn = s(&server.view(&id)["turn"]);
+    let pushed = service.next();
+    assert_eq!(pushed.path, format!("/push/{turn}"), "told: the seat that begins");
+    let browser = if turn == "first" { &browsers[0] } else { &browsers[1] };
+    let notice = browser.open(&pushed);
+    assert_eq!(
+        notice,
+        json!({"t": "start", "game": id, "variant": "cyvasse", "v": start["v"], "seat": turn}),
+        "{notice}"
+    );
+    assert!(service.nothing_within(Duration::from_millis(500)), "the other seat is not told");
+}
+
 fn stored_subscriptions(db: &str) -> i64 {
     let path = db.strip_prefix("sqlite:").unwrap();
     rusqlite::Connection::open(path)

@@ -430,7 +430,8 @@ impl Actor {
 
     /// Web Push notices for what this process just stored (a process that only
     /// catches up sends none: the one that stored the events did): a move
-    /// tells the seat now to move; an end tells both seats.
+    /// tells the seat now to move; the end of a hidden setup (`start`) tells
+    /// the seat that begins; an end tells both seats.
     fn push(&self, events: &[Entry]) {
         let Some(pusher) = self.hub.push.get() else { return };
         let hashes = self.state.seat_hashes();
@@ -447,6 +448,14 @@ impl Actor {
             return;
         }
         for e in events {
+            if let Event::Start { .. } = e.event {
+                // The state's turn is the start's: nothing follows a start in one write.
+                let to_move = self.state.turn();
+                let Some(hash) = &hashes[to_move.index()] else { continue };
+                let notice = json!({"t": "start", "game": id, "variant": variant, "v": e.v,
+                                    "seat": seat_name(to_move)});
+                pusher.tell(&self.hub, hash, notice);
+            }
             if let (Event::Move { r#move, san, .. }, Some(mover)) = (&e.event, e.seat) {
                 let to_move = mover.opponent();
                 let Some(hash) = &hashes[to_move.index()] else { continue };

@@ -231,7 +231,8 @@ impl GameState {
         }
     }
 
-    fn turn(&self) -> Side {
+    /// The seat to move (the first before the game begins).
+    pub fn turn(&self) -> Side {
         self.game.as_ref().map_or(Side::First, Game::turn)
     }
 

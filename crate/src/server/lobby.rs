@@ -668,9 +668,15 @@ async fn socket(
             }
         }
     }
-    // Held from now: the lease at once (a lapsing one must not close under a creator who is back).
+    // Held from now: a lease near its end is renewed at once (a lapsing one must
+    // not close under a creator who is back); the others by the next heartbeat.
     let now = now_ms();
-    if let Err(e) = app.hub.store.renew_leases(held.keys().map(|seek| (seek.clone(), now)).collect()).await {
+    let stale: Vec<(String, i64)> = open
+        .iter()
+        .filter(|seek| held.contains_key(&seek.id) && lease_needs_renewal(seek.held_ms, now))
+        .map(|seek| (seek.id.clone(), now))
+        .collect();
+    if let Err(e) = app.hub.store.renew_leases(stale).await {
         return unavailable(e);
     }
     let stop = app.stop.clone();
@@ -693,6 +699,16 @@ struct Held {
     told: std::collections::HashSet<String>,
     paired: tokio::sync::mpsc::Receiver<Arc<str>>,
     paired_tx: tokio::sync::mpsc::Sender<Arc<str>>,
+}
+
+/// Whether a live seek's lease (`held_ms`), held by a socket from `now`, must
+/// be renewed at once rather than by the next `HEARTBEAT`: only when less than
+/// half of `LIVE_GRACE` is left. A seek just posted (its lease starts at its
+/// creation) is not: under load one renewal per hold was one more commit, one
+/// more disk flush on PostgreSQL, per pairing. A seek that is not live has no
+/// lease.
+fn lease_needs_renewal(held_ms: Option<i64>, now: i64) -> bool {
+    held_ms.is_some_and(|held| held < now - LIVE_GRACE.as_millis() as i64 / 2)
 }
 
 /// `{"t": "hold", "token"}` on a lobby socket: the open seek that token holds
@@ -725,7 +741,10 @@ async fn hold_by_frame(app: &App, place: &mut Place, held: &mut Held, token: &st
         place.2.push(seek.id.clone());
         held.tokens.insert(seek.id.clone(), token.to_string());
     }
-    let _ = app.hub.store.renew_leases(vec![(seek.id.clone(), now_ms())]).await;
+    let now = now_ms();
+    if lease_needs_renewal(seek.held_ms, now) {
+        let _ = app.hub.store.renew_leases(vec![(seek.id.clone(), now)]).await;
+    }
     // Accepted between the look-up and the holding: told now (once).
     match app.hub.store.seek(&seek.id).await {
         Ok(Some(now)) if now.game.is_some() => told(held, &now),

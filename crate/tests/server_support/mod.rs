@@ -35,6 +35,15 @@ pub fn sqlite_db(name: &str) -> String {
     format!("sqlite:{}", temp_dir(name).join("games.sqlite").display())
 }
 
+/// Two `zilo serve` processes on one database (PostgreSQL: several processes
+/// share it), started one after the other, each with a `www` of its own and
+/// `more` after the usual options.
+pub fn two_servers(db: &str, more: &[&str]) -> (Server, Server) {
+    let a = Server::start_with_args(db, &temp_dir("www"), more);
+    let b = Server::start_with_args(db, &temp_dir("www"), more);
+    (a, b)
+}
+
 /// A running `zilo serve`; killed when dropped.
 pub struct Server {
     child: Child,

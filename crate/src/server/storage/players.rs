@@ -371,15 +371,23 @@ pub async fn settle_postgres(
         return Ok(());
     }
     let pairs = |rows: Vec<tokio_postgres::Row>| rows.iter().map(|r| (r.get(0), r.get(1))).collect::<Vec<_>>();
-    let seats = pairs(tx.query(&format!("{SEAT_PLAYERS}$1"), &[&id]).await?);
-    let moves = pairs(tx.query(&format!("{MOVES}$1"), &[&id]).await?);
-    let row = tx.query_one("SELECT rated, variant, result FROM games WHERE id = $1", &[&id]).await?;
-    let ending = Ending::from_rows(seats, moves, row.get(0), row.get(1), row.get::<_, &str>(2));
-    tx.execute(
-        "UPDATE games SET first_player = $2, second_player = $3 WHERE id = $1",
-        &[&id, &ending.first, &ending.second],
+    // The three reads sent together (pipelined): this runs in the group
+    // writers' transactions, where every round trip holds up the group.
+    let (seats, moves, row) = futures_util::future::try_join3(
+        tx.query(&format!("{SEAT_PLAYERS}$1"), &[&id]),
+        tx.query(&format!("{MOVES}$1"), &[&id]),
+        tx.query_one("SELECT rated, variant, result FROM games WHERE id = $1", &[&id]),
     )
     .await?;
+    let ending = Ending::from_rows(pairs(seats), pairs(moves), row.get(0), row.get(1), row.get::<_, &str>(2));
+    // Both seats anonymous: the columns stay NULL (one write less).
+    if ending.first.is_some() || ending.second.is_some() {
+        tx.execute(
+            "UPDATE games SET first_player = $2, second_player = $3 WHERE id = $1",
+            &[&id, &ending.first, &ending.second],
+        )
+        .await?;
+    }
     let Some((a, b, result)) = ending.rated_pair() else { return Ok(()) };
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&ratings_lock]).await?;
     let mut read = Vec::new();

@@ -8,7 +8,9 @@
 //! every process listening; nobody is answered before the commit. Groups
 //! matter because PostgreSQL serialises the commits of transactions that
 //! NOTIFY (a lock held through the commit's flush to disk): one transaction
-//! per move tops out at one move per disk flush.
+//! per move tops out at one move per disk flush. New games (`create`) join
+//! the same groups (their rows, then their events, with the appends'), so a
+//! game starting costs no flush of its own either.
 //!
 //! Races: two processes appending after the same version queue on that
 //! game's row; the second finds the version moved and stores nothing for it
@@ -94,9 +96,11 @@ struct Listeners {
     lobby: broadcast::Sender<LobbyNotice>,
 }
 
-/// One game's events waiting for a group commit, and who to answer.
+/// One game's events waiting for a group commit, and who to answer; with
+/// `create`, a new game (its row is inserted, with all its events).
 struct Append {
     id: String,
+    create: Option<Meta>,
     events: Vec<Entry>,
     summary: Summary,
     done: oneshot::Sender<Result<(), StoreError>>,
@@ -274,39 +278,12 @@ impl Postgres {
         answer.await.map_err(|_| stopped())?
     }
 
+    /// Stores a new game: through the group-commit writers too (a game created
+    /// alone was one commit, one disk flush, of its own; under load, with
+    /// games ending and others starting every few milliseconds, those flushes
+    /// queued with the groups' for the disk). Answers after the commit.
     pub async fn create(&self, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
-        let columns = Columns::of(events);
-        self.client()
-            .await?
-            .execute(
-                "WITH g AS (
-                   INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms)
-                   VALUES ($1, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id
-                 )
-                 INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
-                 SELECT (SELECT id FROM g), * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])",
-                &[
-                    &meta.id,
-                    &columns.v,
-                    &columns.seat,
-                    &columns.cid,
-                    &columns.at,
-                    &columns.body,
-                    &columns.secret,
-                    &meta.variant,
-                    &meta.position,
-                    &clock_text(meta),
-                    &meta.created_ms,
-                    &(summary.version as i64),
-                    &summary.status.name(),
-                    &summary.result,
-                    &summary.reason,
-                    &summary.deadline_ms,
-                ],
-            )
-            .await
-            .map_err(other)?;
-        Ok(())
+        self.write(meta.id.clone(), Some(meta.clone()), events, summary).await
     }
 
     /// Stores one game's events: through the group-commit writers, which answer after the commit.
@@ -314,8 +291,19 @@ impl Postgres {
         if events.is_empty() {
             return Ok(());
         }
+        self.write(id.to_string(), None, events, summary).await
+    }
+
+    /// Queues a creation or an append for the writers; their answer, after the commit.
+    async fn write(
+        &self,
+        id: String,
+        create: Option<Meta>,
+        events: &[Entry],
+        summary: &Summary,
+    ) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
-        let job = Append { id: id.to_string(), events: events.to_vec(), summary: summary.clone(), done };
+        let job = Append { id, create, events: events.to_vec(), summary: summary.clone(), done };
         let stopped = || StoreError::Other("the database writer stopped".into());
         self.appends.send(job).await.map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
@@ -370,10 +358,28 @@ impl Postgres {
     }
 }
 
+/// A writer connection's prepared statements, by their text: prepared once,
+/// a statement is one round trip a use where its text is two (`query` with a
+/// text prepares it each time), and a writer runs the same few again and again.
+#[derive(Default)]
+struct Prepared(HashMap<String, tokio_postgres::Statement>);
+
+impl Prepared {
+    async fn get(&mut self, client: &Client, sql: &str) -> Result<tokio_postgres::Statement, tokio_postgres::Error> {
+        if let Some(statement) = self.0.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = client.prepare(sql).await?;
+        self.0.insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+}
+
 /// The lobby's writer: takes the lobby writes waiting (up to `GROUP_MAX`),
 /// runs them in one transaction, in order, and answers each after the commit;
 /// if the group fails as a whole, each is run again alone (its own transaction).
 async fn write_lobby_groups(url: String, mut client: Client, mut queue: mpsc::Receiver<LobbyWrite>) {
+    let mut prepared = Prepared::default();
     while let Some(first) = queue.recv().await {
         let mut group = vec![first];
         while group.len() < GROUP_MAX {
@@ -384,7 +390,7 @@ async fn write_lobby_groups(url: String, mut client: Client, mut queue: mpsc::Re
         }
         if client.is_closed() {
             match connect(&url, "zilo-lobby-writer").await {
-                Ok(fresh) => client = fresh,
+                Ok(fresh) => (client, prepared) = (fresh, Prepared::default()),
                 Err(e) => {
                     for write in group {
                         let _ = write.done.send(Err(StoreError::Other(e.clone())));
@@ -394,13 +400,23 @@ async fn write_lobby_groups(url: String, mut client: Client, mut queue: mpsc::Re
             }
         }
         let grouped = async {
-            let tx = client.transaction().await?;
-            let mut answers = Vec::with_capacity(group.len());
+            let mut statements = Vec::with_capacity(group.len());
             for write in &group {
-                let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-                    write.params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
-                answers.push(tx.query(write.sql.as_str(), &params).await?);
+                statements.push(prepared.get(&client, &write.sql).await?);
             }
+            let params: Vec<Vec<&(dyn tokio_postgres::types::ToSql + Sync)>> = group
+                .iter()
+                .map(|write| {
+                    write.params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect()
+                })
+                .collect();
+            let tx = client.transaction().await?;
+            // Sent all at once (pipelined; the database runs them in order):
+            // one round trip for the group instead of one (or two) per write.
+            let answers = futures_util::future::try_join_all(
+                statements.iter().zip(&params).map(|(statement, params)| tx.query(statement, params)),
+            )
+            .await?;
             tx.commit().await?;
             Ok::<_, tokio_postgres::Error>(answers)
         }
@@ -423,9 +439,11 @@ async fn write_lobby_groups(url: String, mut client: Client, mut queue: mpsc::Re
     }
 }
 
-/// A writer: takes the appends waiting (up to `GROUP_MAX`), commits them in
-/// one transaction, answers each; again and again until the server stops.
+/// A writer: takes the appends and creations waiting (up to `GROUP_MAX`),
+/// commits them in one transaction, answers each; again and again until the
+/// server stops.
 async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
+    let mut prepared = Prepared::default();
     loop {
         let group = {
             let mut queue = queue.lock().await;
@@ -441,7 +459,7 @@ async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Re
         };
         if client.is_closed() {
             match connect(&url, "zilo-writer").await {
-                Ok(fresh) => client = fresh,
+                Ok(fresh) => (client, prepared) = (fresh, Prepared::default()),
                 Err(e) => {
                     for append in group {
                         let _ = append.done.send(Err(StoreError::Other(e.clone())));
@@ -450,7 +468,7 @@ async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Re
                 }
             }
         }
-        match commit_group(&mut client, &group).await {
+        match commit_group(&mut client, &mut prepared, &group).await {
             Ok(stored) => {
                 for append in group {
                     let stored = stored.get(&append.id) == Some(&(append.summary.version as i64));
@@ -464,7 +482,10 @@ async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Re
                     describe(&e)
                 );
                 for append in group {
-                    let outcome = append_one(&mut client, &append.id, &append.events, &append.summary).await;
+                    let outcome = match &append.create {
+                        Some(meta) => create_one(&client, meta, &append.events, &append.summary).await,
+                        None => append_one(&mut client, &append.id, &append.events, &append.summary).await,
+                    };
                     let _ = append.done.send(outcome);
                 }
             }
@@ -472,53 +493,177 @@ async fn write_groups(url: String, mut client: Client, queue: Arc<Mutex<mpsc::Re
     }
 }
 
-/// Commits a group of appends (one per game: each game's actor waits for its
-/// append before the next) in one transaction; the games stored, with their new versions.
-async fn commit_group(client: &mut Client, group: &[Append]) -> Result<HashMap<String, i64>, tokio_postgres::Error> {
-    let tx = client.transaction().await?;
-    let mut ids: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
+/// A group's new games' rows.
+const CREATE_GAMES: &str =
+    "INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
+       $7::text[], $8::text[], $9::text[], $10::bigint[])";
+/// A group's appended games' rows, locked in id order: two groups wanting the
+/// same games queue in the same order. A join with the ids rather than `id =
+/// ANY($1)`: prepared, the latter's generic plan was a bitmap heap scan, which
+/// visits every dead version of the games' rows (each move leaves one) and
+/// took most of the writers' time; the join's is an index scan.
+const LOCK_GAMES: &str =
+    "SELECT g.id FROM unnest($1::text[]) AS i(id) JOIN games g ON g.id = i.id ORDER BY g.id FOR UPDATE OF g";
+/// The version check and the new summaries: the games whose version still is the one their events follow.
+const UPDATE_GAMES: &str = "UPDATE games AS g
+     SET version = i.version, status = i.status, result = i.result, reason = i.reason, deadline_ms = i.deadline_ms
+     FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::bigint[])
+       AS i(id, base, version, status, result, reason, deadline_ms)
+     WHERE g.id = i.id AND g.version = i.base
+     RETURNING g.id, g.version";
+const INSERT_EVENTS: &str = "INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])";
+const NOTIFY_EVENTS: &str = "SELECT pg_notify('zilo_events', p) FROM unnest($1::text[]) AS p";
+
+/// Commits a group of appends and creations (one per game: each game's actor
+/// waits for its write before the next) in one transaction; the games stored,
+/// with their new versions. The statements that do not wait for another's
+/// answer are sent together (pipelined: the database still runs them in
+/// order), so a group is four round trips (begin; the new rows, the locks and
+/// the version check; the events and the notice; commit) plus an ended
+/// game's settling.
+async fn commit_group(
+    client: &mut Client,
+    prepared: &mut Prepared,
+    group: &[Append],
+) -> Result<HashMap<String, i64>, tokio_postgres::Error> {
+    let create_games = prepared.get(client, CREATE_GAMES).await?;
+    let lock_games = prepared.get(client, LOCK_GAMES).await?;
+    let update_games = prepared.get(client, UPDATE_GAMES).await?;
+    let insert_events = prepared.get(client, INSERT_EVENTS).await?;
+    let notify_events = prepared.get(client, NOTIFY_EVENTS).await?;
+    let (created, appends): (Vec<&Append>, Vec<&Append>) = group.iter().partition(|a| a.create.is_some());
+    // New games' rows (their ids are new: nobody else holds them).
+    let metas: Vec<&Meta> = created.iter().filter_map(|a| a.create.as_ref()).collect();
+    let new_id: Vec<&str> = metas.iter().map(|m| m.id.as_str()).collect();
+    let new_variant: Vec<&str> = metas.iter().map(|m| m.variant.as_str()).collect();
+    let new_position: Vec<Option<&str>> = metas.iter().map(|m| m.position.as_deref()).collect();
+    let new_clock: Vec<Option<String>> = metas.iter().map(|m| clock_text(m)).collect();
+    let new_created_ms: Vec<i64> = metas.iter().map(|m| m.created_ms).collect();
+    let new_version: Vec<i64> = created.iter().map(|a| a.summary.version as i64).collect();
+    let new_status: Vec<&str> = created.iter().map(|a| a.summary.status.name()).collect();
+    let new_result: Vec<&str> = created.iter().map(|a| a.summary.result.as_str()).collect();
+    let new_reason: Vec<&str> = created.iter().map(|a| a.summary.reason.as_str()).collect();
+    let new_deadline: Vec<Option<i64>> = created.iter().map(|a| a.summary.deadline_ms).collect();
+    // The appended games.
+    let mut ids: Vec<&str> = appends.iter().map(|a| a.id.as_str()).collect();
     ids.sort_unstable();
-    // The rows first, in id order: two groups wanting the same games queue in the same order.
-    tx.query("SELECT id FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&ids]).await?;
-    let base: Vec<i64> = group.iter().map(|a| a.events[0].v as i64 - 1).collect();
-    let version: Vec<i64> = group.iter().map(|a| a.summary.version as i64).collect();
-    let status: Vec<&str> = group.iter().map(|a| a.summary.status.name()).collect();
-    let result: Vec<&str> = group.iter().map(|a| a.summary.result.as_str()).collect();
-    let reason: Vec<&str> = group.iter().map(|a| a.summary.reason.as_str()).collect();
-    let deadline: Vec<Option<i64>> = group.iter().map(|a| a.summary.deadline_ms).collect();
-    let game: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
-    let rows = tx
-        .query(
-            "UPDATE games AS g
-             SET version = i.version, status = i.status, result = i.result, reason = i.reason, deadline_ms = i.deadline_ms
-             FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::bigint[])
-               AS i(id, base, version, status, result, reason, deadline_ms)
-             WHERE g.id = i.id AND g.version = i.base
-             RETURNING g.id, g.version",
-            &[&game, &base, &version, &status, &result, &reason, &deadline],
-        )
-        .await?;
-    let stored: HashMap<String, i64> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
-    if !stored.is_empty() {
-        let kept: Vec<&Append> =
-            group.iter().filter(|a| stored.get(&a.id) == Some(&(a.summary.version as i64))).collect();
-        let games: Vec<&str> = kept.iter().flat_map(|a| a.events.iter().map(|_| a.id.as_str())).collect();
-        let columns = Columns::of(kept.iter().flat_map(|a| a.events.iter()));
+    let game: Vec<&str> = appends.iter().map(|a| a.id.as_str()).collect();
+    let base: Vec<i64> = appends.iter().map(|a| a.events[0].v as i64 - 1).collect();
+    let version: Vec<i64> = appends.iter().map(|a| a.summary.version as i64).collect();
+    let status: Vec<&str> = appends.iter().map(|a| a.summary.status.name()).collect();
+    let result: Vec<&str> = appends.iter().map(|a| a.summary.result.as_str()).collect();
+    let reason: Vec<&str> = appends.iter().map(|a| a.summary.reason.as_str()).collect();
+    let deadline: Vec<Option<i64>> = appends.iter().map(|a| a.summary.deadline_ms).collect();
+
+    let tx = client.transaction().await?;
+    let create = async {
+        if created.is_empty() {
+            return Ok(0);
+        }
         tx.execute(
-            "INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
-             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])",
+            &create_games,
+            &[
+                &new_id,
+                &new_variant,
+                &new_position,
+                &new_clock,
+                &new_created_ms,
+                &new_version,
+                &new_status,
+                &new_result,
+                &new_reason,
+                &new_deadline,
+            ],
+        )
+        .await
+    };
+    let update = async {
+        if appends.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (locked, updated) = futures_util::future::join(
+            tx.query(&lock_games, &[&ids]),
+            tx.query(&update_games, &[&game, &base, &version, &status, &result, &reason, &deadline]),
+        )
+        .await;
+        locked?;
+        updated
+    };
+    let (create, update) = futures_util::future::join(create, update).await;
+    create?;
+    let mut stored: HashMap<String, i64> = update?.iter().map(|r| (r.get(0), r.get(1))).collect();
+    let kept: Vec<&Append> =
+        appends.into_iter().filter(|a| stored.get(&a.id) == Some(&(a.summary.version as i64))).collect();
+    // The events of the new games and of the appends that passed the version check.
+    let written: Vec<&Append> = created.iter().chain(kept.iter()).copied().collect();
+    let games: Vec<&str> = written.iter().flat_map(|a| a.events.iter().map(|_| a.id.as_str())).collect();
+    let columns = Columns::of(written.iter().flat_map(|a| a.events.iter()));
+    let pairs: Vec<String> = kept.iter().map(|a| format!("{} {}", a.id, a.summary.version)).collect();
+    let payloads: Vec<String> = pairs.chunks(PER_NOTICE).map(|chunk| chunk.join(",")).collect();
+    let insert = async {
+        if written.is_empty() {
+            return Ok(0);
+        }
+        tx.execute(
+            &insert_events,
             &[&games, &columns.v, &columns.seat, &columns.cid, &columns.at, &columns.body, &columns.secret],
         )
-        .await?;
-        let pairs: Vec<String> = kept.iter().map(|a| format!("{} {}", a.id, a.summary.version)).collect();
-        let payloads: Vec<String> = pairs.chunks(PER_NOTICE).map(|chunk| chunk.join(",")).collect();
-        tx.execute("SELECT pg_notify('zilo_events', p) FROM unnest($1::text[]) AS p", &[&payloads]).await?;
-        for a in kept.iter().filter(|a| a.summary.status == Status::Over) {
-            super::players::settle_postgres(&tx, &a.id, super::players::ended_at(&a.events), RATINGS_LOCK).await?;
+        .await
+    };
+    let notify = async {
+        if payloads.is_empty() {
+            return Ok(0);
         }
+        tx.execute(&notify_events, &[&payloads]).await
+    };
+    let (inserted, notified) = futures_util::future::join(insert, notify).await;
+    inserted?;
+    notified?;
+    for a in kept.iter().filter(|a| a.summary.status == Status::Over) {
+        super::players::settle_postgres(&tx, &a.id, super::players::ended_at(&a.events), RATINGS_LOCK).await?;
     }
     tx.commit().await?;
+    for a in created {
+        stored.insert(a.id.clone(), a.summary.version as i64);
+    }
     Ok(stored)
+}
+
+/// A new game in one statement, for when a group failed as a whole.
+async fn create_one(client: &Client, meta: &Meta, events: &[Entry], summary: &Summary) -> Result<(), StoreError> {
+    let columns = Columns::of(events);
+    client
+        .execute(
+            "WITH g AS (
+               INSERT INTO games (id, variant, position, clock, created_ms, version, status, result, reason, deadline_ms)
+               VALUES ($1, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id
+             )
+             INSERT INTO events (game, v, seat, cid, at_ms, body, secret)
+             SELECT (SELECT id FROM g), * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])",
+            &[
+                &meta.id,
+                &columns.v,
+                &columns.seat,
+                &columns.cid,
+                &columns.at,
+                &columns.body,
+                &columns.secret,
+                &meta.variant,
+                &meta.position,
+                &clock_text(meta),
+                &meta.created_ms,
+                &(summary.version as i64),
+                &summary.status.name(),
+                &summary.result,
+                &summary.reason,
+                &summary.deadline_ms,
+            ],
+        )
+        .await
+        .map_err(other)?;
+    Ok(())
 }
 
 /// One append in one statement (atomic on its own), for when a group failed

@@ -343,17 +343,24 @@ impl Storage {
                 .await
             }
             Storage::Postgres(db) => {
-                // A renewal never waits for a row lock (`SKIP LOCKED`): one that
-                // waited, locking seeks' rows in its own order while the lobby's
-                // writer held some of them (a group of claims and closes) and waited
-                // for others, was a deadlock (PostgreSQL then aborted one). A seek
-                // skipped now (being claimed or closed, or renewed by another process)
-                // is renewed at the next heartbeat, well within `LIVE_GRACE`.
+                // A renewal never waits for a row lock: one that waited, locking seeks'
+                // rows in its own order while the lobby's writer held some of them (a
+                // group of claims and closes) and waited for others, was a deadlock
+                // (PostgreSQL then aborted one). So `k` takes the rows to renew with
+                // `SKIP LOCKED` (in id order) and carries their new lease, and the
+                // UPDATE writes only `k`'s rows, which this statement already holds.
+                // `MATERIALIZED`: `k` must not be folded into the UPDATE (PostgreSQL 12+
+                // folds a side-effect-free CTE used once), whose own row locks would then
+                // wait like any UPDATE's. (PostgreSQL 15 already keeps a CTE that locks
+                // rows apart: EXPLAIN shows `CTE k` with its own LockRows; the keyword
+                // makes it so whatever the version.) A seek skipped now (being claimed
+                // or closed, or renewed by another process) is renewed at the next
+                // heartbeat, well within `LIVE_GRACE`.
                 let (ids, at): (Vec<String>, Vec<i64>) = leases.into_iter().unzip();
-                const SQL: &str =
-                    "WITH k AS (SELECT id FROM seeks WHERE id = ANY($1) ORDER BY id FOR UPDATE SKIP LOCKED)
-                    UPDATE seeks AS s SET held_ms = l.at FROM unnest($1::text[], $2::bigint[]) AS l(id, at), k
-                    WHERE s.id = l.id AND s.id = k.id AND s.held_ms < l.at";
+                const SQL: &str = "WITH k AS MATERIALIZED (
+                      SELECT s.id, l.at FROM seeks AS s JOIN unnest($1::text[], $2::bigint[]) AS l(id, at) ON s.id = l.id
+                      WHERE s.held_ms < l.at ORDER BY s.id FOR UPDATE OF s SKIP LOCKED)
+                    UPDATE seeks AS s SET held_ms = k.at FROM k WHERE s.id = k.id";
                 db.client().await?.execute(SQL, &[&ids, &at]).await.map(|_| ()).map_err(pg)
             }
         }
