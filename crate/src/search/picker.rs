@@ -170,15 +170,58 @@ impl<P: Evaluation> MovePicker<P> {
 }
 
 /// One step of a selection sort: brings the best-scored of `moves[i..n]`
-/// (scores in `scores`, same order) to `i`, so moves are ordered lazily, as
-/// far as the search gets before a cutoff.
+/// (scores in `scores`, same order; `i < n`) to `i`, so moves are ordered
+/// lazily, as far as the search gets before a cutoff. The first of equal
+/// scores wins. The scan runs over the slice `i + 1..n` with the best score
+/// held aside: no bounds check and no reload a move (it was 4 % of a shogi
+/// search's instructions).
 pub fn pick_best<M>(moves: &mut [M], scores: &mut [i32], i: usize, n: usize) {
-    let mut best = i;
-    for j in i + 1..n {
-        if scores[j] > scores[best] {
-            best = j;
+    let (mut best, mut best_score) = (i, scores[i]);
+    for (j, &score) in scores[i + 1..n].iter().enumerate() {
+        if score > best_score {
+            (best, best_score) = (i + 1 + j, score);
         }
     }
     moves.swap(i, best);
     scores.swap(i, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pick_best;
+
+    /// The selection sort's steps as first written (two indices into the
+    /// scores): the order the search's trees were built with.
+    fn reference_steps(scores: &[i32]) -> (Vec<usize>, Vec<i32>) {
+        let n = scores.len();
+        let (mut moves, mut scores): (Vec<usize>, Vec<i32>) = ((0..n).collect(), scores.to_vec());
+        for i in 0..n {
+            let mut best = i;
+            for j in i + 1..n {
+                if scores[j] > scores[best] {
+                    best = j;
+                }
+            }
+            moves.swap(i, best);
+            scores.swap(i, best);
+        }
+        (moves, scores)
+    }
+
+    /// Picking the best again and again hands the moves out in the same
+    /// order as the reference scan, ties included (the first of equal
+    /// scores wins), and by falling score.
+    #[test]
+    fn picking_again_and_again_orders_as_the_reference_scan() {
+        let cases: [&[i32]; 4] = [&[3, -1, 7, 3, 7, 0, -1, 12, 3, 0, 7], &[5, 5, 5, 5], &[1, 2, 3, 4, 5, 6], &[-4]];
+        for scores in cases {
+            let n = scores.len();
+            let (mut moves, mut picked): (Vec<usize>, Vec<i32>) = ((0..n).collect(), scores.to_vec());
+            for i in 0..n {
+                pick_best(&mut moves, &mut picked, i, n);
+            }
+            assert_eq!((moves, picked.clone()), reference_steps(scores), "scores {scores:?}");
+            assert!(picked.windows(2).all(|w| w[0] >= w[1]), "{picked:?} falls");
+        }
+    }
 }
