@@ -102,6 +102,9 @@ pub const REVERSE_FUTILITY_MARGIN_PER_PLY: i32 = 110;
 /// are skipped when the static value plus `FUTILITY_MARGIN_BASE + d *
 /// FUTILITY_MARGIN_PER_PLY` stays at or below alpha.
 pub const FUTILITY_MARGIN_BASE: i32 = 120;
+/// Futility pruning looks at the depth a late quiet move would be searched
+/// at after its late move reduction, up to this many plies.
+pub const FUTILITY_MAX_DEPTH: i32 = 6;
 pub const FUTILITY_MARGIN_PER_PLY: i32 = 100;
 /// The first aspiration window's half-width around the previous iteration's
 /// score (it triples on every failure).
@@ -936,10 +939,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<P::Move, 64> = ArrayVec::new();
-        let futile = !pv_node
-            && !in_check
-            && depth <= 2
-            && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha;
+        let may_prune_futile = !pv_node && !in_check && static_eval > -INF;
         let late_limit = late_move_limit(depth, improving);
         let orig_alpha = alpha;
         let zone = pos.check_hint();
@@ -955,15 +955,18 @@ impl<P: Evaluation> Run<'_, '_, P> {
             let quiet = pos.is_quiet(m);
             let killer = quiet && (self.s.ordering.is_killer(ply, m) || counter == Some(m));
 
-            // Prune late quiet moves that cannot give check, without playing them.
-            if quiet
-                && !pv_node
-                && !in_check
-                && best_score > -MATE_BOUND
-                && (futile || searched >= late_limit)
-                && !pos.may_give_check(&zone, m)
-            {
-                continue;
+            // Prune late quiet moves that cannot give check, without playing them:
+            // past the late move limit, or futile at the depth a late move
+            // would be reduced to (see `FUTILITY_MAX_DEPTH`).
+            if quiet && !pv_node && !in_check && best_score > -MATE_BOUND {
+                let reduced = if depth >= 3 && searched >= 1 { late_move_reduction(depth, searched + 1) } else { 0 };
+                let lmr_depth = (depth - reduced).max(1);
+                let futile = may_prune_futile
+                    && lmr_depth <= FUTILITY_MAX_DEPTH
+                    && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * lmr_depth <= alpha;
+                if (futile || searched >= late_limit) && !pos.may_give_check(&zone, m) {
+                    continue;
+                }
             }
             // SEE pruning: see `SEE_PRUNING_MAX_DEPTH`.
             if !in_check && depth <= SEE_PRUNING_MAX_DEPTH && best_score > -MATE_BOUND {
