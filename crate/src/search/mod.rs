@@ -98,9 +98,10 @@ pub const DELTA_MARGIN: i32 = 150;
 /// Reverse futility pruning: a non-PV node at depth `d` ≤ 3 whose static
 /// value beats beta by `d` times this stops at once.
 pub const REVERSE_FUTILITY_MARGIN_PER_PLY: i32 = 110;
-/// Futility pruning: at depth `d` ≤ 2, quiet moves that cannot give check
-/// are skipped when the static value plus `FUTILITY_MARGIN_BASE + d *
-/// FUTILITY_MARGIN_PER_PLY` stays at or below alpha.
+/// Futility pruning: at a non-PV node, a quiet move that cannot give check
+/// is skipped when the static value plus `FUTILITY_MARGIN_BASE + d *
+/// FUTILITY_MARGIN_PER_PLY` stays at or below alpha, `d` being the depth
+/// the move would be searched at after its late move reduction.
 pub const FUTILITY_MARGIN_BASE: i32 = 120;
 /// Futility pruning looks at the depth a late quiet move would be searched
 /// at after its late move reduction, up to this many plies.
