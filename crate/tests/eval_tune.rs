@@ -52,6 +52,33 @@ fn doubled_pawns_and_a_supported_pawn() {
 }
 
 #[test]
+fn a_pawn_attacking_a_knight_is_a_threat_by_a_lesser_piece() {
+    // The e4 pawn attacks the d5 knight (worth more); the knight attacks e3 and c3, empty.
+    let pos = parse_position(chess(), "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::ThreatByLesser), 1);
+    // A knight attacking a pawn threatens nothing worth more than itself; the pawn takes back nothing.
+    let pos = parse_position(chess(), "4k3/8/8/8/4p3/8/3N4/4K3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::ThreatByLesser), 0);
+    // Black's rook attacked by White's bishop counts against Black, from White's side: +1.
+    // Black's bishop attacks White's rook: -1. Both together cancel.
+    let pos = parse_position(chess(), "4k3/8/8/3rb3/8/1B6/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::ThreatByLesser), 1 - 1);
+}
+
+#[test]
+fn a_piece_attacked_and_not_defended_hangs() {
+    // The d5 knight is attacked by the d1 rook and defended by nobody: it hangs (for White, +1).
+    let pos = parse_position(chess(), "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::Hanging), 1);
+    // Defended by the e6 pawn, it does not.
+    let pos = parse_position(chess(), "4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::Hanging), 0);
+    // A king defends too, and is never counted as hanging itself.
+    let pos = parse_position(chess(), "8/8/4k3/3n4/8/8/8/3RK3 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::Hanging), 0);
+}
+
+#[test]
 fn pieces_count_on_their_relative_rank_and_mirrored_file() {
     let v = chess();
     let layout = Layout::of(v);

@@ -186,17 +186,27 @@ fn phase_of(material: i32, t: &EvalTable) -> i32 {
 
 #[inline(always)]
 fn all_terms(pos: &Position, t: &EvalTable, sink: &mut impl Terms) {
-    side_terms(pos, t, Color::White, 1, sink);
-    side_terms(pos, t, Color::Black, -1, sink);
+    let white_attacks = side_terms(pos, t, Color::White, 1, sink);
+    let black_attacks = side_terms(pos, t, Color::Black, -1, sink);
+    // Hanging: attacked and not defended (monarchs left out).
+    let monarchs = pos.by_role(pos.variant().royal());
+    let hanging = |side: Color, attacks: Bitboard, defences: Bitboard| {
+        (pos.by_color(side) & attacks & !defences & !monarchs).count() as i32
+    };
+    let white_hanging = hanging(Color::Black, white_attacks, black_attacks);
+    let black_hanging = hanging(Color::White, black_attacks, white_attacks);
+    sink.add(t.layout.scalar(Scalar::Hanging), white_hanging - black_hanging);
     let tempo = if pos.turn() == Color::White { 1 } else { -1 };
     sink.add(t.layout.scalar(Scalar::Tempo), tempo);
 }
 
 /// Everything that is `side`'s own (each count times `sign`): material,
 /// hand, where its pieces stand, mobility, attacks on the enemy monarch's
-/// zone, the shelter of its own monarch, blast threats, pawn structure.
+/// zone, the shelter of its own monarch, blast threats, threats to enemy
+/// pieces worth more than the attacker, pawn structure. Returns the cells
+/// its pieces attack.
 #[inline(always)]
-fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut impl Terms) {
+fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut impl Terms) -> Bitboard {
     let v = pos.variant();
     let layout = &t.layout;
     let c = side.index();
@@ -208,6 +218,8 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
     let mut attackers = 0;
     let mut zone_attacks = Bitboard::EMPTY;
     let mut best_blast = 0;
+    let mut attacks = Bitboard::EMPTY;
+    let mut threats = 0;
 
     for role in v.roles() {
         let def = v.piece(role);
@@ -222,13 +234,19 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
         }
         sink.pieces(t, side, role, pieces, sign);
         if role == royal {
+            if let Some(k) = pos.monarch_square(side) {
+                attacks |= v.capture_targets(role, side, k, occ);
+            }
             continue;
         }
+        let worth_more = pos.by_roles(t.more_valuable[role.index()]) & enemy;
         let same = moves_as_captures(def);
         let blaster = v.is_blaster(role);
         let mut mobility = 0;
         for sq in pieces {
             let captures = v.capture_targets(role, side, sq, occ);
+            attacks |= captures;
+            threats += (captures & worth_more).count() as i32;
             let reach = if same { captures } else { captures | v.move_targets(role, side, sq, occ) };
             mobility += (reach & !own).count() as i32;
             let zone_hit = captures & enemy_zone;
@@ -253,6 +271,7 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
         sink.add(layout.mobility(role), sign * mobility);
     }
     sink.add(layout.scalar(Scalar::Attackers), sign * attackers);
+    sink.add(layout.scalar(Scalar::ThreatByLesser), sign * threats);
     sink.add(layout.scalar(Scalar::ZoneAttacks), sign * zone_attacks.count() as i32);
     if best_blast > 0 {
         sink.add(layout.scalar(Scalar::BlastThreat), sign * best_blast);
@@ -293,6 +312,7 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
             sink.add(layout.scalar(Scalar::HandDanger), sign * enemy_hand.min(HAND_DANGER_MAX) * open);
         }
     }
+    attacks
 }
 
 /// A piece in hand is worth this percentage more than on the board in

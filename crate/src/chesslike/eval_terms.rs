@@ -60,10 +60,15 @@ pub enum Scalar {
     Isolated,
     /// Having the move.
     Tempo,
+    /// Attacks on enemy pieces worth more than the attacker (counted per
+    /// attacker and target): a threat to win material.
+    ThreatByLesser,
+    /// Enemy pieces (not the monarch) attacked and not defended.
+    Hanging,
 }
 
 impl Scalar {
-    pub const ALL: [Scalar; 10] = [
+    pub const ALL: [Scalar; 12] = [
         Scalar::Shelter,
         Scalar::Attackers,
         Scalar::ZoneAttacks,
@@ -74,6 +79,8 @@ impl Scalar {
         Scalar::Doubled,
         Scalar::Isolated,
         Scalar::Tempo,
+        Scalar::ThreatByLesser,
+        Scalar::Hanging,
     ];
 
     pub fn name(self) -> &'static str {
@@ -88,6 +95,8 @@ impl Scalar {
             Scalar::Doubled => "doubled",
             Scalar::Isolated => "isolated",
             Scalar::Tempo => "tempo",
+            Scalar::ThreatByLesser => "threat_by_lesser",
+            Scalar::Hanging => "hanging",
         }
     }
 }
@@ -201,6 +210,8 @@ pub fn default_weight(variant: &Variant, layout: &Layout, index: usize) -> f64 {
         Scalar::HandDanger => -3.0,
         Scalar::BlastThreat => 0.15,
         Scalar::Tempo => 10.0,
+        Scalar::ThreatByLesser => 30.0,
+        Scalar::Hanging => 20.0,
         Scalar::Passed | Scalar::PassedRank | Scalar::Doubled | Scalar::Isolated => 0.0,
     }
 }
@@ -283,6 +294,9 @@ pub struct EvalTable {
     pub front_file: [Vec<Bitboard>; 2],
     /// Per cell: the cells of the files next to its file.
     pub adjacent_files: Vec<Bitboard>,
+    /// Per role: the roles worth more (piece-table value) than it, the
+    /// monarch left out (a check is the search's business).
+    pub more_valuable: Vec<RoleSet>,
 }
 
 impl EvalTable {
@@ -348,7 +362,21 @@ impl EvalTable {
                 }
             }
         }
+        let more_valuable = variant
+            .roles()
+            .map(|r| {
+                let value = variant.piece(r).value;
+                let mut set = RoleSet::NONE;
+                for other in variant.roles() {
+                    if variant.piece(other).value > value && !variant.piece(other).royal {
+                        set.0 |= 1 << other.index();
+                    }
+                }
+                set
+            })
+            .collect();
         EvalTable {
+            more_valuable,
             layout,
             mg,
             eg,
