@@ -708,8 +708,8 @@ fn internal_iterative_reduction_saves_nodes_and_keeps_the_tactics() {
     use zilo::search::Techniques;
     let without = Techniques { iir: false };
     for variant in ["chess", "shogi"] {
-        let positions = playout_positions(variant, 8, 11);
-        let (on, off) = (nodes_to_depth(&positions, 6, Techniques::default()), nodes_to_depth(&positions, 6, without));
+        let positions = playout_positions(variant, 16, 11);
+        let (on, off) = (nodes_to_depth(&positions, 7, Techniques::default()), nodes_to_depth(&positions, 7, without));
         eprintln!("{variant}: {on} nodes with internal iterative reduction, {off} without");
         assert!(on < off, "{variant}: {on} nodes with internal iterative reduction, {off} without");
     }
