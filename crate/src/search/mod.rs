@@ -345,6 +345,8 @@ pub struct Searcher<P: Evaluation> {
     /// The key ([`Evaluation::piece_to_slot`]) of the move that led to each
     /// ply (`NO_KEY` at the root and after a pass).
     path_key: [usize; MAX_PLY + 2],
+    /// See [`EVAL_CACHE_SLOTS`]: the hash's upper 48 bits and the value's 16.
+    eval_cache: Vec<u64>,
     techniques: Techniques,
 }
 
@@ -397,6 +399,7 @@ impl<P: Evaluation> Searcher<P> {
             pv_len: [0; MAX_PLY + 1],
             path: [0; MAX_PLY + 1],
             path_check: [false; MAX_PLY + 1],
+            eval_cache: vec![u64::MAX; EVAL_CACHE_SLOTS],
             techniques: Techniques::default(),
         }
     }
@@ -411,6 +414,7 @@ impl<P: Evaluation> Searcher<P> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.eval_cache.fill(u64::MAX);
     }
 
     /// Searches `pos` within `limits`; see [`best_move`] for `history`.
@@ -523,7 +527,25 @@ pub fn static_value<P: Evaluation>(pos: &P) -> i32 {
     pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
+/// Static values by hash, a slot per hash's low bits: what a position is worth
+/// does not depend on the path, so a position evaluated once (whose table
+/// entry was not stored, as in quiescence, or was overwritten) is not
+/// evaluated again. It changes no search result, only its speed (the slot
+/// and the 48 bits kept compare the whole hash, as the table's entries do).
+const EVAL_CACHE_SLOTS: usize = 1 << 16;
+
 impl<P: Evaluation> Run<'_, '_, P> {
+    #[inline]
+    fn cached_static_value(&mut self, pos: &P, hash: u64) -> i32 {
+        let slot = &mut self.s.eval_cache[hash as usize & (EVAL_CACHE_SLOTS - 1)];
+        if *slot >> 16 == hash >> 16 {
+            return *slot as i16 as i32;
+        }
+        let value = static_value(pos);
+        *slot = (hash >> 16) << 16 | (value as i16 as u16 as u64);
+        value
+    }
+
     fn elapsed_ms(&self) -> f64 {
         match &self.hooks.now_ms {
             Some(now) => now() - self.start_ms,
@@ -892,7 +914,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         let static_eval = match entry {
             _ if in_check => -INF,
             Some(e) if e.eval != NO_EVAL => e.eval as i32,
-            _ => static_value(pos),
+            _ => self.cached_static_value(pos, hash),
         };
         // (Clamped to ±EVAL_LIMIT, so it fits.)
         let tt_eval = if in_check { NO_EVAL } else { static_eval as i16 };
@@ -1096,7 +1118,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         } else {
             let stand = match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval as i32,
-                _ => static_value(pos),
+                _ => self.cached_static_value(pos, hash),
             };
             if stand >= beta {
                 return stand;
