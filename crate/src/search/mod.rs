@@ -95,9 +95,10 @@ pub const QS_MAX_PLIES: usize = 12;
 /// what the capture takes (and what its promotion adds) plus this margin
 /// stays at or below alpha.
 pub const DELTA_MARGIN: i32 = 150;
-/// Reverse futility pruning: a non-PV node at depth `d` ≤ 3 whose static
+/// Reverse futility pruning: a non-PV node at depth `d` ≤ 6 whose static
 /// value beats beta by `d` times this stops at once.
 pub const REVERSE_FUTILITY_MARGIN_PER_PLY: i32 = 110;
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
 /// Futility pruning: at a non-PV node, a quiet move that cannot give check
 /// is skipped when the static value plus `FUTILITY_MARGIN_BASE + d *
 /// FUTILITY_MARGIN_PER_PLY` stays at or below alpha, `d` being the depth
@@ -926,7 +927,7 @@ impl<P: Evaluation> Run<'_, '_, P> {
         // Reverse futility: far above beta with little depth left, stop here.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= REVERSE_FUTILITY_MAX_DEPTH
             && beta.abs() < MATE_BOUND
             && static_eval - REVERSE_FUTILITY_MARGIN_PER_PLY * (depth - improving as i32) >= beta
         {
