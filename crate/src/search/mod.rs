@@ -95,19 +95,19 @@ pub const QS_MAX_PLIES: usize = 12;
 /// what the capture takes (and what its promotion adds) plus this margin
 /// stays at or below alpha.
 pub const DELTA_MARGIN: i32 = 150;
-/// Reverse futility pruning: a non-PV node at depth `d` ≤ 6 whose static
-/// value beats beta by `d` times this stops at once.
+/// Reverse futility pruning: a non-PV node at depth `d` ≤
+/// `REVERSE_FUTILITY_MAX_DEPTH` whose static value beats beta by `d` times
+/// this (one ply less when improving) stops at once.
 pub const REVERSE_FUTILITY_MARGIN_PER_PLY: i32 = 110;
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
 /// Futility pruning: at a non-PV node, a quiet move that cannot give check
 /// is skipped when the static value plus `FUTILITY_MARGIN_BASE + d *
-/// FUTILITY_MARGIN_PER_PLY` stays at or below alpha, `d` being the depth
-/// the move would be searched at after its late move reduction.
+/// FUTILITY_MARGIN_PER_PLY` stays at or below alpha, `d` being the node's
+/// depth less the late move reduction the move would get, at most
+/// `FUTILITY_MAX_DEPTH` (deeper, no move is futile).
 pub const FUTILITY_MARGIN_BASE: i32 = 120;
-/// Futility pruning looks at the depth a late quiet move would be searched
-/// at after its late move reduction, up to this many plies.
-pub const FUTILITY_MAX_DEPTH: i32 = 6;
 pub const FUTILITY_MARGIN_PER_PLY: i32 = 100;
+pub const FUTILITY_MAX_DEPTH: i32 = 6;
 /// The first aspiration window's half-width around the previous iteration's
 /// score (it triples on every failure).
 pub const ASPIRATION_WINDOW: i32 = 40;
