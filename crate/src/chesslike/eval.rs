@@ -234,8 +234,9 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
         }
         sink.pieces(t, side, role, pieces, sign);
         if role == royal {
-            if let Some(k) = pos.monarch_square(side) {
-                attacks |= v.capture_targets(role, side, k, occ);
+            // The monarch defends, and nothing else of its reach counts.
+            for sq in pieces {
+                attacks |= v.capture_targets(role, side, sq, occ);
             }
             continue;
         }

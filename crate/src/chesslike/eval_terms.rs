@@ -365,14 +365,11 @@ impl EvalTable {
         let more_valuable = variant
             .roles()
             .map(|r| {
-                let value = variant.piece(r).value;
-                let mut set = RoleSet::NONE;
-                for other in variant.roles() {
-                    if variant.piece(other).value > value && !variant.piece(other).royal {
-                        set.0 |= 1 << other.index();
-                    }
-                }
-                set
+                let worth_more: Vec<Role> = variant
+                    .roles()
+                    .filter(|&o| variant.piece(o).value > variant.piece(r).value && !variant.piece(o).royal)
+                    .collect();
+                RoleSet::of(&worth_more)
             })
             .collect();
         EvalTable {

@@ -963,7 +963,6 @@ impl<P: Evaluation> Run<'_, '_, P> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<P::Move, 64> = ArrayVec::new();
-        let may_prune_futile = !pv_node && !in_check && static_eval > -INF;
         let late_limit = late_move_limit(depth, improving);
         let orig_alpha = alpha;
         let zone = pos.check_hint();
@@ -983,12 +982,14 @@ impl<P: Evaluation> Run<'_, '_, P> {
             // past the late move limit, or futile at the depth a late move
             // would be reduced to (see `FUTILITY_MAX_DEPTH`).
             if quiet && !pv_node && !in_check && best_score > -MATE_BOUND {
-                let reduced = if depth >= 3 && searched >= 1 { late_move_reduction(depth, searched + 1) } else { 0 };
-                let lmr_depth = (depth - reduced).max(1);
-                let futile = may_prune_futile
-                    && lmr_depth <= FUTILITY_MAX_DEPTH
-                    && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * lmr_depth <= alpha;
-                if (futile || searched >= late_limit) && !pos.may_give_check(&zone, m) {
+                let futile = || {
+                    let reduced =
+                        if depth >= 3 && searched >= 1 { late_move_reduction(depth, searched + 1) } else { 0 };
+                    let lmr_depth = (depth - reduced).max(1);
+                    lmr_depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * lmr_depth <= alpha
+                };
+                if (searched >= late_limit || futile()) && !pos.may_give_check(&zone, m) {
                     continue;
                 }
             }
