@@ -111,6 +111,9 @@ declare namespace Zilo {
     setupTerrain?: { terrain: Terrain; count: number }[];
     /** The ready-made setups, for `Setup.preset()`. */
     presets?: { id: string; name: string }[];
+    /** Each level's approximate Elo, levels 1 to 5, where matches against an engine of rated
+     * strength measured it (chess, on Stockfish's `UCI_Elo` scale; the README's *Strength*). */
+    levelElo?: [number, number, number, number, number];
   }
 
   interface SideInfo {

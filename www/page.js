@@ -202,6 +202,17 @@
   const movesText = (n) => K.t('page.moves', { count: n });
   // The computer's levels by number (1 Beginner … 5 Strongest), in the page's language.
   const levelName = (n) => K.t('page.level.' + n);
+  /** The level menu's options, with each level's approximate Elo where the engine gives one for
+   * this game (its `levelElo`: measured by matches, so chess only). */
+  function levelOptions(m) {
+    const elo = m.levelElo;
+    for (const o of $('opp-level').options) {
+      const option = K.t('page.level.option.' + o.value);
+      // A rating is written without digit grouping (2000 Elo, not 2,000): as text, not a number.
+      o.textContent = elo ? K.t('page.level.optionElo', { option, elo: String(elo[Number(o.value) - 1]) }) : option;
+    }
+    $('opp-level').title = K.t('page.opp.level.title') + (elo ? ' ' + K.t('page.opp.level.eloTitle') : '');
+  }
 
   /** The games with moves a link's game would take off the board or out of its kind's place. */
   function gamesAtRisk(spec) {
@@ -350,6 +361,7 @@
     for (const r of document.querySelectorAll('input[name="opp-side"]')) r.checked = r.value === s.side;
     for (const el of document.querySelectorAll('.opp-computer')) el.hidden = s.mode !== 'computer';
     for (const el of document.querySelectorAll('#opp-side .side-name')) el.textContent = K.PieceSets.sideInfo(m, el.dataset.side).name;
+    levelOptions(m);
     $('opp-level').value = String(s.level);
     // Sharing.
     // During a hidden setup there is no game to share yet (and a position would give a half away).

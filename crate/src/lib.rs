@@ -32,6 +32,7 @@ pub mod counters;
 pub mod cyvasse;
 pub mod door;
 pub mod game_position;
+pub mod level_elo;
 pub mod names_elsewhere;
 pub mod packed;
 pub mod players;

@@ -71,6 +71,25 @@ const history = (p) => p.page.locator('#moves [data-move]:not(.future)').count()
 
 for (const which of WAYS) {
   describe(`playing the computer over ${which}://`, () => {
+    it('the level menu shows each level\'s measured Elo in chess (the engine\'s levelElo), in both languages, and none in zilo', async () => {
+      const p = await suite.open(which);
+      await chooseOpponent(p, { level: 3 });
+      const options = () => p.page.$$eval('#opp-level option', (os) => os.map((o) => o.textContent.trim()));
+      assert.deepEqual(await options(), ['1 · Beginner', '2 · Easy', '3 · Normal', '4 · Strong', '5 · Strongest'], 'zilo: no Elo measured');
+      await p.variant('chess');
+      const elo = await p.engine(() => Zilo.variants().find((v) => v.id === 'chess').levelElo);
+      assert.equal(elo.length, 5);
+      assert.deepEqual(await options(), ['Beginner', 'Easy', 'Normal', 'Strong', 'Strongest'].map((n, i) => `${i + 1} · ${n} · ≈${elo[i]} Elo`));
+      assert.match(await p.page.getAttribute('#opp-level', 'title'), /UCI_Elo/);
+      assert.equal(await p.page.inputValue('#opp-level'), '3', 'the level chosen stays chosen');
+      await p.page.selectOption('#lang', 'pl');
+      assert.equal((await options())[4], `5 · Najmocniejszy · ≈${elo[4]} Elo`);
+      await p.page.selectOption('#lang', 'en');
+      await p.variant('shogi');
+      assert.equal((await options())[2], '3 · Normal');
+      await finish(p);
+    });
+
     it('a whole zilo game by clicking against level 1: the record is consistent; undo takes back two plies', async () => {
       const p = await suite.open(which);
       assert.equal(await p.page.isVisible('#opp-level'), false, 'no level while two people play');

@@ -441,6 +441,8 @@
     'page.level.option.3': '3 · Normal',
     'page.level.option.4': '4 · Strong',
     'page.level.option.5': '5 · Strongest',
+    'page.level.optionElo': '{option} · ≈{elo} Elo',
+    'page.opp.level.eloTitle': '(Elo: about how strongly each level plays chess, on Stockfish’s UCI_Elo scale, measured by matches at one second a move.)',
     'page.extras': 'Sharing and settings',
     'page.code': 'Game code',
     'page.copy': 'Copy',

@@ -432,6 +432,8 @@
     'page.level.option.3': '3 · Normalny',
     'page.level.option.4': '4 · Mocny',
     'page.level.option.5': '5 · Najmocniejszy',
+    'page.level.optionElo': '{option} · ≈{elo} Elo',
+    'page.opp.level.eloTitle': '(Elo: mniej więcej, jak mocno każdy poziom gra w szachy, w skali UCI_Elo Stockfisha, zmierzone meczami po sekundzie na ruch.)',
     'page.extras': 'Udostępnianie i ustawienia',
     'page.code': 'Kod partii',
     'page.copy': 'Kopiuj',

@@ -119,6 +119,7 @@ fn game_info(v: &'static Variant) -> GameInfo {
         rank_labels: (0..v.geometry.ranks).map(|r| notation::rank_label(v, r)).collect(),
         repetition_count: v.rules.repetition_count,
         elsewhere: v.elsewhere,
+        level_elo: v.level_elo,
         sides: v.sides.map(|s| SideInfo {
             name: s.name,
             one: s.one,

@@ -8,6 +8,7 @@ use crate::chesslike::geometry::{Dir, DirSet, Geometry, Square};
 use crate::chesslike::movement::CompiledMovement;
 use crate::chesslike::piece::{Color, Movement, PieceDef, Role, RoleSet, MAX_ROLES};
 use crate::chesslike::variants;
+use crate::level_elo::LevelElo;
 use crate::names_elsewhere::NamesElsewhere;
 
 /// A capture by one of `roles` removes every piece on the eight cells around
@@ -232,6 +233,9 @@ pub struct Variant {
     pub sides: [SideNames; 2],
     /// How other programs (PGN, XBoard) name the variant.
     pub elsewhere: NamesElsewhere,
+    /// Each level's approximate Elo, where matches against a rated engine
+    /// measured them (README, *Strength*); shown beside the levels.
+    pub level_elo: Option<LevelElo>,
     royal: Role,
     hoppers: RoleSet,
     shooters: RoleSet,
@@ -358,6 +362,7 @@ impl Variant {
             short_name: name,
             rules_doc: id,
             elsewhere: NamesElsewhere::default(),
+            level_elo: None,
             geometry,
             pieces,
             start_fen,
@@ -382,6 +387,11 @@ impl Variant {
     /// The same variant under other programs' names (PGN, XBoard).
     pub fn with_names_elsewhere(self, elsewhere: NamesElsewhere) -> Variant {
         Variant { elsewhere, ..self }
+    }
+
+    /// The same variant with its levels' measured Elo.
+    pub fn with_level_elo(self, level_elo: LevelElo) -> Variant {
+        Variant { level_elo: Some(level_elo), ..self }
     }
 
     /// The same variant with its rules in `docs/rules/<rules_doc>.md`.

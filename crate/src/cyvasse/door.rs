@@ -126,6 +126,7 @@ fn game_info() -> GameInfo {
         rank_labels: (1..=9u8).map(|r| r.to_string()).collect(),
         repetition_count: REPETITIONS as u8,
         elsewhere: Default::default(),
+        level_elo: None,
         sides: [side("White", "white King", "first player"), side("Black", "black King", "second player")],
         pieces: Kind::ALL
             .into_iter()

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+pub use crate::level_elo::LevelElo;
 pub use crate::names_elsewhere::NamesElsewhere;
 
 /// One game, described for front ends.
@@ -52,6 +53,9 @@ pub struct GameInfo {
     pub hidden_setup: bool,
     #[serde(flatten)]
     pub setup: Option<SetupInfo>,
+    /// Each level's approximate Elo (levels 1 to 5), where it was measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level_elo: Option<LevelElo>,
     /// How other programs name the game (not told to front ends: the engine
     /// reads and writes those formats itself).
     #[serde(skip)]

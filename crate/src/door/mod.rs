@@ -783,6 +783,21 @@ mod tests {
     }
 
     #[test]
+    fn level_elo_is_given_where_measured_and_rises_with_the_level() {
+        // Chess alone has a rated opponent (Stockfish's UCI_Elo) to measure its levels against.
+        let measured: Vec<_> = games().iter().filter(|g| g.level_elo.is_some()).map(|g| g.id).collect();
+        assert_eq!(measured, ["chess"]);
+        let chess = games().into_iter().find(|g| g.id == "chess").unwrap().level_elo.unwrap();
+        assert!(chess.0.windows(2).all(|w| w[0] < w[1]), "{chess:?}");
+        assert_eq!((chess.of(0), chess.of(6)), (None, None));
+        assert_eq!(chess.of(5), chess.0.last().copied());
+        let json = serde_json::to_value(games().iter().find(|g| g.id == "chess").unwrap()).unwrap();
+        assert_eq!(json["levelElo"].as_array().map(Vec::len), Some(5));
+        let shogi = serde_json::to_value(games().iter().find(|g| g.id == "shogi").unwrap()).unwrap();
+        assert!(shogi.get("levelElo").is_none(), "no figure where none was measured");
+    }
+
+    #[test]
     fn powers_name_the_pieces_that_blast_shoot_or_follow_a_route() {
         // The Bomber's capture explodes, the Sniper shoots, the Sissa rides bent lines and the
         // Sorcerer Snake's leaps are lame: those and no other piece of any game.
