@@ -9,10 +9,3 @@ use serde::Serialize;
 /// proven only against each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LevelElo(pub [u16; 5]);
-
-impl LevelElo {
-    /// Level `n`'s Elo (1 to 5).
-    pub fn of(&self, n: u8) -> Option<u16> {
-        self.0.get(usize::from(n).checked_sub(1)?).copied()
-    }
-}
