@@ -79,6 +79,47 @@ fn a_piece_attacked_and_not_defended_hangs() {
 }
 
 #[test]
+fn pawns_one_or_two_ranks_ahead_of_the_monarch_shield_it() {
+    // White castled short behind f2, g3 and h2; the h4 pawn of the second
+    // position is three ranks ahead of g1 and shields nothing. Black's
+    // king on e8 with d7, e7 and f6 pawns: shielded by three too.
+    let pos = parse_position(chess(), "4k3/3pp3/5p2/8/8/6P1/5P1P/6K1 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::PawnShield), 3 - 3);
+    let pos = parse_position(chess(), "4k3/3pp3/5p2/8/7P/6P1/5P2/6K1 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::PawnShield), 2 - 3);
+    // A pawn beside the monarch is no shield.
+    let pos = parse_position(chess(), "4k3/8/8/8/8/8/5PKP/8 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::PawnShield), 0);
+}
+
+#[test]
+fn files_around_the_monarch_without_own_pawns_are_half_open_and_without_any_open() {
+    // White's king on g1: f and h have White pawns, the g file has none and
+    // Black's g7 pawn (half-open). Black's king on b8: a7, b7 and c7 cover it.
+    let pos = parse_position(chess(), "1k6/ppp3p1/8/8/8/8/5P1P/6K1 w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::HalfOpenNearMonarch), 1);
+    assert_eq!(scalar(&pos, Scalar::OpenNearMonarch), 0);
+    // Without g7 the g file is open; a king on the h file has two files
+    // around it, not three (the board ends).
+    let pos = parse_position(chess(), "1k6/ppp5/8/8/8/8/5P2/7K w - - 0 1").unwrap();
+    assert_eq!(scalar(&pos, Scalar::HalfOpenNearMonarch), 2, "g and h");
+    assert_eq!(scalar(&pos, Scalar::OpenNearMonarch), 2);
+}
+
+#[test]
+fn king_danger_is_the_attackers_times_the_zone_cells_they_hit() {
+    // White's queen on h5 hits f7 and e8 of the e8 king's zone (it checks);
+    // the knight on g5 hits f7 and h7, f7 alone in the zone. Black has
+    // nothing but its king, whose reach is no attack.
+    let pos = parse_position(chess(), "4k3/8/8/6NQ/8/8/5PPP/6K1 b - - 0 1").unwrap();
+    let attackers = scalar(&pos, Scalar::Attackers);
+    let cells = scalar(&pos, Scalar::ZoneAttacks);
+    assert_eq!(attackers, 2, "the queen and the knight");
+    assert_eq!(cells, 2, "f7 and e8");
+    assert_eq!(scalar(&pos, Scalar::AttackProduct), attackers * cells);
+}
+
+#[test]
 fn pieces_count_on_their_relative_rank_and_mirrored_file() {
     let v = chess();
     let layout = Layout::of(v);
@@ -91,6 +132,12 @@ fn pieces_count_on_their_relative_rank_and_mirrored_file() {
     assert_eq!(count(&pos, layout.file(knight, 1)), 1);
     assert_eq!(count(&pos, layout.value(knight)), 1);
     assert_eq!(layout.name(v, layout.file(knight, 1)), "file.N.1");
+    // The cell of the mirrored half, rank and file together: b1 and g1 are both (0, 1).
+    assert_eq!(count(&pos, layout.square(knight, 0, 1)), 1);
+    assert_eq!(layout.name(v, layout.square(knight, 0, 1)), "square.N.0.1");
+    let pos = parse_position(v, "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1").unwrap();
+    assert_eq!(count(&pos, layout.square(knight, 0, 1)), 1, "g1 mirrors b1");
+    assert_eq!(count(&pos, layout.square(knight, 2, 1)), 0);
 }
 
 /// The evaluation is the weighted sum of the terms `terms` reports, blended by the phase.

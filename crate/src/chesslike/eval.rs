@@ -28,16 +28,18 @@ pub trait Terms {
     #[inline(always)]
     fn material(&mut self, _amount: i32) {}
 
-    /// The `pieces` of `role` of `side` on the board: their value, rank and
-    /// file terms (`sign` is 1 for the first player, -1 for the second).
+    /// The `pieces` of `role` of `side` on the board: their value, rank,
+    /// file and square terms (`sign` is 1 for the first player, -1 for the second).
     #[inline(always)]
     fn pieces(&mut self, t: &EvalTable, side: Color, role: Role, pieces: Bitboard, sign: i32) {
         let layout = &t.layout;
         self.add(layout.value(role), sign * pieces.count() as i32);
         let c = side.index();
         for sq in pieces {
-            self.add(layout.rank(role, t.relative_rank[c][sq.index()] as usize), sign);
-            self.add(layout.file(role, t.file_bucket[sq.index()] as usize), sign);
+            let (rank, bucket) = (t.relative_rank[c][sq.index()] as usize, t.file_bucket[sq.index()] as usize);
+            self.add(layout.rank(role, rank), sign);
+            self.add(layout.file(role, bucket), sign);
+            self.add(layout.square(role, rank, bucket), sign);
         }
     }
 }
@@ -62,7 +64,7 @@ impl Terms for Score<'_> {
         self.material += amount;
     }
 
-    /// One lookup a piece: the table holds the three terms summed, signed by side.
+    /// One lookup a piece: the table holds the four terms summed, signed by side.
     #[inline(always)]
     fn pieces(&mut self, t: &EvalTable, side: Color, role: Role, pieces: Bitboard, sign: i32) {
         debug_assert_eq!(sign, if side == Color::White { 1 } else { -1 });
@@ -273,7 +275,9 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
     }
     sink.add(layout.scalar(Scalar::Attackers), sign * attackers);
     sink.add(layout.scalar(Scalar::ThreatByLesser), sign * threats);
-    sink.add(layout.scalar(Scalar::ZoneAttacks), sign * zone_attacks.count() as i32);
+    let zone_cells = zone_attacks.count() as i32;
+    sink.add(layout.scalar(Scalar::ZoneAttacks), sign * zone_cells);
+    sink.add(layout.scalar(Scalar::AttackProduct), sign * attackers * zone_cells);
     if best_blast > 0 {
         sink.add(layout.scalar(Scalar::BlastThreat), sign * best_blast);
     }
@@ -300,6 +304,24 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
         sink.add(layout.scalar(Scalar::PassedRank), sign * passed_rank);
         sink.add(layout.scalar(Scalar::Doubled), sign * doubled);
         sink.add(layout.scalar(Scalar::Isolated), sign * isolated);
+
+        // The monarch's pawn cover: pawns in front of it, and the files
+        // around it that its own pawns (or all pawns) have left.
+        if let Some(k) = pos.monarch_square(side) {
+            let shield = (own_pawns & t.shield_zone[c][k.index()]).count() as i32;
+            sink.add(layout.scalar(Scalar::PawnShield), sign * shield);
+            let (mut half_open, mut open) = (0, 0);
+            for file in t.files_around[k.index()] {
+                if file.any() && (own_pawns & file).is_empty() {
+                    half_open += 1;
+                    if (enemy_pawns & file).is_empty() {
+                        open += 1;
+                    }
+                }
+            }
+            sink.add(layout.scalar(Scalar::HalfOpenNearMonarch), sign * half_open);
+            sink.add(layout.scalar(Scalar::OpenNearMonarch), sign * open);
+        }
     }
 
     // The shelter of our own monarch, and how exposed it is to drops.

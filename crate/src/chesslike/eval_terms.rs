@@ -65,10 +65,21 @@ pub enum Scalar {
     ThreatByLesser,
     /// Enemy pieces (not the monarch) attacked and not defended.
     Hanging,
+    /// Own pawns sheltering the monarch: on its file or the next ones, one
+    /// or two ranks ahead of it (where the variant has pawns).
+    PawnShield,
+    /// Files among the monarch's and the next ones with no own pawn: lines
+    /// the enemy's rooks and queens open toward it.
+    HalfOpenNearMonarch,
+    /// Of those files, the ones with no enemy pawn either.
+    OpenNearMonarch,
+    /// Own pieces attacking the enemy monarch's zone times the zone cells
+    /// they attack: king danger that grows faster than either count alone.
+    AttackProduct,
 }
 
 impl Scalar {
-    pub const ALL: [Scalar; 12] = [
+    pub const ALL: [Scalar; 16] = [
         Scalar::Shelter,
         Scalar::Attackers,
         Scalar::ZoneAttacks,
@@ -81,6 +92,10 @@ impl Scalar {
         Scalar::Tempo,
         Scalar::ThreatByLesser,
         Scalar::Hanging,
+        Scalar::PawnShield,
+        Scalar::HalfOpenNearMonarch,
+        Scalar::OpenNearMonarch,
+        Scalar::AttackProduct,
     ];
 
     pub fn name(self) -> &'static str {
@@ -97,14 +112,20 @@ impl Scalar {
             Scalar::Tempo => "tempo",
             Scalar::ThreatByLesser => "threat_by_lesser",
             Scalar::Hanging => "hanging",
+            Scalar::PawnShield => "pawn_shield",
+            Scalar::HalfOpenNearMonarch => "half_open_near_monarch",
+            Scalar::OpenNearMonarch => "open_near_monarch",
+            Scalar::AttackProduct => "attack_product",
         }
     }
 }
 
 /// Where each term of a variant sits in its weight vectors: per role, its
 /// value on the board, in hand, its mobility, a weight per relative rank and
-/// per file counted from the nearer edge (the board's halves mirrored); then
-/// the [`Scalar`] terms.
+/// per file counted from the nearer edge (the board's halves mirrored), and
+/// a weight per cell of that mirrored half (rank and file together: what
+/// the rank and file weights alone cannot say, such as a pawn's advance
+/// being good in the centre and bad on a wing); then the [`Scalar`] terms.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     pub roles: usize,
@@ -140,11 +161,18 @@ impl Layout {
         3 * self.roles + self.roles * self.ranks + role.index() * self.file_buckets + bucket
     }
     #[inline]
+    pub fn square(&self, role: Role, relative_rank: usize, bucket: usize) -> usize {
+        self.squares_start() + (role.index() * self.ranks + relative_rank) * self.file_buckets + bucket
+    }
+    #[inline]
     pub fn scalar(&self, s: Scalar) -> usize {
         self.scalars_start() + s as usize
     }
-    fn scalars_start(&self) -> usize {
+    fn squares_start(&self) -> usize {
         3 * self.roles + self.roles * (self.ranks + self.file_buckets)
+    }
+    fn scalars_start(&self) -> usize {
+        self.squares_start() + self.roles * self.ranks * self.file_buckets
     }
     pub fn len(&self) -> usize {
         self.scalars_start() + Scalar::ALL.len()
@@ -154,8 +182,8 @@ impl Layout {
     }
 
     /// The name of term `index` in the weight tables: `value.N`, `hand.N`,
-    /// `mobility.N`, `rank.N.3`, `file.N.0` (a promoted role's letter
-    /// written `+N`), or a [`Scalar`]'s name.
+    /// `mobility.N`, `rank.N.3`, `file.N.0`, `square.N.3.0` (rank, then
+    /// file; a promoted role's letter written `+N`), or a [`Scalar`]'s name.
     pub fn name(&self, variant: &Variant, index: usize) -> String {
         let letter = |r: usize| {
             let def = &variant.pieces[r];
@@ -176,9 +204,13 @@ impl Layout {
         } else if index < 3 * r + r * self.ranks {
             let i = index - 3 * r;
             format!("rank.{}.{}", letter(i / self.ranks), i % self.ranks)
-        } else if index < start {
+        } else if index < self.squares_start() {
             let i = index - 3 * r - r * self.ranks;
             format!("file.{}.{}", letter(i / self.file_buckets), i % self.file_buckets)
+        } else if index < start {
+            let i = index - self.squares_start();
+            let (role, cell) = (i / (self.ranks * self.file_buckets), i % (self.ranks * self.file_buckets));
+            format!("square.{}.{}.{}", letter(role), cell / self.file_buckets, cell % self.file_buckets)
         } else {
             Scalar::ALL[index - start].name().to_string()
         }
@@ -213,6 +245,9 @@ pub fn default_weight(variant: &Variant, layout: &Layout, index: usize) -> f64 {
         Scalar::ThreatByLesser => 30.0,
         Scalar::Hanging => 20.0,
         Scalar::Passed | Scalar::PassedRank | Scalar::Doubled | Scalar::Isolated => 0.0,
+        // The monarch's pawn cover and the non-linear king danger are 0
+        // until tuned: a variant without a weight table plays as before.
+        Scalar::PawnShield | Scalar::HalfOpenNearMonarch | Scalar::OpenNearMonarch | Scalar::AttackProduct => 0.0,
     }
 }
 
@@ -272,7 +307,7 @@ pub struct EvalTable {
     /// term costs one multiply-add.
     pub packed: Vec<i64>,
     /// Per side, role and cell ([`EvalTable::piece_index`]): a piece's value,
-    /// rank and file weights summed and packed, negated for the second
+    /// rank, file and square weights summed and packed, negated for the second
     /// player: the evaluation's one lookup per piece. The integer sum of the
     /// same rounded weights, so the total is what the terms one by one give.
     pub piece_square: Vec<i64>,
@@ -294,6 +329,12 @@ pub struct EvalTable {
     pub front_file: [Vec<Bitboard>; 2],
     /// Per cell: the cells of the files next to its file.
     pub adjacent_files: Vec<Bitboard>,
+    /// Per side and cell: where pawns shelter a monarch on that cell (its
+    /// file and the next ones, one or two ranks ahead, that side's way).
+    pub shield_zone: [Vec<Bitboard>; 2],
+    /// Per cell: its file and the next ones, each file's cells apart
+    /// (an empty bitboard where the board ends).
+    pub files_around: Vec<[Bitboard; 3]>,
     /// Per role: the roles worth more (piece-table value) than it, the
     /// monarch left out (a check is the search's business).
     pub more_valuable: Vec<RoleSet>,
@@ -324,10 +365,17 @@ impl EvalTable {
         let mut front_file = [vec![Bitboard::EMPTY; cells], vec![Bitboard::EMPTY; cells]];
         let mut file_bucket = vec![0u8; cells];
         let mut adjacent_files = vec![Bitboard::EMPTY; cells];
+        let mut shield_zone = [vec![Bitboard::EMPTY; cells], vec![Bitboard::EMPTY; cells]];
+        let mut files_around = vec![[Bitboard::EMPTY; 3]; cells];
         for sq in g.squares() {
             let (f, r) = (g.file_of(sq), g.rank_of(sq));
             file_bucket[sq.index()] = f.min(g.files - 1 - f);
             adjacent_files[sq.index()] = files_near(f);
+            for (i, x) in [f.wrapping_sub(1), f, f + 1].into_iter().enumerate() {
+                if x < g.files {
+                    files_around[sq.index()][i] = g.file_mask(x);
+                }
+            }
             for color in Color::BOTH {
                 let c = color.index();
                 relative_rank[c][sq.index()] = g.relative_rank(color, r);
@@ -340,6 +388,8 @@ impl EvalTable {
                     .collect();
                 front_file[c][sq.index()] = ahead & g.file_mask(f);
                 front_span[c][sq.index()] = ahead & (g.file_mask(f) | files_near(f));
+                let within_two: Bitboard = g.squares().filter(|&s: &Square| g.rank_of(s).abs_diff(r) <= 2).collect();
+                shield_zone[c][sq.index()] = front_span[c][sq.index()] & within_two;
             }
         }
         let phase_material = non_pawn_material(variant, pawns, &Position::start(variant)).max(1);
@@ -356,8 +406,10 @@ impl EvalTable {
             for role in variant.roles() {
                 for sq in g.squares() {
                     let rank = layout.rank(role, relative_rank[color.index()][sq.index()] as usize);
-                    let file = layout.file(role, file_bucket[sq.index()] as usize);
-                    let sum = packed[layout.value(role)] + packed[rank] + packed[file];
+                    let bucket = file_bucket[sq.index()] as usize;
+                    let file = layout.file(role, bucket);
+                    let square = layout.square(role, relative_rank[color.index()][sq.index()] as usize, bucket);
+                    let sum = packed[layout.value(role)] + packed[rank] + packed[file] + packed[square];
                     piece_square[piece_index(&layout, cells, color, role, sq)] = sign * sum;
                 }
             }
@@ -387,6 +439,8 @@ impl EvalTable {
             front_span,
             front_file,
             adjacent_files,
+            shield_zone,
+            files_around,
         }
     }
 }
