@@ -351,15 +351,6 @@ impl EvalTable {
             NullMove::UnlessOnly(roles) => roles,
             NullMove::Off => RoleSet::NONE,
         };
-        let files_near = |f: u8| -> Bitboard {
-            let mut b = Bitboard::EMPTY;
-            for x in [f.wrapping_sub(1), f + 1] {
-                if x < g.files {
-                    b |= g.file_mask(x);
-                }
-            }
-            b
-        };
         let mut relative_rank = [vec![0u8; cells], vec![0u8; cells]];
         let mut front_span = [vec![Bitboard::EMPTY; cells], vec![Bitboard::EMPTY; cells]];
         let mut front_file = [vec![Bitboard::EMPTY; cells], vec![Bitboard::EMPTY; cells]];
@@ -370,12 +361,13 @@ impl EvalTable {
         for sq in g.squares() {
             let (f, r) = (g.file_of(sq), g.rank_of(sq));
             file_bucket[sq.index()] = f.min(g.files - 1 - f);
-            adjacent_files[sq.index()] = files_near(f);
             for (i, x) in [f.wrapping_sub(1), f, f + 1].into_iter().enumerate() {
                 if x < g.files {
                     files_around[sq.index()][i] = g.file_mask(x);
                 }
             }
+            let [left, _, right] = files_around[sq.index()];
+            adjacent_files[sq.index()] = left | right;
             for color in Color::BOTH {
                 let c = color.index();
                 relative_rank[c][sq.index()] = g.relative_rank(color, r);
@@ -387,7 +379,7 @@ impl EvalTable {
                     })
                     .collect();
                 front_file[c][sq.index()] = ahead & g.file_mask(f);
-                front_span[c][sq.index()] = ahead & (g.file_mask(f) | files_near(f));
+                front_span[c][sq.index()] = ahead & (g.file_mask(f) | left | right);
                 let within_two: Bitboard = g.squares().filter(|&s: &Square| g.rank_of(s).abs_diff(r) <= 2).collect();
                 shield_zone[c][sq.index()] = front_span[c][sq.index()] & within_two;
             }
