@@ -3,7 +3,9 @@
 //! symmetry, the weight tables, the self-play data and the fit's math.
 
 use zilo::chesslike::eval::{evaluate, terms};
-use zilo::chesslike::eval_terms::{self, parse_weights, write_weights, Layout, Scalar, PHASE_MAX, WEIGHT_FILES};
+use zilo::chesslike::eval_terms::{
+    self, parse_weights, write_weights, Layout, PerRole, Scalar, PHASE_MAX, WEIGHT_FILES,
+};
 use zilo::chesslike::fen::parse_position;
 use zilo::chesslike::position::Position;
 use zilo::chesslike::tune::{self, Dataset, FitOptions, SelfplayOptions};
@@ -117,6 +119,55 @@ fn king_danger_is_the_attackers_times_the_zone_cells_they_hit() {
     assert_eq!(attackers, 2, "the queen and the knight");
     assert_eq!(cells, 2, "f7 and e8");
     assert_eq!(scalar(&pos, Scalar::AttackProduct), attackers * cells);
+}
+
+fn per_role(pos: &Position, kind: PerRole, letter: char) -> i32 {
+    let v = pos.variant();
+    count(pos, Layout::of(v).per_role(kind, v.role_by_letter(letter).unwrap()))
+}
+
+#[test]
+fn two_pieces_of_a_role_on_the_board_are_a_pair() {
+    // White has both bishops, Black one bishop and both knights.
+    let pos = parse_position(chess(), "1n2kb1n/8/8/8/8/8/8/2B1KB2 w - - 0 1").unwrap();
+    assert_eq!(per_role(&pos, PerRole::Pair, 'B'), 1);
+    assert_eq!(per_role(&pos, PerRole::Pair, 'N'), -1);
+    // Three of a kind is still one pair; a lone piece none.
+    let pos = parse_position(chess(), "4k3/8/8/8/8/8/8/1NNNK3 w - - 0 1").unwrap();
+    assert_eq!(per_role(&pos, PerRole::Pair, 'N'), 1);
+    assert_eq!(per_role(&pos, PerRole::Pair, 'K'), 0);
+    assert_eq!(
+        Layout::of(chess())
+            .name(chess(), Layout::of(chess()).per_role(PerRole::Pair, chess().role_by_letter('B').unwrap())),
+        "pair.B"
+    );
+}
+
+#[test]
+fn a_piece_on_a_file_without_own_pawns_is_on_a_half_open_file_and_without_any_on_an_open_one() {
+    // White's rooks: a1 behind its own a2 pawn (neither), d1 on a file
+    // without pawns (half-open and open), e1 facing only Black's e6 pawn
+    // (half-open). Black's h8 rook stands behind its h7 pawn.
+    let pos = parse_position(chess(), "4k2r/7p/4p3/8/8/8/P7/R2RR1K1 w - - 0 1").unwrap();
+    assert_eq!(per_role(&pos, PerRole::HalfOpenFile, 'R'), 2, "d1 and e1");
+    assert_eq!(per_role(&pos, PerRole::OpenFile, 'R'), 1, "d1");
+    // Pawns themselves are never counted: a pawn's file always has an own pawn.
+    assert_eq!(per_role(&pos, PerRole::HalfOpenFile, 'P'), 0);
+    // The same for any role: a queen on the open c file.
+    let pos = parse_position(chess(), "4k3/8/8/8/8/8/8/2Q1K3 w - - 0 1").unwrap();
+    assert_eq!(per_role(&pos, PerRole::OpenFile, 'Q'), 1);
+}
+
+#[test]
+fn zone_attackers_are_counted_per_role_and_sum_to_the_attackers() {
+    // The queen on h5 and the knight on g5 attack the e8 king's zone (as in
+    // the king-danger test); the rook on a1 does not.
+    let pos = parse_position(chess(), "4k3/8/8/6NQ/8/8/5PPP/R5K1 b - - 0 1").unwrap();
+    assert_eq!(per_role(&pos, PerRole::ZoneAttacker, 'Q'), 1);
+    assert_eq!(per_role(&pos, PerRole::ZoneAttacker, 'N'), 1);
+    assert_eq!(per_role(&pos, PerRole::ZoneAttacker, 'R'), 0);
+    let by_role: i32 = "PNBRQK".chars().map(|c| per_role(&pos, PerRole::ZoneAttacker, c)).sum();
+    assert_eq!(by_role, scalar(&pos, Scalar::Attackers));
 }
 
 #[test]

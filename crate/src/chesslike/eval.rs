@@ -12,7 +12,7 @@
 
 use crate::chesslike::bitboard::Bitboard;
 use crate::chesslike::eval_terms::{
-    non_pawn_material, table, unpack, EvalTable, Scalar, HAND_DANGER_MAX, PHASE_MAX, SHELTER_MAX, WEIGHT_SCALE,
+    non_pawn_material, table, unpack, EvalTable, PerRole, Scalar, HAND_DANGER_MAX, PHASE_MAX, SHELTER_MAX, WEIGHT_SCALE,
 };
 use crate::chesslike::geometry::Square;
 use crate::chesslike::piece::{Color, PieceDef, Role};
@@ -222,6 +222,8 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
     let mut best_blast = 0;
     let mut attacks = Bitboard::EMPTY;
     let mut threats = 0;
+    let all_pawns = pos.by_roles(t.pawns);
+    let (own_pawns, enemy_pawns) = (all_pawns & own, all_pawns & enemy);
 
     for role in v.roles() {
         let def = v.piece(role);
@@ -235,6 +237,9 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
             continue;
         }
         sink.pieces(t, side, role, pieces, sign);
+        if pieces.more_than_one() {
+            sink.add(layout.per_role(PerRole::Pair, role), sign);
+        }
         if role == royal {
             // The monarch defends, and nothing else of its reach counts.
             for sq in pieces {
@@ -245,7 +250,8 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
         let worth_more = pos.by_roles(t.more_valuable[role.index()]) & enemy;
         let same = moves_as_captures(def);
         let blaster = v.is_blaster(role);
-        let mut mobility = 0;
+        let on_files = !t.pawns.is_empty() && !t.pawns.contains(role);
+        let (mut mobility, mut zone_attackers, mut half_open, mut open) = (0, 0, 0, 0);
         for sq in pieces {
             let captures = v.capture_targets(role, side, sq, occ);
             attacks |= captures;
@@ -254,8 +260,17 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
             mobility += (reach & !own).count() as i32;
             let zone_hit = captures & enemy_zone;
             if zone_hit.any() {
-                attackers += 1;
+                zone_attackers += 1;
                 zone_attacks |= zone_hit;
+            }
+            if on_files {
+                let file = t.files_around[sq.index()][1];
+                if (own_pawns & file).is_empty() {
+                    half_open += 1;
+                    if (enemy_pawns & file).is_empty() {
+                        open += 1;
+                    }
+                }
             }
             if blaster {
                 for to in captures & enemy {
@@ -272,6 +287,12 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
             }
         }
         sink.add(layout.mobility(role), sign * mobility);
+        attackers += zone_attackers;
+        sink.add(layout.per_role(PerRole::ZoneAttacker, role), sign * zone_attackers);
+        if on_files {
+            sink.add(layout.per_role(PerRole::HalfOpenFile, role), sign * half_open);
+            sink.add(layout.per_role(PerRole::OpenFile, role), sign * open);
+        }
     }
     sink.add(layout.scalar(Scalar::Attackers), sign * attackers);
     sink.add(layout.scalar(Scalar::ThreatByLesser), sign * threats);
@@ -284,8 +305,6 @@ fn side_terms(pos: &Position, t: &EvalTable, side: Color, sign: i32, sink: &mut 
 
     // Pawn structure, for the roles the variant counts as pawns.
     if !t.pawns.is_empty() {
-        let all_pawns = pos.by_roles(t.pawns);
-        let (own_pawns, enemy_pawns) = (all_pawns & own, all_pawns & enemy);
         let (mut passed, mut passed_rank, mut doubled, mut isolated) = (0, 0, 0, 0);
         for sq in own_pawns {
             let i = sq.index();

@@ -120,12 +120,58 @@ impl Scalar {
     }
 }
 
-/// Where each term of a variant sits in its weight vectors: per role, its
-/// value on the board, in hand, its mobility, a weight per relative rank and
-/// per file counted from the nearer edge (the board's halves mirrored), and
-/// a weight per cell of that mirrored half (rank and file together: what
-/// the rank and file weights alone cannot say, such as a pawn's advance
-/// being good in the centre and bad on a wing); then the [`Scalar`] terms.
+/// The terms a variant has once per role, in the order of [`Layout`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PerRole {
+    /// Pieces of the role on the board.
+    Value,
+    /// Pieces of the role in hand.
+    Hand,
+    /// Cells the role's pieces reach that no own piece stands on.
+    Mobility,
+    /// Two or more pieces of the role on the board (a bishop pair): 1 or 0.
+    Pair,
+    /// Pieces of the role on a file without an own pawn (where the variant
+    /// has pawns): a rook's half-open file.
+    HalfOpenFile,
+    /// Of those, the ones on a file without any pawn: an open file.
+    OpenFile,
+    /// Pieces of the role that attack the enemy monarch's zone: which
+    /// attackers weigh more (a queen more than a knight).
+    ZoneAttacker,
+}
+
+impl PerRole {
+    pub const ALL: [PerRole; 7] = [
+        PerRole::Value,
+        PerRole::Hand,
+        PerRole::Mobility,
+        PerRole::Pair,
+        PerRole::HalfOpenFile,
+        PerRole::OpenFile,
+        PerRole::ZoneAttacker,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PerRole::Value => "value",
+            PerRole::Hand => "hand",
+            PerRole::Mobility => "mobility",
+            PerRole::Pair => "pair",
+            PerRole::HalfOpenFile => "half_open_file",
+            PerRole::OpenFile => "open_file",
+            PerRole::ZoneAttacker => "zone_attacker",
+        }
+    }
+}
+
+/// Where each term of a variant sits in its weight vectors: the
+/// [`PerRole`] terms (a value on the board, in hand, mobility, ...), then
+/// per role a weight per relative rank and per file counted from the nearer
+/// edge (the board's halves mirrored), and a weight per cell of that
+/// mirrored half (rank and file together: what the rank and file weights
+/// alone cannot say, such as a pawn's advance being good in the centre and
+/// bad on a wing); then the [`Scalar`] terms.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     pub roles: usize,
@@ -141,24 +187,28 @@ impl Layout {
     }
 
     #[inline]
+    pub fn per_role(&self, kind: PerRole, role: Role) -> usize {
+        kind as usize * self.roles + role.index()
+    }
+    #[inline]
     pub fn value(&self, role: Role) -> usize {
-        role.index()
+        self.per_role(PerRole::Value, role)
     }
     #[inline]
     pub fn hand(&self, role: Role) -> usize {
-        self.roles + role.index()
+        self.per_role(PerRole::Hand, role)
     }
     #[inline]
     pub fn mobility(&self, role: Role) -> usize {
-        2 * self.roles + role.index()
+        self.per_role(PerRole::Mobility, role)
     }
     #[inline]
     pub fn rank(&self, role: Role, relative_rank: usize) -> usize {
-        3 * self.roles + role.index() * self.ranks + relative_rank
+        self.ranks_start() + role.index() * self.ranks + relative_rank
     }
     #[inline]
     pub fn file(&self, role: Role, bucket: usize) -> usize {
-        3 * self.roles + self.roles * self.ranks + role.index() * self.file_buckets + bucket
+        self.files_start() + role.index() * self.file_buckets + bucket
     }
     #[inline]
     pub fn square(&self, role: Role, relative_rank: usize, bucket: usize) -> usize {
@@ -168,8 +218,14 @@ impl Layout {
     pub fn scalar(&self, s: Scalar) -> usize {
         self.scalars_start() + s as usize
     }
+    fn ranks_start(&self) -> usize {
+        PerRole::ALL.len() * self.roles
+    }
+    fn files_start(&self) -> usize {
+        self.ranks_start() + self.roles * self.ranks
+    }
     fn squares_start(&self) -> usize {
-        3 * self.roles + self.roles * (self.ranks + self.file_buckets)
+        self.files_start() + self.roles * self.file_buckets
     }
     fn scalars_start(&self) -> usize {
         self.squares_start() + self.roles * self.ranks * self.file_buckets
@@ -181,9 +237,10 @@ impl Layout {
         self.len() == 0
     }
 
-    /// The name of term `index` in the weight tables: `value.N`, `hand.N`,
-    /// `mobility.N`, `rank.N.3`, `file.N.0`, `square.N.3.0` (rank, then
-    /// file; a promoted role's letter written `+N`), or a [`Scalar`]'s name.
+    /// The name of term `index` in the weight tables: a [`PerRole`] term's
+    /// name and the role (`value.N`, `hand.N`, `pair.B`), `rank.N.3`,
+    /// `file.N.0`, `square.N.3.0` (rank, then file; a promoted role's letter
+    /// written `+N`), or a [`Scalar`]'s name.
     pub fn name(&self, variant: &Variant, index: usize) -> String {
         let letter = |r: usize| {
             let def = &variant.pieces[r];
@@ -194,25 +251,20 @@ impl Layout {
             }
         };
         let r = self.roles;
-        let start = self.scalars_start();
-        if index < r {
-            format!("value.{}", letter(index))
-        } else if index < 2 * r {
-            format!("hand.{}", letter(index - r))
-        } else if index < 3 * r {
-            format!("mobility.{}", letter(index - 2 * r))
-        } else if index < 3 * r + r * self.ranks {
-            let i = index - 3 * r;
+        if index < self.ranks_start() {
+            format!("{}.{}", PerRole::ALL[index / r].name(), letter(index % r))
+        } else if index < self.files_start() {
+            let i = index - self.ranks_start();
             format!("rank.{}.{}", letter(i / self.ranks), i % self.ranks)
         } else if index < self.squares_start() {
-            let i = index - 3 * r - r * self.ranks;
+            let i = index - self.files_start();
             format!("file.{}.{}", letter(i / self.file_buckets), i % self.file_buckets)
-        } else if index < start {
+        } else if index < self.scalars_start() {
             let i = index - self.squares_start();
             let (role, cell) = (i / (self.ranks * self.file_buckets), i % (self.ranks * self.file_buckets));
             format!("square.{}.{}.{}", letter(role), cell / self.file_buckets, cell % self.file_buckets)
         } else {
-            Scalar::ALL[index - start].name().to_string()
+            Scalar::ALL[index - self.scalars_start()].name().to_string()
         }
     }
 }
@@ -220,17 +272,19 @@ impl Layout {
 /// The weight of term `index` before any tuning, in centipawns: the
 /// evaluation as it was written by hand (piece values from the piece table,
 /// a piece in hand 10% more, 2 cp a cell of mobility, the monarch terms),
-/// square and pawn-structure terms 0.
+/// square, pawn-structure and the later per-role terms 0.
 pub fn default_weight(variant: &Variant, layout: &Layout, index: usize) -> f64 {
     let r = layout.roles;
-    if index < r {
-        return variant.pieces[index].value as f64;
-    }
-    if index < 2 * r {
-        return variant.pieces[index - r].value as f64 * 1.10;
-    }
-    if index < 3 * r {
-        return if variant.pieces[index - 2 * r].royal { 0.0 } else { 2.0 };
+    if index < layout.ranks_start() {
+        let piece = &variant.pieces[index % r];
+        return match PerRole::ALL[index / r] {
+            PerRole::Value => piece.value as f64,
+            PerRole::Hand => piece.value as f64 * 1.10,
+            PerRole::Mobility if piece.royal => 0.0,
+            PerRole::Mobility => 2.0,
+            // 0 until tuned: a variant without a weight table plays as before.
+            PerRole::Pair | PerRole::HalfOpenFile | PerRole::OpenFile | PerRole::ZoneAttacker => 0.0,
+        };
     }
     if index < layout.scalars_start() {
         return 0.0;
