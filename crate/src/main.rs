@@ -54,7 +54,7 @@ fn note_line(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] [--pgn] <move>... | zilo pgn <file> | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [OPTIONS] (zilo serve --help lists them) | zilo selfplay <variant> --out FILE [--games N] [--nodes N] [--seed S] [--threads T] [--max-plies N] | zilo tune <variant> --data FILE --out FILE [--epochs N] [--rate R] [--lambda L] | zilo uci | zilo usi | zilo xboard";
+const USAGE: &str = "usage: zilo perft <variant> <depth> [--fen \"<FEN>\"] [--divide] | zilo moves <variant> [--fen \"<FEN>\"] | zilo play <variant> [--fen \"<FEN>\"] [--pgn] <move>... | zilo pgn <file> | zilo batch <variant> | zilo bench | zilo bestmove <variant> [--fen \"<FEN>\"] [--depth N] [--time-ms T] [--nodes N] [--level 1..5] | zilo match <variant> [--games N] [--a SPEC] [--b SPEC] [--seed S] [--threads T] [--max-plies N] [--verbose] (SPEC: level:1..5, depth:N, nodes:N, random, greedy) | zilo serve [OPTIONS] (zilo serve --help lists them) | zilo selfplay <variant> --out FILE [--games N] [--nodes N] [--seed S] [--threads T] [--max-plies N] | zilo tune <variant> --data FILE --out FILE [--epochs N] [--rate R] [--lambda L] [--blend B] | zilo uci | zilo usi | zilo xboard";
 
 /// Options common to the commands: the variant, an optional `--fen`, the rest in order.
 struct Args {
@@ -470,7 +470,7 @@ fn cmd_tune(argv: &[String]) -> Result<(), String> {
     let mut it = argv.iter();
     let variant = chesslike_variant(&mut it)?;
     let mut fit = tune::FitOptions::default();
-    let (mut data, mut out) = (None, None);
+    let (mut data, mut out, mut blend) = (None, None, 0.0);
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--data" => data = Some(it.next().ok_or("--data needs a file")?.clone()),
@@ -478,23 +478,33 @@ fn cmd_tune(argv: &[String]) -> Result<(), String> {
             "--epochs" => fit.epochs = number(&mut it, "--epochs", 1..=1_000_000)?,
             "--rate" => fit.rate = positive(&mut it, "--rate")?,
             "--lambda" => fit.lambda = positive(&mut it, "--lambda")?,
+            "--blend" => {
+                blend = positive(&mut it, "--blend")?;
+                if blend > 1.0 {
+                    return Err(format!("--blend is the search score's share of the target, 0 to 1, not {blend}"));
+                }
+            }
             other => return Err(format!("unexpected argument '{other}'; {USAGE}")),
         }
     }
     let data = data.ok_or("zilo tune needs --data FILE")?;
     let out = out.ok_or("zilo tune needs --out FILE")?;
     let text = std::fs::read_to_string(&data).map_err(|e| format!("cannot read {data}: {e}"))?;
-    let (train, check) = tune::read_data(variant, &text, 10).map_err(|e| format!("{data}: {e}"))?;
+    let (mut train, mut check) = tune::read_data(variant, &text, 10).map_err(|e| format!("{data}: {e}"))?;
     if train.is_empty() {
         return Err(format!("{data} has no training positions"));
     }
     let start = tune::flat_weights(variant);
+    // K from the results alone: it maps evaluations to game results, and
+    // turns the search's scores into expected results for the blend.
     let k = tune::fit_k(&train, &start);
+    train.blend_with_scores(k, blend);
+    check.blend_with_scores(k, blend);
     let before = (train.error(&start, k), check.error(&start, k));
     let tuned = tune::fit(&train, &start, k, &fit);
     let after = (train.error(&tuned, k), check.error(&tuned, k));
     let header = format!(
-        "Tuned by Texel's method: zilo tune {id} --data {data} --epochs {} --rate {} --lambda {}\n\
+        "Tuned by Texel's method: zilo tune {id} --data {data} --epochs {} --rate {} --lambda {} --blend {blend}\n\
          on {} positions ({} more held out: the games numbered a multiple of 10) of `zilo selfplay`;\n\
          K {k:.3}; mean squared error {:.5} -> {:.5} (held out {:.5} -> {:.5}).",
         fit.epochs,

@@ -106,6 +106,8 @@ pub struct Player<P: Evaluation> {
     spec: PlayerSpec,
     rng: Rng,
     searcher: Option<Searcher<P>>,
+    /// The score of the last search, for the side that was to move (centipawns).
+    last_score: Option<i32>,
     /// Honour the levels' time caps (off in matches, which must replay exactly).
     pub use_time_caps: bool,
 }
@@ -116,16 +118,24 @@ impl<P: Evaluation> Player<P> {
             PlayerSpec::Random | PlayerSpec::Greedy => None,
             _ => Some(Searcher::new()),
         };
-        Player { spec, rng: Rng::new(seed), searcher, use_time_caps: false }
+        Player { spec, rng: Rng::new(seed), searcher, last_score: None, use_time_caps: false }
     }
 
     pub fn spec(&self) -> PlayerSpec {
         self.spec
     }
 
+    /// What the last [`Player::choose`] searched the position to be worth to
+    /// the side to move (centipawns; beyond ±`MATE_BOUND` a mate score);
+    /// `None` when it did not search (random, greedy, no legal move).
+    pub fn last_score(&self) -> Option<i32> {
+        self.last_score
+    }
+
     /// The move to play in `pos` (`history`: hashes of the game's earlier
     /// positions); `None` if there is no legal move.
     pub fn choose(&mut self, pos: &P, history: &[u64]) -> Option<P::Move> {
+        self.last_score = None;
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
@@ -147,13 +157,15 @@ impl<P: Evaluation> Player<P> {
 
     fn search(&mut self, pos: &P, history: &[u64], limits: Limits) -> Option<P::Move> {
         let searcher = self.searcher.as_mut().expect("a searching player has a searcher");
-        if limits.time_ms.is_some() {
+        let result = if limits.time_ms.is_some() {
             let clock = crate::search::default_clock();
             let mut hooks = Hooks { now_ms: Some(&clock), ..Hooks::default() };
-            searcher.search(pos, history, limits, &mut hooks).best
+            searcher.search(pos, history, limits, &mut hooks)
         } else {
-            searcher.search(pos, history, limits, &mut Hooks::default()).best
-        }
+            searcher.search(pos, history, limits, &mut Hooks::default())
+        };
+        self.last_score = Some(result.score);
+        result.best
     }
 
     /// Forget the previous game.

@@ -289,19 +289,44 @@ fn selfplay_writes_positions_that_read_back_with_their_result() {
     let text = String::from_utf8(out).unwrap();
     assert!(written > 0);
     assert_eq!(text.lines().count() as u64, written);
+    let mut scores = Vec::new();
     for line in text.lines() {
-        let mut parts = line.splitn(3, ';');
-        let game: u32 = parts.next().unwrap().parse().unwrap();
+        let parts: Vec<&str> = line.split(';').collect();
+        assert_eq!(parts.len(), 4, "game;result;position;score: {line}");
+        let game: u32 = parts[0].parse().unwrap();
         assert!(game < 2);
-        let result: f64 = parts.next().unwrap().parse().unwrap();
+        let result: f64 = parts[1].parse().unwrap();
         assert!([0.0, 0.5, 1.0].contains(&result), "{line}");
-        let pos = parse_position(v, parts.next().unwrap()).unwrap();
+        let pos = parse_position(v, parts[2]).unwrap();
         assert!(!pos.is_check(), "kept positions are not in check: {line}");
+        let score: i32 = parts[3].parse().unwrap();
+        assert!(score.abs() <= tune::SCORE_LIMIT, "{line}");
+        scores.push(score);
     }
+    assert!(scores.iter().any(|&s| s != 0), "the search's scores are written: {scores:?}");
     let (train, check) = tune::read_data(v, &text, 2).unwrap();
     assert_eq!((train.len() + check.len()) as u64, written);
     assert!(!check.is_empty(), "game 0 is held out");
     assert_eq!(tune::read_data(v, "0;2;8/8/8/8/8/8/8/8 w - - 0 1", 0).unwrap_err(), "data line 1: result out of 0..1");
+    assert_eq!(tune::read_data(v, "0;1;4k3/8/8/8/8/8/8/4K3 w - - 0 1;+x", 0).unwrap_err(), "data line 1: bad score");
+}
+
+/// The game's result blended with the search's score: `--blend 0` keeps
+/// the results, `--blend 1` aims at the scores' expected results, and data
+/// written before scores were kept (three fields) keeps its results.
+#[test]
+fn a_blend_aims_the_fit_between_the_result_and_the_search_score() {
+    let v = chess();
+    // A won game whose search thought the first player 400 cp down, and an old line without a score.
+    let text = "1;1;4k3/8/8/8/8/8/8/Q3K3 w - - 0 1;-400\n1;0.5;4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n";
+    let k = 1.0;
+    let behind = tune::expected(-400.0, k);
+    for (share, want) in [(0.0, 1.0), (1.0, behind), (0.25, 0.75 + 0.25 * behind)] {
+        let (mut data, _) = tune::read_data(v, text, 0).unwrap();
+        data.blend_with_scores(k, share);
+        assert!((data.target(0) - want).abs() < 1e-6, "share {share}: {} against {want}", data.target(0));
+        assert_eq!(data.target(1), 0.5, "no score: the result stays");
+    }
 }
 
 /// A synthetic set whose results are the logistic curve of known weights:
@@ -322,7 +347,7 @@ fn the_fit_finds_known_weights_and_k_back() {
             .iter()
             .map(|&(t, n)| n as f64 * (truth[2 * t as usize] * phase + truth[2 * t as usize + 1] * (1.0 - phase)))
             .sum();
-        data.push(&counts, phase, tune::expected(eval, 1.3));
+        data.push(&counts, phase, tune::expected(eval, 1.3), None);
     }
     let k = tune::fit_k(&data, &truth);
     assert!((k - 1.3).abs() < 0.01, "K {k}");

@@ -6,6 +6,11 @@
 //! each position are computed once (`eval::terms`) and kept as sparse
 //! counts, so an epoch is one pass over them.
 //!
+//! Each position also carries the self-play search's score, so that a fit
+//! can learn from a blend of the game's result and what a deeper look found
+//! (`zilo tune --blend`): a game's result says little about a position
+//! decided much later, the search's score says what it is worth now.
+//!
 //! `zilo selfplay` writes the data, `zilo tune` fits and writes the weight
 //! table (`make tune VARIANT=...` does both).
 
@@ -43,10 +48,16 @@ impl SelfplayOptions {
     }
 }
 
-/// One game's quiet positions and its result (the first player's score: 1, 0.5 or 0).
+/// Search scores written with the data are clamped to ±this (mate scores
+/// included): far enough for any expected score to be 0 or 1.
+pub const SCORE_LIMIT: i32 = 3000;
+
+/// One game's quiet positions, each with the search's score for the first
+/// player (centipawns, within ±[`SCORE_LIMIT`]), and its result (the first
+/// player's score: 1, 0.5 or 0).
 #[derive(Clone, Debug)]
 pub struct GameSample {
-    pub positions: Vec<String>,
+    pub positions: Vec<(String, i32)>,
     pub result: f64,
 }
 
@@ -83,9 +94,12 @@ pub fn selfplay_game(variant: &'static Variant, options: &SelfplayOptions, index
         }
         let pos = game.position().clone();
         let past = &history[..history.len() - 1];
-        let Some(m) = players[pos.turn().index()].choose(&pos, past) else { break outcome };
+        let player = &mut players[pos.turn().index()];
+        let Some(m) = player.choose(&pos, past) else { break outcome };
         if !pos.is_check() && pos.is_quiet(m) {
-            positions.push(pos.position_text());
+            let score = player.last_score().unwrap_or(0).clamp(-SCORE_LIMIT, SCORE_LIMIT);
+            let first_player = if pos.turn().index() == 0 { score } else { -score };
+            positions.push((pos.position_text(), first_player));
         }
         game.play(m).expect("the search plays legal moves");
         history.push(game.position().hash());
@@ -100,7 +114,8 @@ pub fn selfplay_game(variant: &'static Variant, options: &SelfplayOptions, index
 }
 
 /// Plays `options.games` self-play games and writes each kept position as a
-/// line `game;result;position` (result: the first player's score).
+/// line `game;result;position;score` (result: the first player's score;
+/// score: the search's, for the first player, in centipawns).
 /// Returns how many positions were written.
 pub fn selfplay(
     variant: &'static Variant,
@@ -120,8 +135,8 @@ pub fn selfplay(
         if status.is_err() {
             break;
         }
-        for p in &g.positions {
-            if let Err(e) = writeln!(out, "{i};{};{p}", g.result) {
+        for (p, score) in &g.positions {
+            if let Err(e) = writeln!(out, "{i};{};{p};{score}", g.result) {
                 *status = Err(e);
                 break;
             }
@@ -152,7 +167,10 @@ pub struct Dataset {
     starts: Vec<usize>,
     /// The middle-game share, 0..=1.
     phase: Vec<f32>,
+    /// What the fit aims at: the game's result, or its blend with the search's score.
     result: Vec<f32>,
+    /// The self-play search's score for the first player, where the data has one.
+    score: Vec<Option<f32>>,
 }
 
 impl Dataset {
@@ -165,7 +183,7 @@ impl Dataset {
     }
 
     /// Adds a position with its term counts, phase (0..=1) and result.
-    pub fn push(&mut self, counts: &[(u32, i32)], phase: f64, result: f64) {
+    pub fn push(&mut self, counts: &[(u32, i32)], phase: f64, result: f64, score: Option<i32>) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -173,12 +191,28 @@ impl Dataset {
         self.starts.push(self.terms.len());
         self.phase.push(phase as f32);
         self.result.push(result as f32);
+        self.score.push(score.map(|s| s as f32));
     }
 
-    /// Adds `pos` labelled with `result`.
-    pub fn push_position(&mut self, pos: &Position, result: f64) {
+    /// Adds `pos` labelled with `result` and the search's `score`, if known.
+    pub fn push_position(&mut self, pos: &Position, result: f64, score: Option<i32>) {
         let (phase, counts) = terms(pos);
-        self.push(&counts, phase as f64 / PHASE_MAX as f64, result);
+        self.push(&counts, phase as f64 / PHASE_MAX as f64, result, score);
+    }
+
+    /// The fit's target of position `i`.
+    pub fn target(&self, i: usize) -> f64 {
+        self.result[i] as f64
+    }
+
+    /// Aims the fit at `(1 − share) × result + share × expected(score, k)`
+    /// where a position has a search score (the rest keep their result).
+    pub fn blend_with_scores(&mut self, k: f64, share: f64) {
+        for (r, s) in self.result.iter_mut().zip(&self.score) {
+            if let Some(s) = s {
+                *r = ((1.0 - share) * *r as f64 + share * expected(*s as f64, k)) as f32;
+            }
+        }
     }
 
     /// The evaluation of position `i` (first player's side), weights
@@ -300,7 +334,8 @@ pub fn paired(w: &[f64]) -> Vec<(f64, f64)> {
     w.chunks(2).map(|p| (p[0], p[1])).collect()
 }
 
-/// Reads self-play data (`game;result;position` lines) into a training set
+/// Reads self-play data (`game;result;position` lines, or
+/// `game;result;position;score` with the search's score) into a training set
 /// and a validation set (the games whose number is a multiple of
 /// `holdout_every`, none if 0).
 pub fn read_data(variant: &'static Variant, text: &str, holdout_every: u32) -> Result<(Dataset, Dataset), String> {
@@ -313,7 +348,14 @@ pub fn read_data(variant: &'static Variant, text: &str, holdout_every: u32) -> R
         let bad = |why: &str| format!("data line {}: {why}", n + 1);
         let mut parts = line.splitn(3, ';');
         let (Some(game), Some(result), Some(fen)) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(bad("expected 'game;result;position'"));
+            return Err(bad("expected 'game;result;position[;score]'"));
+        };
+        let (fen, score) = match fen.rsplit_once(';') {
+            Some((fen, score)) => {
+                let score: i32 = score.trim().parse().map_err(|_| bad("bad score"))?;
+                (fen, Some(score.clamp(-SCORE_LIMIT, SCORE_LIMIT)))
+            }
+            None => (fen, None),
         };
         let game: u32 = game.parse().map_err(|_| bad("bad game number"))?;
         let result: f64 = result.parse().map_err(|_| bad("bad result"))?;
@@ -322,7 +364,7 @@ pub fn read_data(variant: &'static Variant, text: &str, holdout_every: u32) -> R
         }
         let pos = parse_position(variant, fen).map_err(|e| bad(&e.to_string()))?;
         let set = if holdout_every > 0 && game.is_multiple_of(holdout_every) { &mut check } else { &mut train };
-        set.push_position(&pos, result);
+        set.push_position(&pos, result, score);
     }
     Ok((train, check))
 }
