@@ -48,10 +48,10 @@ pub fn variant() -> Variant {
     Variant::new("chess", "Chess", Geometry::rectangular(8, 8), pieces, START_FEN, rules)
         // lichess writes "From Position" for a game of chess set up from a position.
         .with_names_elsewhere(NamesElsewhere { pgn: &["Standard", "From Position"], xboard: Some("normal") })
-        // The levels against Stockfish 15.1's UCI_Elo at 1 s a move, 20 or 40 games each, fitted by
-        // maximum likelihood (README, Strength): ±120–240 at 95%. Level 5 measured again with the
-        // king-safety evaluation (10.5 / 20 against 2000); levels 1–4 keep their figures from
-        // the evaluation before it, which they play at least as well as (level 3: 16 / 20
-        // against 1700, where it scored 13 / 20).
-        .with_level_elo(LevelElo([910, 1160, 1760, 1850, 2020]))
+        // The levels against Stockfish 15.1's UCI_Elo at 1 s a move, 20 games a match, fitted by
+        // maximum likelihood (README, Strength): ±120–240 at 95%. Levels 3–5 from two matches each
+        // with the king-safety evaluation (level 3: 16 / 20 against 1700, 6 / 20 against 2000;
+        // level 4: 15 / 20 against 1800, 4.5 / 16 against 2000; level 5: 10.5 / 20 against 2000,
+        // 1 / 20 against 2200); levels 1 and 2 from one match each with the evaluation before.
+        .with_level_elo(LevelElo([910, 1160, 1890, 1920, 1930]))
 }
