@@ -90,10 +90,10 @@ test('the page’s judgements: lichess’s winning chances and thresholds, score
 });
 
 test('bestMove with keepTable searches with the game’s kept table: a search again is cheaper', () => {
-  // Depth 8: shallower, the search is a few thousand nodes and the pruning leaves the second
-  // search about half of the first whatever the table holds (at depth 7 with the evaluation of
-  // 2026-12-08, 5,057 of 10,781 natively), which says little about the table; at 8 it is about
-  // a quarter (5,524 of 22,832).
+  // Depth 8: shallower, the search is a few thousand nodes and, with some of the evaluation's
+  // fitted tables, the second search is just under half of the first (5,057 of 10,781 natively
+  // at depth 7 with one of them), which says little about the table; at 8 it has been a quarter
+  // or less with every table since (5,524 of 22,832; 1,260 of 16,127).
   const g = new Zilo.Game('chess');
   for (const m of ['e2e4', 'e7e5', 'g1f3', 'b8c6']) g.play(m);
   const fresh = g.bestMove({ depth: 8 });
