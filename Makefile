@@ -71,18 +71,20 @@ play: native www
 
 # `make tune VARIANT=chess`: self-play data (kept in target/tune/, made once: delete it to
 # remake) and the fit, written as the variant's weight table in the crate; rebuild to play it.
-# Bounded: TUNE_GAMES games of TUNE_NODES nodes a move, stopped after TUNE_SECONDS.
+# Bounded: TUNE_GAMES games of TUNE_NODES nodes a move, stopped after TUNE_SECONDS. TUNE_BLEND
+# is the search score's share of each position's target (0 to 1; chess's table used 0.5).
 VARIANT ?= chess
 TUNE_GAMES ?= 2000
 TUNE_NODES ?= 2000
 TUNE_SECONDS ?= 1500
 TUNE_THREADS ?= 2
 TUNE_EPOCHS ?= 1000
+TUNE_BLEND ?= 0.5
 TUNE_DATA := target/tune/$(VARIANT).txt
 tune: native
 	@mkdir -p target/tune
 	@[ -s $(TUNE_DATA) ] || timeout $(TUNE_SECONDS) $(NATIVE) selfplay $(VARIANT) --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 1 --threads $(TUNE_THREADS) --out $(TUNE_DATA) || [ -s $(TUNE_DATA) ]
-	$(NATIVE) tune $(VARIANT) --data $(TUNE_DATA) --epochs $(TUNE_EPOCHS) --out crate/src/chesslike/weights/$(VARIANT).txt
+	$(NATIVE) tune $(VARIANT) --data $(TUNE_DATA) --epochs $(TUNE_EPOCHS) --blend $(TUNE_BLEND) --out crate/src/chesslike/weights/$(VARIANT).txt
 
 # --- tests -------------------------------------------------------------------------
 

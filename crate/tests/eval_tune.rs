@@ -136,11 +136,8 @@ fn two_pieces_of_a_role_on_the_board_are_a_pair() {
     let pos = parse_position(chess(), "4k3/8/8/8/8/8/8/1NNNK3 w - - 0 1").unwrap();
     assert_eq!(per_role(&pos, PerRole::Pair, 'N'), 1);
     assert_eq!(per_role(&pos, PerRole::Pair, 'K'), 0);
-    assert_eq!(
-        Layout::of(chess())
-            .name(chess(), Layout::of(chess()).per_role(PerRole::Pair, chess().role_by_letter('B').unwrap())),
-        "pair.B"
-    );
+    let (v, layout) = (chess(), Layout::of(chess()));
+    assert_eq!(layout.name(v, layout.per_role(PerRole::Pair, v.role_by_letter('B').unwrap())), "pair.B");
 }
 
 #[test]
